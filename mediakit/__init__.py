@@ -1,0 +1,3 @@
+"""mediakit: render short UGC-style videos locally."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,72 @@
+"""Locating and running the ffmpeg binary.
+
+FFmpeg comes from the imageio-ffmpeg wheel (a full static build with libass,
+libx264, freetype, harfbuzz and fontconfig), so ``pip install`` is the only
+install step.  ``MEDIAKIT_FFMPEG`` overrides it.  The binary is located
+lazily, on first use, never at import: importing mediakit must stay cheap and
+must not fail on a machine where only the pure parts are used.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from .errors import MediaError, RenderError
+
+STDERR_TAIL_LINES = 25
+
+
+@functools.cache
+def ffmpeg_exe() -> str:
+    """Path of the ffmpeg binary: ``$MEDIAKIT_FFMPEG``, else imageio-ffmpeg's."""
+    override = os.environ.get("MEDIAKIT_FFMPEG")
+    if override:
+        found = shutil.which(override) or (override if Path(override).is_file() else None)
+        if not found:
+            raise RenderError(f"MEDIAKIT_FFMPEG={override!r} is not an executable file")
+        return found
+    try:
+        import imageio_ffmpeg
+    except ImportError as exc:  # pragma: no cover - a dependency of the package
+        raise RenderError("imageio-ffmpeg is not installed; pip install imageio-ffmpeg") from exc
+    return str(imageio_ffmpeg.get_ffmpeg_exe())
+
+
+def tail(text: str, lines: int = STDERR_TAIL_LINES) -> str:
+    """Last lines of a process's stderr, for error messages."""
+    return "\n".join(text.strip().splitlines()[-lines:])
+
+
+def run_ffmpeg(args: Sequence[str], *, what: str, env: dict[str, str] | None = None,
+               input_bytes: bytes | None = None) -> bytes:
+    """Run ffmpeg to completion and return stdout; raise ``RenderError`` with stderr's tail."""
+    cmd = [ffmpeg_exe(), "-hide_banner", "-nostdin", *args]
+    proc = subprocess.run(cmd, input=input_bytes, capture_output=True, env=env, check=False)
+    if proc.returncode != 0:
+        raise RenderError(f"ffmpeg failed while {what}", cmd=cmd, returncode=proc.returncode,
+                          stderr_tail=tail(proc.stderr.decode("utf-8", "replace")))
+    return proc.stdout
+
+
+def decode_audio(path: str | Path, *, rate: int = 16000, channels: int = 1) -> np.ndarray:
+    """Decode the audio of any media file to float32 samples in [-1, 1].
+
+    Shape is ``(n,)`` for mono and ``(n, channels)`` otherwise.  Raises
+    ``MediaError`` naming the file when it has no audio stream.
+    """
+    from .probe import probe
+
+    info = probe(path)
+    if info.audio is None:
+        raise MediaError(path, "has no audio stream")
+    raw = run_ffmpeg(["-i", str(path), "-vn", "-map", "0:a:0", "-ac", str(channels), "-ar", str(rate),
+                      "-f", "s16le", "-acodec", "pcm_s16le", "-"], what=f"decoding audio of {path}")
+    samples = np.frombuffer(raw, dtype="<i2").astype(np.float32) / 32768.0
+    return samples if channels == 1 else samples.reshape(-1, channels)
