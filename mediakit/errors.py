@@ -8,6 +8,7 @@ library never exits the process; only the CLI maps these to exit codes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -101,14 +102,16 @@ _GENERIC = ("Conversion failed", "Nothing was written", "Task finished", "Termin
             "Could not open encoder before EOF", "Error while filtering", "Error opening output files")
 
 
+_ERROR_WORDS = ("Error", "error", "Invalid", "No such", "not found", "Unable", "Stray", "Cannot", "cannot",
+                "failed")
+
+
 def root_cause(stderr: str) -> str:
-    """The most telling line of ffmpeg's stderr: the first error that is not a knock-on effect."""
-    lines = [ln.strip() for ln in stderr.strip().splitlines() if ln.strip()]
-    for line in lines:
-        if any(k in line for k in ("Error", "error", "Invalid", "No such", "not found", "Unable", "Stray",
-                                   "Cannot", "cannot", "failed")) and not any(g in line for g in _GENERIC):
-            return line
-    return lines[-1] if lines else ""
+    """The most telling lines of ffmpeg's stderr: the first two errors that are not knock-on effects."""
+    lines = [re.sub(r"^\[[^\]]* @ 0x[0-9a-f]+\] ", "", ln.strip()) for ln in stderr.strip().splitlines()]
+    lines = [ln for ln in lines if ln]
+    causes = [ln for ln in lines if any(k in ln for k in _ERROR_WORDS) and not any(g in ln for g in _GENERIC)]
+    return "; ".join(causes[:2]) if causes else (lines[-1] if lines else "")
 
 
 def _short(value: Any, limit: int = 60) -> str:

@@ -90,6 +90,15 @@ def _probe_cached(path: str, _mtime_ns: int, _size: int) -> MediaInfo:
     return parse_probe(path, text)
 
 
+def _snap_fps(value: float) -> Fraction:
+    """ffmpeg prints 29.97 for 30000/1001; recover the exact NTSC rates, keep others as printed."""
+    for base in (24, 30, 48, 60, 120):
+        ntsc = Fraction(base * 1000, 1001)
+        if abs(value - float(ntsc)) < 0.006:
+            return ntsc
+    return Fraction(value).limit_denominator(1000)
+
+
 def parse_probe(path: str, text: str) -> MediaInfo:
     """Parse ffmpeg's input summary (pure; tested without ffmpeg)."""
     duration_ms = None
@@ -106,7 +115,7 @@ def parse_probe(path: str, text: str) -> MediaInfo:
             fps = Fraction(25)
             if fm:
                 value = float(fm.group(1)) * (1000 if fm.group(2) else 1)
-                fps = Fraction(value).limit_denominator(1001)
+                fps = _snap_fps(value)
             video = VideoInfo(codec, w, h, fps)
     if video is not None:
         rm = _ROTATION.search(text)

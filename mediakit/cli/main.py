@@ -1,0 +1,82 @@
+"""The ``mediakit`` command: a thin layer of click over the library.
+
+The library raises ``MediakitError``s; this is the only place they become a
+one-line message on stderr and a non-zero exit (2 for bad input, 1 for a
+failed render), never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from .. import __version__
+from ..errors import MediakitError, RenderError, ValidationError
+
+EXIT_BAD_INPUT = 2
+EXIT_FAILED = 1
+
+
+class CliError(click.ClickException):
+    """A library error shown as ``error: <message>`` with a chosen exit code."""
+
+    def __init__(self, error: MediakitError) -> None:
+        super().__init__(error.message)
+        self.exit_code = EXIT_FAILED if isinstance(error, RenderError) else EXIT_BAD_INPUT
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+class MediakitGroup(click.Group):
+    """Maps library errors raised by any command to ``CliError``."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MediakitError as exc:
+            raise CliError(exc) from exc
+        except KeyboardInterrupt:
+            click.echo("interrupted; no output was written", err=True)
+            ctx.exit(130)
+
+
+@click.group(cls=MediakitGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="mediakit")
+def main() -> None:
+    """Render short UGC-style videos locally: captions, voices, music, actors."""
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[Any]:
+    """A progress callback drawing a bar on a terminal, silent otherwise (pipes, CI, logs)."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=1000, label=label, file=sys.stderr, show_eta=True) as bar:
+        done = [0]
+
+        def update(fraction: float) -> None:
+            target = int(fraction * 1000)
+            if target > done[0]:
+                bar.update(target - done[0])
+                done[0] = target
+
+        yield update
+
+
+def bad_option(name: str, value: Any, rule: str) -> CliError:
+    return CliError(ValidationError(name, value, rule))
+
+
+def _register() -> None:
+    from . import subtitle_cmds
+
+    subtitle_cmds.register(main)
+
+
+_register()
