@@ -16,7 +16,5 @@ __all__ = ["Compiled", "ProgressCallback", "Profile", "StillProfile", "VideoProf
 def render(timeline: Timeline, output: str | Path, *, profile: Profile = DEFAULT_PROFILE,
            progress: ProgressCallback | None = None) -> Path:
     """Compile and run ``timeline``; the one call most users need."""
-    from ..fonts import fonts_dir
-
     check_output_path(output)
-    return execute(compile_timeline(timeline, profile, fonts_dir=fonts_dir()), output, progress=progress)
+    return execute(compile_timeline(timeline, profile), output, progress=progress)

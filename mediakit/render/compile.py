@@ -9,7 +9,6 @@ graph, subtitles included, so a render costs close to a bare encode.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..timeline import (AudioClip, Box, ColorLayer, ImageLayer, Layer, TextLayer, Timeline, VideoLayer,
                         VisualLayer)
@@ -27,7 +26,6 @@ class Compiled:
     maps: tuple[str, ...]
     output_options: tuple[str, ...]
     duration_ms: int
-    fonts_dir: str | None = None
 
     def args(self, output: str, *, graph_file: str | None = None) -> list[str]:
         """Full argument list; with ``graph_file`` the graph is read from that file."""
@@ -39,24 +37,22 @@ class Compiled:
         return out
 
 
-def compile_timeline(timeline: Timeline, profile: Profile = DEFAULT_PROFILE, *,
-                     fonts_dir: str | Path | None = None) -> Compiled:
-    """Compile ``timeline``; ``fonts_dir`` is where libass finds fonts for subtitles and text."""
-    c = _Compiler(timeline, str(fonts_dir) if fonts_dir else None)
+def compile_timeline(timeline: Timeline, profile: Profile = DEFAULT_PROFILE) -> Compiled:
+    """Compile ``timeline`` into the arguments of one ffmpeg run."""
+    c = _Compiler(timeline)
     video = c.video()
     maps = ["-map", f"[{video}]"]
     if profile.has_audio:
         maps += ["-map", f"[{c.audio()}]"]
     return Compiled(tuple(c.inputs), ";\n".join(c.chains), tuple(maps), tuple(profile.output_options()),
-                    timeline.duration_ms, c.fonts_dir)
+                    timeline.duration_ms)
 
 
 class _Compiler:
     """Accumulates inputs and filter chains; one instance per compile."""
 
-    def __init__(self, timeline: Timeline, fonts_dir: str | None) -> None:
+    def __init__(self, timeline: Timeline) -> None:
         self.tl = timeline
-        self.fonts_dir = fonts_dir
         self.inputs: list[tuple[str, ...]] = []
         self.chains: list[str] = []
         self.fps = f"{timeline.canvas.fps.numerator}/{timeline.canvas.fps.denominator}"
@@ -106,10 +102,8 @@ class _Compiler:
         for n, layer in enumerate(layers):
             base = self.overlay(base, layer, n)
         if self.tl.subtitles is not None:
-            opts = f"filename={_q(str(self.tl.subtitles))}"
-            if self.fonts_dir:
-                opts += f":fontsdir={_q(self.fonts_dir)}"
-            self.chains.append(f"[{base}]ass={opts}[subbed]")
+            # fonts come from the fontconfig environment execute() sets (bundled fonts only)
+            self.chains.append(f"[{base}]ass=filename={_q(str(self.tl.subtitles))}[subbed]")
             base = "subbed"
         self.chains.append(f"[{base}]format=yuv420p[vout]")
         return "vout"

@@ -18,10 +18,10 @@ CANVAS = Canvas(1080, 1920)
 def test_full_frame_video_is_the_base_without_an_overlay() -> None:
     tl = Timeline(CANVAS, 2000, layers=(VideoLayer(path=Path("in.mp4")),), audio=(AudioClip(Path("in.mp4")),),
                   subtitles=Path("/tmp/c.ass"))
-    c = compile_timeline(tl, fonts_dir="/f")
+    c = compile_timeline(tl)
     assert "overlay" not in c.graph
     assert "color=" not in c.graph
-    assert "ass=filename='/tmp/c.ass':fontsdir='/f'" in c.graph
+    assert "ass=filename='/tmp/c.ass'" in c.graph
     assert c.graph.count("[vout]") == 1 and c.graph.count("[aout]") == 1
     args = c.args("out.mp4")
     assert args[args.index("-t", args.index("-filter_complex")) + 1] == "2.000"
