@@ -1,0 +1,48 @@
+"""Word-timed, styled captions: pagination, the style registry, ASS for libass, and sidecars.
+
+Typical use::
+
+    from mediakit.stages.subtitles import build_ass, export_sidecars
+    build_ass(words, "hormozi", 1080, 1920).save("captions.ass")
+"""
+
+from .ass import build_ass, escape_text, pages_for, write_ass
+from .layout import Rect, font_px, safe_area
+from .paginate import Page, PageRules, paginate
+from .sidecar import export_sidecars, to_srt, to_vtt
+from .styles import (
+    DEFAULT_STYLE,
+    ActiveWord,
+    Box,
+    Case,
+    Entry,
+    Halo,
+    SubtitleStyle,
+    get_style,
+    style_names,
+)
+
+__all__ = [
+    "DEFAULT_STYLE",
+    "ActiveWord",
+    "Box",
+    "Case",
+    "Entry",
+    "Halo",
+    "Page",
+    "PageRules",
+    "Rect",
+    "SubtitleStyle",
+    "build_ass",
+    "escape_text",
+    "export_sidecars",
+    "font_px",
+    "get_style",
+    "pages_for",
+    "paginate",
+    "safe_area",
+    "style_names",
+    "to_srt",
+    "to_vtt",
+    "write_ass",
+]

@@ -1,0 +1,68 @@
+"""A contact sheet with one frame of every caption style, to choose a style at a glance.
+
+Each style is rendered by the real pipeline (timeline -> one ffmpeg graph ->
+libass) on a busy photo, at a moment when a word is being spoken, so the sheet
+shows exactly what a render will look like, active-word treatment included.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ...fonts import font_file
+from ...paths import data_dir
+from ...render import StillProfile, check_output_path, render
+from ...speech.words import Word
+from ...timeline import Canvas, ImageLayer, Timeline
+from .ass import build_ass
+from .styles import get_style, style_names
+
+SAMPLE_TEXT = "This changes EVERYTHING about how you make videos in 2026"
+WORD_MS = 330
+CELL = Canvas(360, 640)
+COLUMNS = 6
+LABEL_H = 44
+
+
+def sample_words() -> list[Word]:
+    """Evenly paced sample words, with a pause before the last phrase to show page breaks."""
+    return [Word(text, i * WORD_MS, i * WORD_MS + WORD_MS - 30) for i, text in enumerate(SAMPLE_TEXT.split())]
+
+
+def contact_sheet(output: str | Path, *, background: str | Path | None = None, at_ms: int = 2 * WORD_MS + 120,
+                  styles: list[str] | None = None) -> Path:
+    """Render every style (or ``styles``) into one PNG grid labelled with style names."""
+    out = check_output_path(output)
+    photo = Path(background) if background else data_dir("samples") / "coffee.png"
+    names = styles or style_names()
+    words = sample_words()
+    with tempfile.TemporaryDirectory(prefix="mediakit-sheet-") as tmp:
+        def one(name: str) -> Path:
+            ass_path = Path(tmp) / f"{name}.ass"
+            build_ass(words, get_style(name), CELL.width, CELL.height).save(str(ass_path))
+            timeline = Timeline(CELL, words[-1].end_ms + 500, layers=(ImageLayer(path=photo),),
+                                subtitles=ass_path)
+            return render(timeline, Path(tmp) / f"{name}.png", profile=StillProfile(at_ms))
+
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            frames = list(pool.map(one, names))
+        rows = -(-len(names) // COLUMNS)
+        sheet = Image.new("RGB", (COLUMNS * CELL.width, rows * (CELL.height + LABEL_H)), "#111111")
+        draw = ImageDraw.Draw(sheet)
+        label_font = ImageFont.truetype(str(font_file("Inter", bold=True)), 26)
+        for i, (name, frame) in enumerate(zip(names, frames, strict=True)):
+            x, y = (i % COLUMNS) * CELL.width, (i // COLUMNS) * (CELL.height + LABEL_H)
+            with Image.open(frame) as img:
+                sheet.paste(img.convert("RGB"), (x, y + LABEL_H))
+            draw.text((x + CELL.width // 2, y + LABEL_H // 2), name, fill="white", font=label_font, anchor="mm")
+        tmp_out = out.with_name(f".{out.name}.partial.png")
+        try:
+            sheet.save(tmp_out, "PNG", optimize=True)
+            tmp_out.replace(out)
+        finally:
+            tmp_out.unlink(missing_ok=True)
+    return out
