@@ -1,0 +1,5 @@
+"""``python -m mediakit`` runs the command line."""
+
+from .cli.main import main
+
+main()
