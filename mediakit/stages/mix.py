@@ -1,0 +1,243 @@
+"""Voice over a music bed: ducking keyed on the voice, then loudness to -14 LUFS.
+
+Three things make a voice-over sound finished, and each is one ffmpeg
+filter so the whole thing fits inside the single filter graph of a render:
+
+1. *Levels.*  The voice is brought to a reference loudness and the bed is set
+   ``music_level_db`` LU under it, so the balance does not depend on how loud
+   the recording or the music file happened to be.
+2. *Ducking.*  ``sidechaincompress`` keyed on a copy of the voice pulls the
+   bed down while someone speaks and lets it back up in the gaps.  A low
+   threshold with a high ratio makes the duck depth independent of how hard
+   the voice hits; the compressor's ``mix`` then bounds it (about -20 dB at
+   most, about -14 dB on speech), so the bed dips rather than vanishes.
+3. *Loudness.*  Platforms play at -14 LUFS; the mix is measured, gained to
+   exactly that, and a 4x-oversampled limiter keeps true peaks under
+   -1 dBTP.  Measuring first and applying a plain gain is exact, where a
+   single dynamic ``loudnorm`` pass drifts up to a decibel on short clips.
+
+Measurements run ffmpeg's ``ebur128`` meter: ``plan_mix`` measures, then
+``duck_and_mix_filter`` (pure) writes the graph text with the measured gains,
+and ``mix`` puts both together to write a WAV.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import MediaError, RenderError, ValidationError
+from ..ffmpeg import ffmpeg_exe, tail
+from ..probe import probe
+from .music import SAMPLE_RATE, music_bed
+
+TARGET_LUFS = -14.0
+TRUE_PEAK_CEILING = -1.5  # dBTP; the spec's -1 with margin for the resampler's ripple
+VOICE_REFERENCE_LUFS = -16.0  # voice level the ducking threshold is tuned for
+DUCK_THRESHOLD = 0.02  # -34 dBFS on a voice at the reference: above room noise, below speech
+MAX_GAIN_DB = 30.0
+SILENT_LUFS = -69.0  # ebur128 reports -70 when nothing passes its gate
+
+_FORMAT = f"aformat=sample_fmts=fltp:sample_rates={SAMPLE_RATE}:channel_layouts=stereo"
+_SUMMARY = re.compile(r"\[Parsed_ebur128_(\d+) @ [^\]]+\] Summary:")
+_INTEGRATED = re.compile(r"I:\s+(-?inf|-?[\d.]+) LUFS")
+_PEAK = re.compile(r"Peak:\s+(-?inf|-?[\d.]+) dBFS")
+
+
+@dataclass(frozen=True)
+class Loudness:
+    """An EBU R128 measurement: integrated loudness (LUFS) and true peak (dBTP, ``None`` if not metered)."""
+
+    integrated: float
+    true_peak: float | None
+
+
+@dataclass(frozen=True)
+class MixPlan:
+    """Gains measured for one voice and bed; feed them to ``duck_and_mix_filter``.
+
+    A render that builds one filter graph for the whole video calls
+    ``plan_mix`` first (two quick audio-only ffmpeg runs), then puts
+    ``plan.filter(...)`` in its graph.
+    """
+
+    voice_gain_db: float
+    music_gain_db: float
+    normalize_gain_db: float
+    limit_peaks: bool
+    voice: Loudness
+    music: Loudness
+    premix: Loudness
+
+    def filter(self, voice: str, music: str, out: str) -> str:
+        return duck_and_mix_filter(voice, music, out, voice_gain_db=self.voice_gain_db,
+                                   music_gain_db=self.music_gain_db, normalize_gain_db=self.normalize_gain_db,
+                                   limit_peaks=self.limit_peaks)
+
+
+@dataclass(frozen=True)
+class MixResult:
+    """What ``mix`` wrote and how it measures."""
+
+    path: Path
+    loudness: Loudness
+    plan: MixPlan
+
+
+def duck_and_mix_filter(voice: str, music: str, out: str, *, voice_gain_db: float = 0.0,
+                        music_gain_db: float = -18.0, normalize_gain_db: float | None = None,
+                        limit_peaks: bool = True) -> str:
+    """Filter-graph text: ``[voice]`` and ``[music]`` in, ducked and mixed stereo 48 kHz at ``[out]``.
+
+    The voice is split: one copy is heard, the other keys the compressor on
+    the bed.  The output lasts as long as the voice (pad it with ``apad`` if
+    the video runs longer).  With ``normalize_gain_db`` the mix is gained by
+    it and, with ``limit_peaks``, limited to -1.5 dBTP at 4x oversampling (the
+    plan turns that off when the gained peaks already fit: it is the costly
+    part).  Without a gain the raw mix comes out, which is what ``plan_mix``
+    measures.  Labels are given without brackets.
+    """
+    for name, label in (("voice", voice), ("music", music), ("out", out)):
+        if not re.fullmatch(r"[A-Za-z0-9_:.]+", label):
+            raise ValidationError(f"{name} label", label, "must be a filter-graph label such as 'a0' or '1:a'")
+    tag = re.sub(r"\W", "_", out)
+    graph = (
+        f"[{voice}]{_FORMAT},volume={voice_gain_db:.2f}dB,asplit=2[{tag}_v][{tag}_key];"
+        f"[{music}]{_FORMAT},volume={music_gain_db:.2f}dB[{tag}_m];"
+        f"[{tag}_m][{tag}_key]sidechaincompress=threshold={DUCK_THRESHOLD}:ratio=20:attack=20:release=400"
+        f":mix=0.9[{tag}_duck];"
+        f"[{tag}_v][{tag}_duck]amix=inputs=2:duration=first:dropout_transition=0:normalize=0"
+    )
+    if normalize_gain_db is None:
+        return f"{graph}[{out}]"
+    graph += f",volume={normalize_gain_db:.2f}dB"
+    if limit_peaks:
+        ceiling = 10 ** (TRUE_PEAK_CEILING / 20)
+        graph += (f",aresample=192000,alimiter=limit={ceiling:.4f}:attack=1:release=60:level=0:latency=1,"
+                  f"aresample={SAMPLE_RATE}")
+    return f"{graph}[{out}]"
+
+
+def plan_mix(voice: str | os.PathLike[str], bed: np.ndarray, *, music_level_db: float = -10.0) -> MixPlan:
+    """Measure ``voice`` and ``bed`` (float stereo at 48 kHz), then the ducked mix; return the gains.
+
+    ``music_level_db`` is the bed's loudness relative to the voice before
+    ducking (LU; -10 means ten under the voice in the pauses).
+    """
+    if not -40.0 <= music_level_db <= 0.0:
+        raise ValidationError("music_level_db", music_level_db, "must be between -40 and 0 (LU relative to the voice)")
+    pcm = _pcm(bed)
+    inputs = ["-i", str(voice), *_bed_input()]
+    voice_level, music_level = _meter(
+        [*inputs, "-filter_complex", (f"[0:a]{_FORMAT},ebur128=framelog=quiet[mv];"
+                                      f"[1:a]{_FORMAT},ebur128=framelog=quiet[mm]"),
+         "-map", "[mv]", "-f", "null", "-", "-map", "[mm]", "-f", "null", "-"],
+        what="measuring voice and music loudness", input_bytes=pcm)
+    if voice_level.integrated <= SILENT_LUFS:
+        raise MediaError(voice, "is silent: there is no speech to mix music under")
+    if music_level.integrated <= SILENT_LUFS:
+        raise ValidationError("music", None, "the music bed is silent")
+    voice_gain = _clamp(VOICE_REFERENCE_LUFS - voice_level.integrated)
+    music_gain = _clamp(VOICE_REFERENCE_LUFS + music_level_db - music_level.integrated)
+
+    def measured(normalize_gain: float | None) -> Loudness:
+        graph = duck_and_mix_filter("0:a", "1:a", "mixed", voice_gain_db=voice_gain, music_gain_db=music_gain,
+                                    normalize_gain_db=normalize_gain, limit_peaks=True)
+        level, = _meter([*inputs, "-filter_complex", graph + ";[mixed]ebur128=peak=true:framelog=quiet[m]",
+                         "-map", "[m]", "-f", "null", "-"], what="measuring the mix loudness", input_bytes=pcm)
+        return level
+
+    premix = measured(None)
+    assert premix.true_peak is not None
+    gain = round(TARGET_LUFS - premix.integrated, 2)
+    # ebur128 prints one decimal; stay that far clear of the ceiling before skipping the limiter
+    limit = premix.true_peak + gain > TRUE_PEAK_CEILING - 0.1
+    # A plain gain is exact unless the limiter must cut peaks, which takes some
+    # loudness with it (spiky sources); then measure the limited result and make
+    # up the shortfall, which converges in a step or two.
+    for _ in range(3 if limit else 0):
+        shortfall = TARGET_LUFS - measured(gain).integrated
+        if abs(shortfall) <= 0.2:
+            break
+        gain = round(min(gain + shortfall, MAX_GAIN_DB), 2)
+    return MixPlan(voice_gain_db=round(voice_gain, 2), music_gain_db=round(music_gain, 2), normalize_gain_db=gain,
+                   limit_peaks=limit, voice=voice_level, music=music_level, premix=premix)
+
+
+def mix(voice: str | os.PathLike[str], music: str | os.PathLike[str], out: str | os.PathLike[str], *,
+        seed: int = 0, music_level_db: float = -10.0) -> MixResult:
+    """Mix ``voice`` over ``music`` (a mood name or an audio file) into a 48 kHz stereo WAV at ``out``.
+
+    The bed is cut or looped to the voice's length; the result measures
+    -14 LUFS with true peak under -1 dBTP.  ``out`` is written atomically:
+    on any error nothing is left there.
+    """
+    info = probe(Path(voice))
+    if info.audio is None or not info.duration:
+        raise MediaError(voice, "has no audio stream to use as the voice")
+    target = Path(out)
+    if not target.parent.is_dir():
+        raise MediaError(target, "cannot be written: its folder does not exist")
+    bed = music_bed(music, info.duration, seed=seed)
+    plan = plan_mix(voice, bed, music_level_db=music_level_db)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    try:
+        final, = _meter(
+            ["-i", str(voice), *_bed_input(), "-filter_complex",
+             plan.filter("0:a", "1:a", "mixed") + ";[mixed]asplit=2[file][meter];"
+             "[meter]ebur128=peak=true:framelog=quiet[m]",
+             "-map", "[file]", "-c:a", "pcm_s16le", "-f", "wav", "-y", tmp,
+             "-map", "[m]", "-f", "null", "-"],
+            what=f"mixing {voice} with music", input_bytes=_pcm(bed))
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return MixResult(path=target, loudness=final, plan=plan)
+
+
+def _bed_input() -> list[str]:
+    return ["-f", "f32le", "-ar", str(SAMPLE_RATE), "-ac", "2", "-i", "pipe:0"]
+
+
+def _pcm(bed: np.ndarray) -> bytes:
+    if bed.ndim != 2 or bed.shape[1] != 2:
+        raise ValidationError("bed", bed.shape, "must be stereo samples of shape (n, 2)")
+    return np.ascontiguousarray(bed, dtype="<f4").tobytes()
+
+
+def _clamp(db: float) -> float:
+    return max(-MAX_GAIN_DB, min(MAX_GAIN_DB, db))
+
+
+def _meter(args: Sequence[str], *, what: str, input_bytes: bytes) -> list[Loudness]:
+    """Run ffmpeg and read the summaries its ``ebur128`` filters print, in graph order.
+
+    The meters report on stderr, which ``run_ffmpeg`` does not return, so
+    this runs the process itself (with the same error reporting).
+    """
+    cmd = [ffmpeg_exe(), "-hide_banner", "-nostdin", *args]
+    proc = subprocess.run(cmd, input=input_bytes, capture_output=True, check=False)
+    err = proc.stderr.decode("utf-8", "replace")
+    if proc.returncode != 0:
+        raise RenderError(f"ffmpeg failed while {what}", cmd=cmd, returncode=proc.returncode, stderr_tail=tail(err))
+    heads = list(_SUMMARY.finditer(err))
+    found = []
+    for head, after in zip(heads, [*heads[1:], None], strict=True):
+        block = err[head.end(): after.start() if after else len(err)]
+        integrated, peak = _INTEGRATED.search(block), _PEAK.search(block)
+        if integrated is None:
+            continue
+        found.append((int(head.group(1)), Loudness(float(integrated.group(1)),
+                                                   float(peak.group(1)) if peak else None)))
+    if not found:
+        raise RenderError(f"ffmpeg printed no loudness summary while {what}", cmd=cmd, stderr_tail=tail(err))
+    return [loudness for _, loudness in sorted(found, key=lambda item: item[0])]
