@@ -74,9 +74,10 @@ def bad_option(name: str, value: Any, rule: str) -> CliError:
 
 
 def _register() -> None:
-    from . import subtitle_cmds
+    from . import audio_cmds, subtitle_cmds
 
     subtitle_cmds.register(main)
+    audio_cmds.register(main)
 
 
 _register()
