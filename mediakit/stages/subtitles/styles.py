@@ -180,7 +180,7 @@ _STYLES: tuple[SubtitleStyle, ...] = (
     SubtitleStyle(
         name="hormozi",
         description="Heavy uppercase 1-3 word bursts, thick black outline; the spoken word pops in yellow",
-        font="League Spartan", weight=900, size=0.05, case=Case.UPPER,
+        font="League Spartan", weight=900, size=0.06, case=Case.UPPER,
         outline=0.11, shadow=0.05, shadow_opacity=0.6, line_height=1.05,
         active=ActiveWord(color="#FFE600", scale=1.12),
         rules=PageRules(max_words_per_line=3, max_chars_per_line=16, max_lines=1, pause_ms=350),
