@@ -1,0 +1,317 @@
+"""Forced alignment: when each word of a known transcript is spoken.
+
+The transcript is turned into a finite-state grammar for pocketsphinx: one
+state per token boundary, one path per reading of a token (see
+:mod:`.lexicon`), with silences and noises allowed between words.  The
+decoder's best path through that grammar gives every token a start and an
+end.  Tokens keep their written form ("1455", "Americans,"); the readings
+only steer the acoustic match.
+
+Whether the transcript belongs to the audio at all is judged from the same
+decoding pass (see :func:`mismatch`): the decoder scores every senone in
+every frame, so the words' acoustic score is measured against the best
+sound the model could have heard there, not just against the grammar's own
+alternatives.
+
+One decoder serves the whole process: loading the model costs ~0.1 s and
+words learnt through letter-to-sound stay in its dictionary.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..errors import EngineError, ValidationError
+from .lexicon import Reading, letter_to_sound, spoken_forms
+from .words import Word
+
+if TYPE_CHECKING:
+    from pocketsphinx import Decoder
+
+SAMPLE_RATE = 16000
+FRAME_MS = 10
+_FRAME_SAMPLES = SAMPLE_RATE * FRAME_MS // 1000
+
+# Mismatch criterion, calibrated on the real cases plus noisy, music-mixed,
+# telephone-band and eSpeak-voiced variants.  Scores are pocketsphinx log
+# units per 10 ms frame relative to the best senone of that frame (0 would
+# be a perfect fit).  Matching transcripts scored -29..-55 on clean human
+# speech, down to -82 on band-limited synthetic speech; wrong transcripts
+# either found no path, covered little of the speech, or scored below -70.
+MIN_COVERAGE = 0.5      # words must account for at least half of the speech frames
+FLOOR_SCORE = -85.0     # below this no transcript is believable
+WEAK_SCORE = -75.0      # below this, believable only if the words cover nearly all speech
+FULL_COVERAGE = 0.9
+
+# Wide beams keep the true path alive through noise; the lattice "bestpath"
+# pass is off because it may end the alignment outside the grammar's final
+# state (dropping the last words); every senone is scored so the acoustic
+# score is absolute (see module docstring); two Gaussians per codebook keep
+# that affordable without moving word boundaries.
+_DECODER_CONFIG = {
+    "lm": None, "loglevel": "FATAL", "bestpath": False, "compallsen": True, "topn": 2,
+    "beam": 1e-100, "pbeam": 1e-100, "wbeam": 1e-80, "lpbeam": 1e-80, "lponlybeam": 1e-60,
+}
+_SEARCH = "mediakit-align"
+_ALT_PRONUNCIATION = re.compile(r"\(\d+\)$")
+# Low-level noise (about -70 dBFS) added before decoding: digital silence in
+# synthetic or edited audio has no spectrum and derails the feature front end.
+_DITHER = 10.0
+_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Token:
+    """A transcript token as displayed, and the word sequences it may be spoken as."""
+
+    text: str
+    readings: tuple[Reading, ...]
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """Result of aligning one transcript: the words, and how well they fit the audio.
+
+    ``coverage`` is the share of speech frames (by energy) that fall inside
+    aligned words; ``score`` the words' mean acoustic score per frame (see
+    the constants above).  ``problem`` says why the transcript does not
+    match the audio, or is None when it does.
+    """
+
+    words: list[Word]
+    coverage: float
+    score: float
+    problem: str | None
+
+    @property
+    def matches(self) -> bool:
+        return self.problem is None
+
+
+def transcript_tokens(transcript: str) -> list[Token]:
+    """Whitespace tokens with their readings; pure punctuation rides on a neighbour for display.
+
+    "so — yes" gives two tokens, "so —" and "yes": a dash cannot be heard,
+    but it must still appear on screen next to the word it follows.
+    """
+    tokens: list[Token] = []
+    pending = ""
+    for raw in transcript.split():
+        readings = spoken_forms(raw)
+        if readings:
+            tokens.append(Token(f"{pending} {raw}".strip(), tuple(readings)))
+            pending = ""
+        elif tokens:
+            tokens[-1] = Token(f"{tokens[-1].text} {raw}", tokens[-1].readings)
+        else:
+            pending = f"{pending} {raw}".strip()
+    return tokens
+
+
+def align(samples: np.ndarray, transcript: str) -> Alignment:
+    """Align ``transcript`` to 16 kHz mono float samples in one decoding pass.
+
+    Never raises for a mismatch: the caller decides between an error and a
+    fallback from ``Alignment.problem``.  Raises ``ValidationError`` when
+    the transcript has nothing speakable in it.
+    """
+    tokens = transcript_tokens(transcript)
+    if not tokens:
+        raise ValidationError("transcript", transcript, "must contain at least one word")
+    with _LOCK:
+        segments, n_frames = _decode(tokens, pcm16(samples))
+    spans = None if segments is None else _token_spans(tokens, [s.word for s in segments])
+    if segments is None or spans is None:
+        return Alignment([], 0.0, float("-inf"), "no path through the whole transcript fits the audio")
+    words = [Word(token.text, segments[first].start_ms, segments[end - 1].end_ms)
+             for token, (first, end) in zip(tokens, spans, strict=True)]
+    coverage = _coverage(segments, speech_mask(samples), n_frames)
+    score = sum(s.score for s in segments) / max(1, sum(s.frames for s in segments))
+    return Alignment(words, coverage, score, mismatch(score, coverage))
+
+
+def mismatch(score: float, coverage: float) -> str | None:
+    """Why words with this fit cannot be the transcript of the audio, or None if they can.
+
+    A transcript that is not what was said leaves speech unexplained (low
+    coverage) or is forced onto sounds it does not resemble (low score);
+    a poorer fit is tolerated when the words account for nearly all speech,
+    as with noisy, band-limited or synthetic voices.
+    """
+    if coverage < MIN_COVERAGE:
+        return f"its words account for only {coverage:.0%} of the speech"
+    if score < FLOOR_SCORE or (score < WEAK_SCORE and coverage < FULL_COVERAGE):
+        return (f"its words fit the sounds poorly (acoustic score {score:.0f} per frame, "
+                f"{coverage:.0%} of the speech covered)")
+    return None
+
+
+def pcm16(samples: np.ndarray) -> bytes:
+    """Float samples in [-1, 1] as the little-endian int16 bytes pocketsphinx reads, dithered.
+
+    The dither is seeded, so the same audio always decodes the same way.
+    """
+    noise = np.random.default_rng(0).standard_normal(len(samples)) * _DITHER
+    scaled = np.clip(samples.astype(np.float64) * 32767.0 + noise, -32768, 32767)
+    return scaled.astype("<i2").tobytes()
+
+
+def speech_mask(samples: np.ndarray) -> np.ndarray:
+    """One bool per 10 ms frame: is it loud enough to be speech?
+
+    Relative to the recording's own levels (30 dB under its loud frames,
+    6 dB over its quiet ones), so gain and noise floor do not matter.
+    """
+    n = len(samples) // _FRAME_SAMPLES
+    if n == 0:
+        return np.zeros(0, dtype=bool)
+    frames = samples[: n * _FRAME_SAMPLES].astype(np.float64).reshape(n, _FRAME_SAMPLES)
+    level = 10 * np.log10(np.mean(frames**2, axis=1) + 1e-10)
+    threshold = max(np.percentile(level, 95) - 30, np.percentile(level, 10) + 6)
+    return level > threshold
+
+
+def base_word(name: str) -> str:
+    """A decoded dictionary entry without its alternate-pronunciation mark: ``for(2)`` -> ``for``."""
+    return _ALT_PRONUNCIATION.sub("", name)
+
+
+def is_filler(name: str) -> bool:
+    """Whether a decoded entry is silence or noise (``<sil>``, ``[NOISE]``...), not a word."""
+    return name.startswith(("<", "["))
+
+
+def run_utterance(decoder: Decoder, pcm: bytes) -> None:
+    """Decode ``pcm`` as one utterance, leaving the decoder ready for the next call even on error."""
+    decoder.reinit_feat()  # forget the last call's noise estimate: same audio, same answer
+    decoder.start_utt()
+    try:
+        if pcm:
+            decoder.process_raw(pcm, full_utt=True)
+    finally:
+        decoder.end_utt()
+
+
+def new_decoder(**config: Any) -> Decoder:
+    """A pocketsphinx Decoder on the bundled en-us model; ``EngineError`` if it cannot load."""
+    try:
+        from pocketsphinx import Decoder
+    except ImportError as exc:  # pragma: no cover - a dependency of the package
+        raise EngineError("pocketsphinx is not installed; pip install pocketsphinx") from exc
+    try:
+        return Decoder(**config)
+    except (RuntimeError, ValueError) as exc:  # pragma: no cover - broken install
+        raise EngineError(f"pocketsphinx could not load its en-us model ({exc})") from exc
+
+
+@dataclass(frozen=True)
+class _Segment:
+    """One aligned dictionary word: its name (alternate-pronunciation mark removed), frames, score."""
+
+    word: str
+    start_frame: int
+    end_frame: int
+    score: float
+
+    @property
+    def frames(self) -> int:
+        return self.end_frame - self.start_frame + 1
+
+    @property
+    def start_ms(self) -> int:
+        return self.start_frame * FRAME_MS
+
+    @property
+    def end_ms(self) -> int:
+        return (self.end_frame + 1) * FRAME_MS
+
+
+@functools.cache
+def _aligner() -> Decoder:
+    """The process's alignment decoder (no language model; grammars are added per call)."""
+    return new_decoder(**_DECODER_CONFIG)
+
+
+def _decode(tokens: list[Token], pcm: bytes) -> tuple[list[_Segment] | None, int]:
+    """Run the transcript grammar over the audio: word segments (None if no path) and frame count."""
+    decoder = _aligner()
+    _learn_words(decoder, {w for tok in tokens for reading in tok.readings for w in reading})
+    transitions = _grammar(tokens)
+    final = len(tokens)
+    decoder.add_fsg(_SEARCH, decoder.create_fsg(_SEARCH, 0, final, transitions))
+    decoder.activate_search(_SEARCH)
+    run_utterance(decoder, pcm)
+    n_frames = decoder.n_frames()
+    if decoder.hyp() is None:
+        return None, n_frames
+    logmath = decoder.get_logmath()
+    segments = [_Segment(base_word(s.word), s.start_frame, s.end_frame,
+                         float(logmath.log(s.ascore)) if s.ascore > 0 else float("-inf"))
+                for s in decoder.seg() if not is_filler(s.word)]
+    return segments, n_frames
+
+
+def _learn_words(decoder: Decoder, words: set[str]) -> None:
+    """Give dictionary-less words an eSpeak pronunciation (kept for later calls)."""
+    missing = sorted(w for w in words if decoder.lookup_word(w) is None)
+    for i, word in enumerate(missing):
+        phones = letter_to_sound(word)
+        try:
+            decoder.add_word(word, phones, i == len(missing) - 1)
+        except RuntimeError as exc:  # pragma: no cover - phones come from MODEL_PHONES
+            raise EngineError(f"pocketsphinx rejected the pronunciation {phones!r} of {word!r}") from exc
+
+
+def _grammar(tokens: list[Token]) -> list[tuple[int, int, float, str]]:
+    """FSG transitions: state i is "before token i"; multi-word readings get private states."""
+    transitions: list[tuple[int, int, float, str]] = []
+    next_state = len(tokens) + 1
+    for i, token in enumerate(tokens):
+        for reading in token.readings:
+            src = i
+            for k, word in enumerate(reading):
+                dst = i + 1 if k == len(reading) - 1 else next_state
+                if dst == next_state:
+                    next_state += 1
+                transitions.append((src, dst, 1.0, word))
+                src = dst
+    return transitions
+
+
+def _token_spans(tokens: list[Token], words: list[str]) -> list[tuple[int, int]] | None:
+    """Which decoded words belong to which token: ``(first, end)`` indices per token.
+
+    Readings may share words ("one thousand ..." / "one thousand and ..."),
+    so this walks all readings forward and backtracks once at the end.
+    """
+    back: list[dict[int, int]] = [{0: 0}] + [{} for _ in tokens]
+    for i, token in enumerate(tokens):
+        for start in back[i]:
+            for reading in token.readings:
+                end = start + len(reading)
+                if end not in back[i + 1] and tuple(words[start:end]) == reading:
+                    back[i + 1][end] = start
+    end = len(words)
+    if end not in back[-1]:
+        return None
+    spans = []
+    for i in range(len(tokens), 0, -1):
+        start = back[i][end]
+        spans.append((start, end))
+        end = start
+    return spans[::-1]
+
+
+def _coverage(segments: list[_Segment], mask: np.ndarray, n_frames: int) -> float:
+    """Share of speech frames that lie inside some aligned word."""
+    inside = np.zeros(max(n_frames, len(mask)), dtype=bool)
+    for s in segments:
+        inside[s.start_frame : s.end_frame + 1] = True
+    speech = int(mask.sum())
+    return float((mask & inside[: len(mask)]).sum() / speech) if speech else 0.0

