@@ -57,6 +57,8 @@ def library() -> ctypes.CDLL:
                                  ctypes.c_uint, ctypes.c_uint, ctypes.POINTER(ctypes.c_uint),
                                  ctypes.c_void_p]
     lib.espeak_Synth.restype = ctypes.c_int
+    lib.espeak_ng_SetRandSeed.argtypes = [ctypes.c_long]
+    lib.espeak_ng_SetRandSeed.restype = None
     return lib
 
 
@@ -104,6 +106,9 @@ PARAM_VOLUME = 2
 PARAM_PITCH = 3
 PARAM_RANGE = 4
 PARAM_WORDGAP = 7
+# eSpeak's noise (breath, aspiration) comes from a generator seeded from the
+# clock; a fixed seed per call makes a run reproducible.
+RAND_SEED = 1
 _EVENT_KINDS = {_EVENT_WORD: "word", _EVENT_SENTENCE: "sentence", _EVENT_END: "end",
                 _EVENT_PHONEME: "phoneme"}
 
@@ -176,9 +181,10 @@ class _Collector:
 def synthesize(text: str, params: SynthParams, *, end_pause: bool = True) -> tuple[np.ndarray, list[SynthEvent]]:
     """Speak ``text`` with eSpeak NG in-process: int16 mono samples and the events.
 
-    Not bit-exact between calls: eSpeak's waveform generator keeps state
-    (pitch flutter, wave phase) from one call to the next, so the same text
-    may differ by a few samples and in fine detail.
+    Reproducible run to run (the noise generator is seeded per call), but not
+    bit-exact between calls in one process: eSpeak's waveform generator keeps
+    state (pitch flutter, wave phase) from one call to the next, so the same
+    text may differ by a few samples and in fine detail.
 
     ``end_pause`` keeps the pause eSpeak puts after a final sentence; a piece
     cut mid-sentence (at an emotion tag) drops it so the sentence flows on.
@@ -194,6 +200,7 @@ def synthesize(text: str, params: SynthParams, *, end_pause: bool = True) -> tup
                              (PARAM_WORDGAP, 0)):
             lib.espeak_SetParameter(param, int(value), 0)
         lib.espeak_SetSynthCallback(callback)
+        lib.espeak_ng_SetRandSeed(RAND_SEED)
         flags = _CHARS_UTF8 | (_ENDPAUSE if end_pause else 0)
         status = lib.espeak_Synth(data, len(data) + 1, 0, _POS_CHARACTER, 0, flags, None, None)
     if status != 0:
@@ -239,20 +246,18 @@ def languages() -> dict[str, str]:
 
 
 @functools.cache
-def variants() -> frozenset[str]:
-    """Names of the voice variants (``f2``, ``m3``, ``whisper``...) that can follow ``+``."""
+def variants() -> dict[str, str]:
+    """Voice variants that can follow ``+`` (``f2``, ``m3``, ``whisper``...): lower-case name -> file name."""
     import espeakng_loader
 
     folder = Path(espeakng_loader.get_data_path()) / "voices" / "!v"
-    return frozenset(p.name for p in folder.iterdir() if p.is_file())
+    return {p.name.lower(): p.name for p in folder.iterdir() if p.is_file()}
 
 
 def voice_name(spec: str) -> str | None:
     """A name ``set_voice`` accepts for ``language[+variant]`` (``en-gb+m3``), or None if there is none."""
     language, _, variant = spec.partition("+")
-    if variant and variant not in variants():
-        return None
     ident = languages().get(language.lower())
-    if ident is None:
+    if ident is None or (variant and variant.lower() not in variants()):
         return None
-    return f"{ident}+{variant}" if variant else ident
+    return f"{ident}+{variants()[variant.lower()]}" if variant else ident

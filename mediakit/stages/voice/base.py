@@ -1,0 +1,232 @@
+"""The voice engine protocol, its result, and the plug-in registry.
+
+An engine turns (text, voice, speed, tone) into a :class:`Speech`: the audio,
+word timings (the script's words exactly as written, emotion tags excluded)
+and phoneme timings (for lip-sync visemes).  The same registry mechanism
+serves translators (``translate.py``), so both plug in the same way.
+
+Adding an engine without touching mediakit::
+
+    class HttpTTS(VoiceEngine):
+        name = "acme"
+        description = "Acme cloud TTS over HTTP"
+
+        def synthesize(self, text, voice, *, speed=1.0, tone=None, language=None):
+            ...  # call the service; build Speech(...)
+
+    register_engine("acme", HttpTTS)
+
+or declare it in the plug-in package's metadata so it is found on demand::
+
+    [project.entry-points."mediakit.voice_engines"]
+    acme = "acme_tts:HttpTTS"
+
+Engines get the raw script with its tags; :func:`delivery.plan` splits it into
+segments with their prosody, which is what the bundled engines speak from.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import tempfile
+import wave
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, TypeVar
+
+import numpy as np
+
+from ...errors import EngineError, MediaError, ValidationError
+from ...ffmpeg import run_ffmpeg
+from ...speech.words import Word
+
+if TYPE_CHECKING:
+    from .voices import Voice
+
+ENGINE_GROUP = "mediakit.voice_engines"
+
+
+class PhonemeTiming(NamedTuple):
+    """One phoneme (IPA, stress marks removed) and when it sounds; a tuple, so ``(ph, start, end)`` unpacks."""
+
+    phoneme: str
+    start_ms: int
+    end_ms: int
+
+
+@dataclass(frozen=True, eq=False)
+class Speech:
+    """Synthesised speech: mono float32 samples in [-1, 1] plus what was said when.
+
+    ``selected_voice`` and ``voice_auto_detected`` are the spec's receipt
+    fields; :func:`~mediakit.stages.voice.synthesize` fills them in.
+    """
+
+    samples: np.ndarray
+    sample_rate: int
+    words: tuple[Word, ...]
+    phonemes: tuple[PhonemeTiming, ...]
+    engine: str
+    selected_voice: str = ""
+    voice_auto_detected: bool = False
+    text: str = field(default="", repr=False)
+
+    def __post_init__(self) -> None:
+        if self.samples.ndim != 1 or self.samples.dtype != np.float32:
+            raise ValueError("Speech.samples must be a 1-D float32 array")
+
+    @property
+    def duration_ms(self) -> int:
+        return round(len(self.samples) * 1000 / self.sample_rate)
+
+    def pcm16(self) -> np.ndarray:
+        """Samples as int16, the form WAV files and recognisers take."""
+        pcm: np.ndarray = (np.clip(self.samples, -1.0, 1.0) * 32767).astype("<i2")
+        return pcm
+
+    def write_wav(self, path: str | Path) -> Path:
+        """Write a 16-bit mono WAV atomically: a temp file beside it, then a rename.
+
+        A crash or a full disk never leaves a half-written file under the final name.
+        """
+        target = Path(path)
+        if not target.parent.is_dir():
+            raise MediaError(target, "cannot be written: its folder does not exist")
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "wb") as fh, wave.open(fh, "wb") as wav:
+                wav.setnchannels(1)
+                wav.setsampwidth(2)
+                wav.setframerate(self.sample_rate)
+                wav.writeframes(self.pcm16().tobytes())
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return target
+
+    def resampled(self, rate: int = 16000) -> np.ndarray:
+        """float32 samples at ``rate`` (16 kHz is what aligners and recognisers expect)."""
+        if rate == self.sample_rate:
+            return self.samples
+        raw = run_ffmpeg(["-f", "s16le", "-ar", str(self.sample_rate), "-ac", "1", "-i", "-",
+                          "-af", f"aresample={rate}:resampler=soxr", "-f", "s16le", "-"],
+                         what=f"resampling speech to {rate} Hz", input_bytes=self.pcm16().tobytes())
+        return np.frombuffer(raw, dtype="<i2").astype(np.float32) / 32768.0
+
+
+class VoiceEngine(ABC):
+    """A text-to-speech engine.  Subclass, set ``name`` and ``description``, implement ``synthesize``.
+
+    Instances are created once per process by the registry and reused, so an
+    engine may cache loaded models on itself.
+    """
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+
+    @abstractmethod
+    def synthesize(self, text: str, voice: Voice, *, speed: float = 1.0, tone: str | None = None,
+                   language: str | None = None) -> Speech:
+        """Speak ``text`` (emotion tags included) with ``voice``.
+
+        ``speed`` multiplies the voice's rate; ``tone`` is a name from
+        ``delivery.TONES`` or None; ``language`` (BCP-47) is the language the
+        text is in when it is not the voice's own (a dub).  Inputs arrive
+        validated.  Word timings must list ``delivery.spoken_words(text)``.
+        """
+
+    def check(self, voice: Voice | None = None, language: str | None = None) -> None:
+        """Raise ``EngineError`` when the engine cannot speak here: not installed, ``voice``'s
+        model missing, or ``language`` (a dub) out of its reach; the message names the fix.
+
+        Called before any work (and before a runner takes credits).
+        """
+        return None
+
+    def raw_voice(self, voice_id: str) -> Voice | None:
+        """A :class:`Voice` for an engine-specific voice id, or None when this engine has no such voice."""
+        return None
+
+
+T = TypeVar("T")
+
+
+class Registry(Generic[T]):
+    """Names -> plug-in classes: built-ins, ``register()`` calls, then an entry-point group.
+
+    An unknown name is a ``ValidationError`` on ``field`` that lists the valid names.
+    """
+
+    def __init__(self, kind: str, field_name: str, group: str, builtins: dict[str, str]) -> None:
+        self.kind = kind
+        self.field = field_name
+        self.group = group
+        self._builtins = dict(builtins)  # name -> "module:Class", imported on first use
+        self._classes: dict[str, type[T]] = {}
+        self._instances: dict[str, T] = {}
+
+    def register(self, name: str, cls: type[T]) -> None:
+        """Add or replace ``name``; a replaced plug-in's cached instance is dropped."""
+        if not isinstance(name, str) or not name.strip() or name != name.strip().lower():
+            raise ValidationError(self.field, name, f"a {self.kind} name must be a non-empty lowercase word")
+        self._classes[name] = cls
+        self._instances.pop(name, None)
+
+    def names(self) -> list[str]:
+        plugins = {ep.name for ep in entry_points(group=self.group)}
+        return sorted({*self._builtins, *self._classes, *plugins})
+
+    def get(self, name: str) -> T:
+        """The shared instance of plug-in ``name``."""
+        if name in self._instances:
+            return self._instances[name]
+        cls = self._load(name)
+        self._instances[name] = instance = cls()
+        return instance
+
+    def _load(self, name: str) -> type[T]:
+        if not isinstance(name, str):
+            raise ValidationError(self.field, name, f"must be one of {', '.join(self.names())}")
+        if name in self._classes:
+            return self._classes[name]
+        if name in self._builtins:
+            module, _, attr = self._builtins[name].partition(":")
+            cls: type[T] = getattr(importlib.import_module(module), attr)
+            return cls
+        for ep in entry_points(group=self.group, name=name):
+            try:
+                loaded: type[T] = ep.load()
+            except Exception as exc:  # a broken plug-in must not look like an unknown name
+                raise EngineError(f"{self.kind} {name!r} from entry point {ep.value!r} failed to load: "
+                                  f"{exc}") from exc
+            return loaded
+        raise ValidationError(self.field, name, f"must be one of {', '.join(self.names())}")
+
+
+ENGINES: Registry[VoiceEngine] = Registry(
+    "voice engine", "engine", ENGINE_GROUP,
+    {"espeak": "mediakit.stages.voice.espeak_engine:EspeakEngine",
+     "piper": "mediakit.stages.voice.piper_engine:PiperEngine"})
+
+
+def register_engine(name: str, cls: type[VoiceEngine]) -> None:
+    """Make ``cls`` available as engine ``name`` (for instance an HTTP TTS client)."""
+    ENGINES.register(name, cls)
+
+
+def engine_names() -> list[str]:
+    return ENGINES.names()
+
+
+def get_engine(name: str) -> VoiceEngine:
+    return ENGINES.get(name)
+
+
+def strip_stress(phoneme: str) -> str:
+    """IPA without stress marks: visemes do not depend on stress."""
+    return phoneme.replace("ˈ", "").replace("ˌ", "")
+

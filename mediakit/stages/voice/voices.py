@@ -1,0 +1,109 @@
+"""The seven named voices of the spec, and how a request's voice is chosen.
+
+The names live in ``presets/voices.yaml`` with a gender, a description and
+the settings each engine needs to sound like that voice (an eSpeak voice and
+variant, a Piper model and pitch...).  Where the spec allows "a raw voice id",
+the engine decides what is valid (``en-gb+m3`` for eSpeak, a model name for
+Piper), so one resolver serves every engine.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from ...errors import MediakitError, ValidationError
+from ...paths import data_dir
+from .base import get_engine
+
+MAX_VOICE_CHARS = 100  # the spec's limit on the voice field
+GENDERS = ("female", "male", "neutral")
+
+
+@dataclass(frozen=True)
+class Voice:
+    """A voice: named (from the presets) or a raw engine voice id (``raw`` True)."""
+
+    name: str
+    gender: str
+    description: str
+    engines: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    raw: bool = False
+
+    def settings(self, engine: str) -> Mapping[str, Any]:
+        """This voice's settings for ``engine`` (empty when it has none)."""
+        return self.engines.get(engine, {})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "gender": self.gender, "description": self.description,
+                "engines": {k: dict(v) for k, v in self.engines.items()}}
+
+
+@functools.cache
+def _catalog() -> tuple[dict[str, Voice], str]:
+    path = data_dir("presets") / "voices.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    voices = {}
+    for name, entry in data["voices"].items():
+        if entry.get("gender") not in GENDERS:
+            raise MediakitError(f"{path}: voice {name!r} has gender {entry.get('gender')!r}, "
+                                f"expected one of {', '.join(GENDERS)}")
+        voices[name] = Voice(name, entry["gender"], entry["description"].strip(),
+                             {k: dict(v) for k, v in entry.get("engines", {}).items()})
+    default = data["default"]
+    if default not in voices:
+        raise MediakitError(f"{path}: default voice {default!r} is not one of {', '.join(voices)}")
+    return voices, default
+
+
+def list_voices() -> list[Voice]:
+    """The named voices, default first."""
+    voices, default = _catalog()
+    return [voices[default], *(v for n, v in voices.items() if n != default)]
+
+
+def voice_names() -> list[str]:
+    return [v.name for v in list_voices()]
+
+
+def default_voice() -> Voice:
+    voices, default = _catalog()
+    return voices[default]
+
+
+def get_voice(name: str, *, engine: str = "espeak", field_name: str = "voice") -> Voice:
+    """A named voice (case-insensitive) or a raw voice id that ``engine`` accepts."""
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_VOICE_CHARS:
+        raise ValidationError(field_name, name, f"must be 1 to {MAX_VOICE_CHARS} characters: one of "
+                              f"{', '.join(voice_names())}, or a raw voice id")
+    voices, _ = _catalog()
+    named = voices.get(name.strip().lower())
+    if named is not None:
+        return named
+    raw = get_engine(engine).raw_voice(name.strip())
+    if raw is None:
+        raise ValidationError(field_name, name, f"must be one of {', '.join(voice_names())}, "
+                              f"or a raw {engine} voice id")
+    return raw
+
+
+def resolve_voice(voice: str | None, actor_voice_id: str | None = None, *,
+                  engine: str = "espeak") -> tuple[Voice, str, bool]:
+    """The voice to speak with, and the receipt fields ``selected_voice`` and ``voice_auto_detected``.
+
+    An explicit ``voice`` wins.  Without one, the actor's own voice is used
+    and reported as auto-detected; with neither, the default voice (not
+    auto-detected: nothing was detected, the default applied).
+    """
+    if voice is not None:
+        chosen = get_voice(voice, engine=engine)
+        return chosen, chosen.name, False
+    if actor_voice_id is not None:
+        chosen = get_voice(actor_voice_id, engine=engine, field_name="actor.voice_id")
+        return chosen, chosen.name, True
+    chosen = default_voice()
+    return chosen, chosen.name, False
