@@ -79,10 +79,11 @@ def progress_bar(label: str) -> Iterator[Any]:
 
 
 def _register() -> None:
-    from . import audio_cmds, subtitle_cmds
+    from . import audio_cmds, subtitle_cmds, voice_cmds
 
     subtitle_cmds.register(main)
     audio_cmds.register(main)
+    voice_cmds.register(main)
 
 
 _register()

@@ -1,0 +1,51 @@
+"""``mediakit say`` and ``mediakit voices``: the voice stage from the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.command("say")
+@click.argument("text")
+@click.option("-o", "--output", required=True, type=click.Path(path_type=Path), help="WAV file to write.")
+@click.option("--voice", help="A named voice (see `mediakit voices`) or a raw engine voice id.")
+@click.option("--speed", type=float, default=1.0, show_default=True, help="Rate multiplier, 0.7 to 1.5.")
+@click.option("--tone", help="energetic, calm, confident or dramatic.")
+@click.option("--engine", default="espeak", show_default=True, help="Voice engine: espeak (local) or piper.")
+@click.option("--words-json", type=click.Path(path_type=Path), help="Also write the word timings here.")
+def say(text: str, output: Path, voice: str | None, speed: float, tone: str | None, engine: str,
+        words_json: Path | None) -> None:
+    """Speak TEXT into a WAV file ([tags] in square brackets shape delivery and are never spoken)."""
+    from ..render import check_output_path
+    from ..speech.words import save_words
+    from ..stages.voice import synthesize
+
+    check_output_path(output)
+    if words_json is not None:
+        check_output_path(words_json)
+    speech = synthesize(text, voice=voice, speed=speed, tone=tone, engine=engine)
+    speech.write_wav(output)
+    click.echo(f"wrote {output} ({speech.duration_ms / 1000:.2f} s, voice {speech.selected_voice}, "
+               f"engine {speech.engine})")
+    if words_json is not None:
+        save_words(speech.words, words_json)
+        click.echo(f"wrote {words_json}")
+
+
+@click.command("voices")
+def voices() -> None:
+    """List the named voices (the first is the default)."""
+    from ..stages.voice import list_voices
+
+    listed = list_voices()
+    width = max(len(v.name) for v in listed)
+    for i, v in enumerate(listed):
+        mark = " (default)" if i == 0 else ""
+        click.echo(f"{v.name:<{width}}  {v.gender:<7}  {v.description}{mark}")
+
+
+def register(group: click.Group) -> None:
+    group.add_command(say)
+    group.add_command(voices)
