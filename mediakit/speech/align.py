@@ -48,6 +48,9 @@ MIN_COVERAGE = 0.5      # words must account for at least half of the speech fra
 FLOOR_SCORE = -85.0     # below this no transcript is believable
 WEAK_SCORE = -75.0      # below this, believable only if the words cover nearly all speech
 FULL_COVERAGE = 0.9
+_MIN_TRIM_FRAMES = 6      # silence shorter than 60 ms at a word's edge is left alone (stops, closures)
+_TRIM_MARGIN_FRAMES = 2   # keep 20 ms of the silence: onsets ramp up below the speech threshold
+_EDGE_DROP_DB = 35.0      # quieter than the word's peak by this much is silence, not a soft consonant
 
 # Wide beams keep the true path alive through noise; the lattice "bestpath"
 # pass is off because it may end the alignment outside the grammar's final
@@ -129,11 +132,33 @@ def align(samples: np.ndarray, transcript: str) -> Alignment:
     spans = None if segments is None else _token_spans(tokens, [s.word for s in segments])
     if segments is None or spans is None:
         return Alignment([], 0.0, float("-inf"), "no path through the whole transcript fits the audio")
-    words = [Word(token.text, segments[first].start_ms, segments[end - 1].end_ms)
+    levels = frame_levels(samples)
+    words = [_tighten(Word(token.text, segments[first].start_ms, segments[end - 1].end_ms), levels)
              for token, (first, end) in zip(tokens, spans, strict=True)]
     coverage = _coverage(segments, speech_mask(samples), n_frames)
     score = sum(s.score for s in segments) / max(1, sum(s.frames for s in segments))
     return Alignment(words, coverage, score, mismatch(score, coverage))
+
+
+def _tighten(word: Word, levels: np.ndarray) -> Word:
+    """Trim silence the decoder let a word absorb at either edge.
+
+    The grammar's optional silences are cheap to skip, so after a pause a word
+    often starts in the quiet before it; a caption would then light up early.
+    Silence is judged against the word's own loudest frame (``_EDGE_DROP_DB``
+    under it: far below fricatives and breathy onsets), so the result does not
+    depend on what else is in the recording.  Edges move only over runs of at
+    least ``_MIN_TRIM_FRAMES`` quiet frames, never past the word's own speech.
+    """
+    first, last = word.start_ms // FRAME_MS, min(len(levels), -(-word.end_ms // FRAME_MS))
+    span = levels[first:last]
+    if len(span) == 0:
+        return word
+    loud = np.flatnonzero(span > span.max() - _EDGE_DROP_DB)
+    lead, trail = int(loud[0]), len(span) - 1 - int(loud[-1])
+    start = word.start_ms + (lead - _TRIM_MARGIN_FRAMES) * FRAME_MS if lead >= _MIN_TRIM_FRAMES else word.start_ms
+    end = word.end_ms - (trail - _TRIM_MARGIN_FRAMES) * FRAME_MS if trail >= _MIN_TRIM_FRAMES else word.end_ms
+    return Word(word.text, start, max(start, end))
 
 
 def mismatch(score: float, coverage: float) -> str | None:
@@ -162,17 +187,22 @@ def pcm16(samples: np.ndarray) -> bytes:
     return scaled.astype("<i2").tobytes()
 
 
+def frame_levels(samples: np.ndarray) -> np.ndarray:
+    """Loudness of each 10 ms frame, in dB."""
+    n = len(samples) // _FRAME_SAMPLES
+    frames = samples[: n * _FRAME_SAMPLES].astype(np.float64).reshape(n, _FRAME_SAMPLES)
+    return 10 * np.log10(np.mean(frames**2, axis=1) + 1e-10)
+
+
 def speech_mask(samples: np.ndarray) -> np.ndarray:
     """One bool per 10 ms frame: is it loud enough to be speech?
 
     Relative to the recording's own levels (30 dB under its loud frames,
     6 dB over its quiet ones), so gain and noise floor do not matter.
     """
-    n = len(samples) // _FRAME_SAMPLES
-    if n == 0:
+    level = frame_levels(samples)
+    if len(level) == 0:
         return np.zeros(0, dtype=bool)
-    frames = samples[: n * _FRAME_SAMPLES].astype(np.float64).reshape(n, _FRAME_SAMPLES)
-    level = 10 * np.log10(np.mean(frames**2, axis=1) + 1e-10)
     threshold = max(np.percentile(level, 95) - 30, np.percentile(level, 10) + 6)
     return level > threshold
 

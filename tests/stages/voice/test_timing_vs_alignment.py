@@ -2,9 +2,9 @@
 
 eSpeak reports when it starts each word; the forced aligner
 (``mediakit.speech.align``) finds the same words in the audio independently.
-Where they disagree by more than 50 ms it is at words after a pause: the
-aligner lets a word absorb the silence before it, while the audio itself
-(its energy) sides with eSpeak, so a few such words are allowed.
+The aligner trims silence a word absorbed at its edges, so the two agree
+after pauses too; the few words further apart than 50 ms are boundaries
+inside continuous sound, where either placement is defensible.
 """
 
 from __future__ import annotations
@@ -33,11 +33,11 @@ def test_word_starts_and_ends_match_forced_alignment(default_speech: Speech, ali
     assert np.mean(ends <= TOLERANCE_MS) >= 0.85, f"end errors (ms): {ends.tolist()}"
 
 
-def test_where_they_disagree_the_audio_is_silent(default_speech: Speech, aligned: Alignment) -> None:
-    """A word eSpeak starts well after the aligner does is preceded by silence in the audio."""
+def test_aligned_words_do_not_start_in_silence(default_speech: Speech, aligned: Alignment) -> None:
+    """Neither timing source lights a caption up early: each word's first 60 ms hold sound."""
     sr = default_speech.sample_rate
     loud = float(np.abs(default_speech.samples).max())
-    for ours, theirs in zip(default_speech.words, aligned.words, strict=True):
-        if ours.start_ms - theirs.start_ms > 80:
-            gap = default_speech.samples[theirs.start_ms * sr // 1000 + sr // 50: ours.start_ms * sr // 1000]
-            assert float(np.abs(gap).max()) < 0.05 * loud, ours.text
+    for source in (default_speech.words, aligned.words):
+        for word in source:
+            head = default_speech.samples[word.start_ms * sr // 1000: (word.start_ms + 60) * sr // 1000]
+            assert float(np.abs(head).max()) > 0.05 * loud, word.text
