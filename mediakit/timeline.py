@@ -19,8 +19,13 @@ from .errors import ValidationError
 Fit = Literal["cover", "contain", "blur"]
 FITS: tuple[str, ...] = ("cover", "contain", "blur")
 ASPECTS: dict[str, tuple[int, int]] = {"9:16": (1080, 1920), "1:1": (1080, 1080), "16:9": (1920, 1080)}
-AnimationKind = Literal["none", "fade", "slide-up", "slide-down", "slide-left", "slide-right"]
-ANIMATIONS: tuple[str, ...] = ("none", "fade", "slide-up", "slide-down", "slide-left", "slide-right")
+AnimationKind = Literal["none", "fade", "slide-up", "slide-down", "slide-left", "slide-right", "scale"]
+ANIMATIONS: tuple[str, ...] = ("none", "fade", "slide-up", "slide-down", "slide-left", "slide-right", "scale")
+# xfade transitions offered between the scenes of a SequenceLayer ("cut" joins them with no blend)
+TRANSITIONS: tuple[str, ...] = ("cut", "fade", "fadeblack", "fadewhite", "dissolve", "wipeleft", "wiperight",
+                                "wipeup", "wipedown", "slideleft", "slideright", "slideup", "slidedown",
+                                "smoothleft", "smoothright", "smoothup", "smoothdown", "circleopen",
+                                "circleclose", "zoomin", "coverleft", "coverup", "revealleft", "revealup")
 
 
 def check_fit(fit: str) -> Fit:
@@ -73,7 +78,11 @@ class Box:
 
 @dataclass(frozen=True)
 class Animation:
-    """How a layer enters (or leaves): ``kind`` over ``duration_ms``."""
+    """How a layer enters (or leaves): ``kind`` over ``duration_ms``.
+
+    ``scale`` grows the layer from nothing to full size about its centre (enter
+    only); slides come in from off-canvas; ``fade`` ramps its alpha.
+    """
 
     kind: AnimationKind = "none"
     duration_ms: int = 400
@@ -89,11 +98,157 @@ NO_ANIMATION = Animation()
 
 
 @dataclass(frozen=True)
+class Shadow:
+    """A soft drop shadow: the layer's shape (its mask, else its box) blurred, darkened and offset.
+
+    Built once from the static shape inside the graph, so it costs one blur per
+    render, not one per frame.
+    """
+
+    offset_x: int = 0
+    offset_y: int = 12
+    blur_px: int = 18
+    opacity: float = 0.45
+    color: str = "black"
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.blur_px <= 200:
+            raise ValidationError("shadow.blur_px", self.blur_px, "must be between 0 and 200")
+        if not 0.0 < self.opacity <= 1.0:
+            raise ValidationError("shadow.opacity", self.opacity, "must be above 0 and at most 1")
+
+    @property
+    def margin(self) -> int:
+        """Pixels the shadow may reach beyond the layer's box on any side."""
+        return 3 * self.blur_px + max(abs(self.offset_x), abs(self.offset_y)) + 2
+
+
+@dataclass(frozen=True)
+class KenBurns:
+    """Slow zoom and pan over a layer's content that never shows an edge.
+
+    Zoom is relative to cover-fit (1.0 = exactly covers the box), so it may not
+    go below 1.  Pan is the fraction of the overflow at each end of the motion:
+    ``(0, 0)`` shows the top-left of the content, ``(0.5, 0.5)`` its centre,
+    ``(1, 1)`` its bottom-right; the view therefore always lies inside the
+    content.  Motion eases in and out over the layer's time.
+    """
+
+    zoom_from: float = 1.0
+    zoom_to: float = 1.15
+    pan_from: tuple[float, float] = (0.5, 0.5)
+    pan_to: tuple[float, float] = (0.5, 0.5)
+
+    def __post_init__(self) -> None:
+        for name, z in (("zoom_from", self.zoom_from), ("zoom_to", self.zoom_to)):
+            if not 1.0 <= z <= 3.0:
+                raise ValidationError(f"motion.{name}", z, "must be between 1.0 (cover-fit) and 3.0")
+        for name, (fx, fy) in (("pan_from", self.pan_from), ("pan_to", self.pan_to)):
+            if not (0.0 <= fx <= 1.0 and 0.0 <= fy <= 1.0):
+                raise ValidationError(f"motion.{name}", (fx, fy), "must be fractions between 0 and 1")
+
+    @property
+    def zooms(self) -> bool:
+        return self.zoom_from != self.zoom_to
+
+
+Point = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Quad:
+    """Where the four corners of a layer's flat content land on the canvas (a perspective warp).
+
+    The content is first fitted to ``width`` x ``height`` (its undistorted
+    shape, e.g. a 16:10 laptop screen), then warped so its corners meet these
+    points, which lets a drawn device in 3/4 view show a screen correctly.
+    """
+
+    top_left: Point
+    top_right: Point
+    bottom_right: Point
+    bottom_left: Point
+    width: int
+    height: int
+
+    def __post_init__(self) -> None:
+        if self.width < 2 or self.height < 2:
+            raise ValidationError("quad", (self.width, self.height), "flat size must be at least 2x2 pixels")
+        bounds = self.bounds
+        if bounds.w < 4 or bounds.h < 4:
+            raise ValidationError("quad", self.points, "corners must span at least 4x4 pixels")
+
+    @property
+    def points(self) -> tuple[Point, Point, Point, Point]:
+        return (self.top_left, self.top_right, self.bottom_right, self.bottom_left)
+
+    @property
+    def bounds(self) -> Box:
+        xs = [p[0] for p in self.points]
+        ys = [p[1] for p in self.points]
+        x0, y0 = min(xs), min(ys)
+        # even size: the warped stream is overlaid as yuva420p
+        return Box(x0, y0, max(2, (max(xs) - x0 + 1) // 2 * 2), max(2, (max(ys) - y0 + 1) // 2 * 2))
+
+
+@dataclass(frozen=True)
+class ChromaKey:
+    """Make one colour transparent (green screen): ffmpeg's colorkey in RGB."""
+
+    color: str = "0x00ff00"
+    similarity: float = 0.3
+    blend: float = 0.08
+
+    def __post_init__(self) -> None:
+        if not 0.0 < self.similarity <= 1.0 or not 0.0 <= self.blend <= 1.0:
+            raise ValidationError("key", (self.similarity, self.blend),
+                                  "similarity must be in (0, 1] and blend in [0, 1]")
+
+
+@dataclass(frozen=True)
+class Hover:
+    """An endless gentle sway of a layer's position (a product held in a hand).
+
+    A sine in the overlay's position expression: it costs nothing per frame
+    beyond the overlay itself.  The layer moves up to ``dx``/``dy`` pixels
+    either side of its box.
+    """
+
+    dx: int = 0
+    dy: int = 10
+    period_ms: int = 2400
+
+    def __post_init__(self) -> None:
+        if self.period_ms < 200:
+            raise ValidationError("hover.period_ms", self.period_ms, "must be >= 200")
+
+
+@dataclass(frozen=True)
+class Crop:
+    """A region of the source, as fractions of its width and height (e.g. the face in a clip)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.x < 1 and 0 <= self.y < 1 and 0 < self.w <= 1 - self.x + 1e-9
+                and 0 < self.h <= 1 - self.y + 1e-9):
+            raise ValidationError("crop", (self.x, self.y, self.w, self.h),
+                                  "must be fractions with x + w <= 1 and y + h <= 1")
+
+
+@dataclass(frozen=True)
 class Layer:
     """Common placement of a visual layer.
 
     ``duration_ms`` None means "until the timeline ends".  ``box`` None means
     the whole canvas.  ``fit`` says how content of another shape fills the box.
+    ``mask`` is a greyscale image whose brightness becomes the layer's alpha
+    (drawn once by Pillow, e.g. rounded corners); ``shadow`` draws a soft shadow
+    under the layer; ``warp`` replaces ``box`` with a perspective quad;
+    ``key`` makes a colour transparent; ``hover`` sways it gently.
     """
 
     start_ms: int = 0
@@ -103,6 +258,11 @@ class Layer:
     fit: Fit = "cover"
     enter: Animation = NO_ANIMATION
     exit: Animation = NO_ANIMATION
+    mask: Path | None = None
+    shadow: Shadow | None = None
+    warp: Quad | None = None
+    key: ChromaKey | None = None
+    hover: Hover | None = None
 
     def __post_init__(self) -> None:
         if self.start_ms < 0:
@@ -112,22 +272,59 @@ class Layer:
         if not 0.0 <= self.opacity <= 1.0:
             raise ValidationError("layer.opacity", self.opacity, "must be between 0 and 1")
         check_fit(self.fit)
+        if self.exit.kind not in ("none", "fade"):
+            raise ValidationError("exit", self.exit.kind, "must be none or fade")
+        if self.warp is not None and self.box is not None:
+            raise ValidationError("warp", self.warp.points, "replaces box; give one or the other")
+        if self.warp is not None and self.shadow is not None:
+            raise ValidationError("shadow", self.shadow, "cannot be combined with warp; draw it into the device")
+
+    @property
+    def decorated(self) -> bool:
+        """True when the layer needs alpha work beyond plain placement."""
+        return any(v is not None for v in (self.mask, self.shadow, self.warp, self.key))
 
 
 @dataclass(frozen=True)
 class VideoLayer(Layer):
-    """A video file; ``trim_start_ms`` skips into it, ``loop`` repeats it to fill its time."""
+    """A video file; ``trim_start_ms`` skips into it, ``loop`` repeats it to fill its time.
+
+    ``crop`` keeps a region of each frame before fitting (a face close-up of a
+    talking clip); ``motion`` pushes in or pans (scaled per frame, so it costs
+    more on video than on a still).
+    """
 
     path: Path = field(default=Path())
     trim_start_ms: int = 0
     loop: bool = False
+    crop: Crop | None = None
+    motion: KenBurns | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_motion(self.motion, self.fit)
 
 
 @dataclass(frozen=True)
 class ImageLayer(Layer):
-    """A still image held for the layer's time (PNG with alpha keeps its transparency)."""
+    """A still image held for the layer's time (PNG with alpha keeps its transparency).
+
+    The image is decoded and fitted once, then repeated; ``motion`` (Ken Burns)
+    moves a view over that one pre-scaled frame.
+    """
 
     path: Path = field(default=Path())
+    crop: Crop | None = None
+    motion: KenBurns | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_motion(self.motion, self.fit)
+
+
+def _check_motion(motion: KenBurns | None, fit: str) -> None:
+    if motion is not None and fit != "cover":
+        raise ValidationError("motion", fit, "Ken Burns motion needs fit 'cover' (it never shows an edge)")
 
 
 @dataclass(frozen=True)
@@ -175,7 +372,73 @@ class AudioClip:
             raise ValidationError("audio.duration_ms", self.duration_ms, "must be > 0")
 
 
-VisualLayer = VideoLayer | ImageLayer | ColorLayer | TextLayer
+@dataclass(frozen=True)
+class Transition:
+    """How one scene of a sequence hands over to the next: an xfade ``kind`` centred on the cut."""
+
+    kind: str = "fade"
+    duration_ms: int = 300
+
+    def __post_init__(self) -> None:
+        if self.kind not in TRANSITIONS:
+            raise ValidationError("transition", self.kind, f"must be one of {', '.join(TRANSITIONS)}")
+        if self.duration_ms < 0 or (self.kind != "cut" and self.duration_ms < 40):
+            raise ValidationError("transition.duration_ms", self.duration_ms,
+                                  "must be >= 40 ms (use kind 'cut' for none)")
+
+
+SceneContent = VideoLayer | ImageLayer | ColorLayer
+
+
+@dataclass(frozen=True)
+class SequenceLayer(Layer):
+    """Scenes played one after another in one box, joined by transitions (ffmpeg xfade).
+
+    Each scene gives its own ``duration_ms`` (its share of the sequence, cut
+    point to cut point); its ``start_ms`` and ``box`` must be left unset, since
+    the sequence places it.  A transition is centred on each cut, so the
+    sequence lasts exactly the sum of the scene durations and cut points stay
+    where the voice's word timings put them.  Scenes are opaque.
+    """
+
+    scenes: tuple[SceneContent, ...] = ()
+    transition: Transition = Transition()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not self.scenes:
+            raise ValidationError("scenes", self.scenes, "must hold at least one scene")
+        for n, scene in enumerate(self.scenes):
+            if scene.duration_ms is None:
+                raise ValidationError(f"scenes[{n}].duration_ms", None, "is required in a sequence")
+            if scene.start_ms or scene.box is not None or scene.decorated:
+                raise ValidationError(f"scenes[{n}]", type(scene).__name__,
+                                      "must not set start_ms, box, mask, shadow, warp or key")
+            if 2 * scene.duration_ms < self.transition.duration_ms * (2 if 0 < n < len(self.scenes) - 1 else 1):
+                raise ValidationError(f"scenes[{n}].duration_ms", scene.duration_ms,
+                                      f"is too short for a {self.transition.duration_ms} ms transition")
+        total = self.total_ms
+        if self.duration_ms is None:
+            object.__setattr__(self, "duration_ms", total)
+        elif self.duration_ms != total:
+            raise ValidationError("sequence.duration_ms", self.duration_ms,
+                                  f"must equal the sum of scene durations ({total} ms)")
+
+    @property
+    def total_ms(self) -> int:
+        return sum(s.duration_ms or 0 for s in self.scenes)
+
+    @property
+    def cuts_ms(self) -> tuple[int, ...]:
+        """Times (from the sequence's start) where each scene after the first begins."""
+        out, t = [], 0
+        for scene in self.scenes[:-1]:
+            t += scene.duration_ms or 0
+            out.append(t)
+        return tuple(out)
+
+
+VisualLayer = VideoLayer | ImageLayer | ColorLayer | TextLayer | SequenceLayer
 
 
 @dataclass(frozen=True)

@@ -4,14 +4,33 @@ Pure: no process, no file I/O.  Tests snapshot the graph of named cases in
 milliseconds, and ``execute`` is the only place ffmpeg runs (the ffmpeg-python
 split between ``get_args`` and ``run``).  Everything is drawn inside the one
 graph, subtitles included, so a render costs close to a bare encode.
+
+Stills are decoded and fitted once and then repeated (``loop``), so an image
+layer, a mask or a shadow costs one scale per render, not one per frame; only
+what really changes per frame (Ken Burns zoom, a scale-in) is evaluated per
+frame.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
+from pathlib import Path
 
-from ..timeline import (AudioClip, Box, ColorLayer, ImageLayer, Layer, TextLayer, Timeline, VideoLayer,
-                        VisualLayer)
+from ..timeline import (
+    AudioClip,
+    Box,
+    ColorLayer,
+    Crop,
+    ImageLayer,
+    KenBurns,
+    Layer,
+    SequenceLayer,
+    TextLayer,
+    Timeline,
+    VideoLayer,
+    VisualLayer,
+)
 from .profile import DEFAULT_PROFILE, Profile
 
 SAMPLE_RATE = 48000
@@ -48,6 +67,36 @@ def compile_timeline(timeline: Timeline, profile: Profile = DEFAULT_PROFILE) -> 
                     timeline.duration_ms)
 
 
+class _Stream:
+    """A stream under construction: a label plus filter steps not yet written to the graph."""
+
+    def __init__(self, chains: list[str], label: str, steps: list[str] | None = None) -> None:
+        self.chains = chains
+        self.label = label
+        self.steps = list(steps or [])
+
+    def add(self, *steps: str) -> _Stream:
+        self.steps.extend(steps)
+        return self
+
+    def close(self, name: str) -> str:
+        """Write the pending steps as one chain ending in ``[name]``; return the label to continue from.
+
+        With no steps pending nothing is written and the current label is returned.
+        """
+        if self.steps:
+            self.chains.append(f"[{self.label}]{','.join(self.steps)}[{name}]")
+            self.label, self.steps = name, []
+        return self.label
+
+    def join(self, name: str, step: str, other: str, *, other_first: bool = False) -> None:
+        """Close as ``name``, then continue from the two-input ``step`` fed this stream and ``other``."""
+        mine = self.close(name)
+        a, b = (other, mine) if other_first else (mine, other)
+        self.chains.append(f"[{a}][{b}]{step}[{name}_j]")
+        self.label = f"{name}_j"
+
+
 class _Compiler:
     """Accumulates inputs and filter chains; one instance per compile."""
 
@@ -55,45 +104,86 @@ class _Compiler:
         self.tl = timeline
         self.inputs: list[tuple[str, ...]] = []
         self.chains: list[str] = []
-        self.fps = f"{timeline.canvas.fps.numerator}/{timeline.canvas.fps.denominator}"
+        fps = timeline.canvas.fps
+        self.fps = f"{fps.numerator}/{fps.denominator}"
 
     # ---- inputs -------------------------------------------------------------------
     def add_input(self, *args: str) -> int:
         self.inputs.append(args)
         return len(self.inputs) - 1
 
+    def frames(self, dur_ms: int) -> int:
+        """Frames a stream of ``dur_ms`` needs at canvas rate (at least one)."""
+        return max(1, math.ceil(dur_ms * self.tl.canvas.fps / 1000))
+
+    def hold(self, dur_ms: int) -> str:
+        """Repeat a single decoded frame for ``dur_ms`` at canvas rate: the still is decoded and scaled once."""
+        fps = self.tl.canvas.fps
+        return (f"loop=loop={self.frames(dur_ms) - 1}:size=1:start=0,settb=expr={fps.denominator}/{fps.numerator},"
+                f"setpts=N,fps={self.fps}")
+
+    def still(self, path: Path, label: str) -> str:
+        """The first frame of an image, read by a ``movie`` source inside the graph.
+
+        Not an ``-i`` input: ffmpeg 9's threaded scheduler occasionally loses
+        end-of-stream between an audio input's demuxer and decoder when the
+        graph also has single-frame image inputs, and the render then hangs
+        (seen in about 1 of 20 runs).  Reading stills inside the graph avoids
+        that, and a still needs no decoder thread anyway.
+        """
+        self.chains.append(f"movie=filename={_q(str(path))},trim=end_frame=1[{label}]")
+        return label
+
     def layer_span(self, layer: Layer) -> tuple[int, int]:
         end = self.tl.duration_ms if layer.duration_ms is None else min(
             self.tl.duration_ms, layer.start_ms + layer.duration_ms)
         return layer.start_ms, end
 
-    def source(self, layer: VisualLayer, box: Box) -> str:
-        """Input stream label of a layer's content, before fitting."""
-        start, end = self.layer_span(layer)
-        dur = _sec(end - start)
+    def content(self, layer: VisualLayer, box: Box, label: str, dur: int, in_sequence: bool,
+                pix_fmt: str) -> _Stream:
+        """A layer's pixels brought to ``box`` size at canvas rate (no alpha work yet).
+
+        A still is converted to ``pix_fmt`` before it is held, so the per-frame
+        part of its chain never converts colours again.
+        """
+        if isinstance(layer, SequenceLayer):
+            return _Stream(self.chains, self.sequence(layer, box, label))
+        if isinstance(layer, (ColorLayer, TextLayer)):
+            # generated inside the graph (not as a lavfi input) so the alpha channel survives
+            color = layer.color if isinstance(layer, ColorLayer) else "black@0.0"
+            src = f"{label}_src"
+            self.chains.append(f"color=c={color}:s={box.w}x{box.h}:r={self.fps}:d={_sec(dur)},"
+                               f"format=yuva420p[{src}]")
+            return _Stream(self.chains, src, [self.drawtext(layer, box)] if isinstance(layer, TextLayer) else [])
         if isinstance(layer, VideoLayer):
             args: list[str] = []
             if layer.loop:
                 args += ["-stream_loop", "-1"]
             if layer.trim_start_ms:
                 args += ["-ss", _sec(layer.trim_start_ms)]
-            idx = self.add_input(*args, "-t", dur, "-i", str(layer.path))
-            return f"{idx}:v"
-        if isinstance(layer, ImageLayer):
-            idx = self.add_input("-loop", "1", "-framerate", self.fps, "-t", dur, "-i", str(layer.path))
-            return f"{idx}:v"
-        # generated inside the graph (not as a lavfi input) so the alpha channel survives
-        color = layer.color if isinstance(layer, ColorLayer) else "black@0.0"
-        label = f"src{len(self.chains)}"
-        self.chains.append(f"color=c={color}:s={box.w}x{box.h}:r={self.fps}:d={dur},format=yuva420p[{label}]")
-        return label
+            src = f"{self.add_input(*args, '-t', _sec(dur), '-i', str(layer.path))}:v"
+            pre = [f"fps={self.fps}"]
+            if in_sequence:  # the scene's trims need every frame of its span, even from a short clip
+                pre = ["setpts=PTS-STARTPTS", *pre, f"tpad=stop_mode=clone:stop_duration={_sec(dur)}",
+                       f"trim=end_frame={self.frames(dur)}"]
+        else:
+            src = self.still(layer.path, f"{label}_img")
+            pre = []
+        if layer.crop is not None:
+            pre.append(_crop(layer.crop))
+        held = [] if isinstance(layer, VideoLayer) else [f"format={pix_fmt}", self.hold(dur)]
+        if layer.motion is not None:
+            static, moving = _ken_burns(layer.motion, box, dur)
+            return _Stream(self.chains, src, [*pre, static, *held, *moving])
+        src, steps = self.fit(layer.fit, box, src, label, pre)
+        return _Stream(self.chains, src, [*steps, *held])
 
     # ---- video --------------------------------------------------------------------
     def video(self) -> str:
         canvas = self.tl.canvas
         layers = list(self.tl.layers)
         if layers and _is_plain_full_frame(layers[0], self.tl):
-            base = self.fitted(layers.pop(0), canvas.box, "base")
+            base = self.fitted(layers.pop(0), canvas.box, "base", opaque=True)
         else:
             idx = self.add_input("-f", "lavfi", "-i", f"color=c={self.tl.background}:s={canvas.width}x"
                                  f"{canvas.height}:r={self.fps}:d={_sec(self.tl.duration_ms)}")
@@ -108,34 +198,128 @@ class _Compiler:
         self.chains.append(f"[{base}]format=yuv420p[vout]")
         return "vout"
 
-    def fitted(self, layer: VisualLayer, box: Box, label: str) -> str:
-        """Chain that brings a layer's content to ``box`` size at canvas rate, with alpha if needed."""
-        src = self.source(layer, box)
-        needs_alpha = (layer.opacity < 1 or layer.enter.kind != "none" or layer.exit.kind != "none"
-                       or isinstance(layer, (ImageLayer, TextLayer, ColorLayer)))
-        steps = [f"fps={self.fps}"] if isinstance(layer, VideoLayer) else []
-        if isinstance(layer, TextLayer):
-            steps.append(self.drawtext(layer, box))
-        elif isinstance(layer, (VideoLayer, ImageLayer)):
-            src, fit_steps = self.fit(layer.fit, box, src, label, steps)
-            steps = fit_steps
-        steps.append("setsar=1")
-        if needs_alpha:
-            steps.append("format=yuva420p")
-            if layer.opacity < 1:
-                steps.append(f"colorchannelmixer=aa={layer.opacity:.3f}")
-            start, end = self.layer_span(layer)
-            if layer.enter.kind == "fade":
-                steps.append(f"fade=t=in:st=0:d={_sec(layer.enter.duration_ms)}:alpha=1")
-            if layer.exit.kind == "fade":
-                steps.append(f"fade=t=out:st={_sec(end - start - layer.exit.duration_ms)}:"
-                             f"d={_sec(layer.exit.duration_ms)}:alpha=1")
+    def fitted(self, layer: VisualLayer, box: Box, label: str, *, dur_ms: int | None = None,
+               opaque: bool = False, in_sequence: bool = False) -> str:
+        """Chain that brings a layer to its placed size at canvas rate, with alpha and effects if needed.
+
+        Order matters: key and mask shape the alpha, the warp moves it, the
+        shadow is built under the final shape, then opacity and fades apply to
+        layer and shadow together, and a scale-in scales the whole.
+        """
+        start, end = self.layer_span(layer)
+        dur = end - start if dur_ms is None else dur_ms
+        needs_alpha = not opaque and (layer.opacity < 1 or layer.enter.kind != "none" or layer.exit.kind != "none"
+                                      or layer.decorated or isinstance(layer, (ImageLayer, TextLayer, ColorLayer)))
+        pix_fmt = "rgba" if needs_alpha and layer.key else "yuva420p" if needs_alpha else "yuv420p"
+        st = self.content(layer, box, label, dur, in_sequence, pix_fmt)
+        st.add("setsar=1")
+        if not needs_alpha:
+            st.add("format=yuv420p")
         else:
-            steps.append("format=yuv420p")
-        if layer.start_ms:
-            steps.append(f"setpts=PTS-STARTPTS+{_sec(layer.start_ms)}/TB")
-        self.chains.append(f"[{src}]{','.join(steps)}[{label}]")
-        return label
+            if layer.key is not None:
+                k = layer.key
+                st.add("format=rgba", f"colorkey=color={k.color}:similarity={k.similarity:.3f}:blend={k.blend:.3f}")
+            st.add("format=yuva420p")
+            mask = self.mask_stream(layer, box, label, dur)
+            if mask:
+                st.join(f"{label}_c", "alphamerge", mask[0])
+            if layer.warp is not None:
+                st.add(*_warp_steps(layer))
+            if layer.shadow is not None:
+                shadow = self.shadow_stream(layer, box, label, dur, mask[1] if mask else None)
+                m = layer.shadow.margin
+                st.join(f"{label}_fg", f"overlay=x={m}:y={m}:shortest=1", shadow, other_first=True)
+            if layer.opacity < 1:
+                st.add(f"colorchannelmixer=aa={layer.opacity:.3f}")
+            if layer.enter.kind == "fade":
+                st.add(f"fade=t=in:st=0:d={_sec(layer.enter.duration_ms)}:alpha=1")
+            if layer.exit.kind == "fade":
+                st.add(f"fade=t=out:st={_sec(dur - layer.exit.duration_ms)}:d={_sec(layer.exit.duration_ms)}:alpha=1")
+            if layer.enter.kind == "scale":
+                p = _ease_out(layer.enter.duration_ms, 0)
+                st.add(f"scale=w='max(2,trunc(iw*{p}/2)*2)':h='max(2,trunc(ih*{p}/2)*2)':eval=frame")
+        if layer.start_ms and not in_sequence:
+            st.add(f"setpts=PTS-STARTPTS+{_sec(layer.start_ms)}/TB")
+        return st.close(label)
+
+    def mask_stream(self, layer: Layer, box: Box, label: str, dur: int) -> tuple[str, str | None] | None:
+        """The layer's mask at box size, repeated; plus a single-frame copy for the shadow when needed."""
+        if layer.mask is None:
+            return None
+        src = self.still(layer.mask, f"{label}_mask")
+        if layer.shadow is None:
+            self.chains.append(f"[{src}]scale={box.w}:{box.h},format=gray,{self.hold(dur)}[{label}_m]")
+            return f"{label}_m", None
+        self.chains.append(f"[{src}]scale={box.w}:{box.h},format=gray,split=2[{label}_m1][{label}_ms]")
+        self.chains.append(f"[{label}_m1]{self.hold(dur)}[{label}_m]")
+        return f"{label}_m", f"{label}_ms"
+
+    def shadow_stream(self, layer: Layer, box: Box, label: str, dur: int, shape: str | None) -> str:
+        """Shadow canvas (box plus margin) built once from the static shape, then repeated."""
+        sh = layer.shadow
+        assert sh is not None
+        m = sh.margin
+        w, h = box.w + 2 * m, box.h + 2 * m
+        if shape is None:
+            shape = f"{label}_shape"
+            self.chains.append(f"color=c=white:s={box.w}x{box.h}:r={self.fps},format=gray,trim=end_frame=1[{shape}]")
+        blur = f",gblur=sigma={sh.blur_px}" if sh.blur_px else ""
+        self.chains.append(f"[{shape}]pad={w}:{h}:{m + sh.offset_x}:{m + sh.offset_y}:color=black{blur},"
+                           f"lut=c0='val*{sh.opacity:.3f}'[{label}_sa]")
+        self.chains.append(f"color=c={sh.color}:s={w}x{h}:r={self.fps},format=yuva420p,trim=end_frame=1"
+                           f"[{label}_sc]")
+        self.chains.append(f"[{label}_sc][{label}_sa]alphamerge,{self.hold(dur)}[{label}_sh]")
+        return f"{label}_sh"
+
+    def sequence(self, layer: SequenceLayer, box: Box, label: str) -> str:
+        """Scenes joined end to end, each transition centred on its cut; counted in frames.
+
+        Scene ``i`` is rendered from half a transition before its cut to half a
+        transition after the next, so the handover blends real frames of both
+        and every cut stays where the scene list puts it.  Each scene is split
+        into head, body and tail; only tail and next head go through xfade,
+        and ``concat`` joins bodies and transitions.  (xfade copies every frame
+        it passes, so chaining it over whole scenes would cost a frame copy per
+        scene per frame; this way it sees only the transition frames.)
+        """
+        fps = self.tl.canvas.fps
+        d_ms = 0 if layer.transition.kind == "cut" else layer.transition.duration_ms
+        df = max(1, round(d_ms * fps / 1000)) if d_ms else 0
+        lead, tail = df // 2, df - df // 2
+        cuts = [0, *(round(c * fps / 1000) for c in layer.cuts_ms), self.frames(layer.total_ms)]
+        last = len(layer.scenes) - 1
+        segments: list[str] = []
+        heads: list[str] = []
+        tails: list[str] = []
+        for i, scene in enumerate(layer.scenes):
+            first = cuts[i] - (lead if i > 0 else 0)
+            count = cuts[i + 1] + (tail if i < last else 0) - first
+            if isinstance(scene, VideoLayer) and i > 0:
+                scene = replace(scene, trim_start_ms=max(0, scene.trim_start_ms - round(lead * 1000 / fps)))
+            # one spare frame, so rounding never leaves a scene short of the frames its trims ask for
+            src = self.fitted(scene, box, f"{label}s{i}", dur_ms=math.ceil((count + 1) * 1000 / fps), opaque=True,
+                              in_sequence=True)
+            spans = {"h": (0, df if i > 0 else 0), "b": (df if i > 0 else 0, count - df if i < last else count),
+                     "t": (count - df if i < last else count, count)}
+            parts = {k: v for k, v in spans.items() if v[1] > v[0]}
+            names = [f"{label}s{i}{k}" for k in parts]
+            self.chains.append(f"[{src}]split={len(parts)}" + "".join(f"[{n}_in]" for n in names))
+            for name, (a, b) in zip(names, parts.values(), strict=True):
+                self.chains.append(f"[{name}_in]trim=start_frame={a}:end_frame={b},setpts=PTS-STARTPTS[{name}]")
+            if "h" in parts:
+                heads.append(f"{label}s{i}h")
+            if "b" in parts:
+                segments.append(f"{label}s{i}b")
+            if "t" in parts:
+                tails.append(f"{label}s{i}t")
+                segments.append(f"{label}_x{i}")
+        for i, (t, h) in enumerate(zip(tails, heads, strict=True)):
+            self.chains.append(_transition(layer.transition.kind, t, h, float(df / fps), f"{label}_x{i}"))
+        if len(segments) == 1:
+            return segments[0]
+        out = f"{label}_seq"
+        self.chains.append("".join(f"[{s}]" for s in segments) + f"concat=n={len(segments)}:v=1:a=0[{out}]")
+        return out
 
     def fit(self, fit: str, box: Box, src: str, label: str, pre: list[str]) -> tuple[str, list[str]]:
         """Fill ``box`` from content of any shape; returns the stream to continue from and its steps.
@@ -162,10 +346,10 @@ class _Compiler:
         return f"{label}_blur", []
 
     def overlay(self, base: str, layer: VisualLayer, n: int) -> str:
-        box = layer.box or self.tl.canvas.box
-        fg = self.fitted(layer, box, f"l{n}")
+        fg = self.fitted(layer, flat_box(layer, self.tl.canvas.box), f"l{n}")
         start, end = self.layer_span(layer)
-        x, y = _position(layer, box, start, end, self.tl.canvas.width, self.tl.canvas.height)
+        x, y = _position(layer, placed_box(layer, self.tl.canvas.box), start, self.tl.canvas.width,
+                         self.tl.canvas.height)
         out = f"o{n}"
         enable = f":enable='between(t,{_sec(start)},{_sec(end)})'"
         self.chains.append(f"[{base}][{fg}]overlay=x={x}:y={y}:eof_action=pass:repeatlast=0{enable}[{out}]")
@@ -231,28 +415,131 @@ def raise_start_after_end(clip: AudioClip, duration_ms: int) -> None:
 
 def _is_plain_full_frame(layer: VisualLayer, tl: Timeline) -> bool:
     """A first layer that covers the whole frame for the whole time can be the base itself."""
-    return (isinstance(layer, (VideoLayer, ImageLayer)) and layer.start_ms == 0 and layer.opacity == 1
+    return (isinstance(layer, (VideoLayer, ImageLayer, SequenceLayer)) and layer.start_ms == 0
+            and layer.opacity == 1 and not layer.decorated
             and (layer.duration_ms is None or layer.duration_ms >= tl.duration_ms)
             and (layer.box is None or layer.box == tl.canvas.box)
             and layer.enter.kind == "none" and layer.exit.kind == "none" and layer.fit != "contain")
 
 
-def _position(layer: Layer, box: Box, start: int, end: int, cw: int, ch: int) -> tuple[str, str]:
-    """Overlay x/y expressions, with slide animations as eased motion from off-canvas."""
+def flat_box(layer: Layer, canvas: Box) -> Box:
+    """The box a layer's content is fitted to before any warp (a quad's flat size, else its box)."""
+    if layer.warp is not None:
+        return Box(0, 0, layer.warp.width, layer.warp.height)
+    return layer.box or canvas
+
+
+def placed_box(layer: Layer, canvas: Box) -> Box:
+    """Where the compiled layer stream sits on the canvas: the warp's bounds or the box, plus shadow margin."""
+    box = layer.warp.bounds if layer.warp is not None else (layer.box or canvas)
+    if layer.shadow is None:
+        return box
+    m = layer.shadow.margin
+    return Box(box.x - m, box.y - m, box.w + 2 * m, box.h + 2 * m)
+
+
+def _transition(kind: str, tail: str, head: str, seconds: float, out: str) -> str:
+    """One transition segment from the outgoing ``tail`` to the incoming ``head`` (equal lengths).
+
+    A crossfade is the incoming frames faded in over the outgoing ones with
+    overlay, which blends in 4:2:0; xfade (every other kind) works in 4:4:4,
+    so its frames are converted there and back -- about seven times the cost,
+    paid only on the transition frames.  Converting back keeps concat, and so
+    every body frame, in 4:2:0.
+    """
+    if kind == "fade":
+        return (f"[{head}]format=yuva420p,fade=t=in:st=0:d={seconds:.6f}:alpha=1[{out}_in];"
+                f"[{tail}][{out}_in]overlay=format=yuv420[{out}]")
+    return f"[{tail}][{head}]xfade=transition={kind}:duration={seconds:.6f}:offset=0,format=yuv420p[{out}]"
+
+
+def _crop(c: Crop) -> str:
+    return f"crop=w=iw*{c.w:.4f}:h=ih*{c.h:.4f}:x=iw*{c.x:.4f}:y=ih*{c.y:.4f}"
+
+
+def _ken_burns(m: KenBurns, box: Box, dur_ms: int) -> tuple[str, list[str]]:
+    """Ken Burns as (one static pre-scale, per-frame steps).
+
+    The content is scaled once to cover the box at the largest zoom; per frame
+    it is only scaled down to the current zoom (skipped when zoom is constant)
+    and cropped.  The crop is always inside the scaled image (zoom >= 1 of
+    cover-fit, pan a fraction of the overflow), so no frame shows an edge.
+    """
+    zmax = max(m.zoom_from, m.zoom_to)
+    zw, zh = _even_up(box.w * zmax), _even_up(box.h * zmax)
+    static = f"scale={zw}:{zh}:force_original_aspect_ratio=increase:flags=bicubic"
+    p = f"(0.5-0.5*cos(PI*min(1,max(0,t/{max(1, dur_ms) / 1000:.3f}))))"
+    moving = []
+    if m.zooms:
+        z = f"({m.zoom_from:.4f}+{m.zoom_to - m.zoom_from:.4f}*{p})/{zmax:.4f}"
+        moving.append(f"scale=w='max({box.w},ceil(iw*{z}))':h='max({box.h},ceil(ih*{z}))':eval=frame:flags=bilinear")
+    fx = _lerp(m.pan_from[0], m.pan_to[0], p)
+    fy = _lerp(m.pan_from[1], m.pan_to[1], p)
+    moving.append(f"crop={box.w}:{box.h}:x='(iw-ow)*{fx}':y='(ih-oh)*{fy}'")
+    return static, moving
+
+
+def _lerp(a: float, b: float, p: str) -> str:
+    return f"{a:.4f}" if a == b else f"({a:.4f}+{b - a:.4f}*{p})"
+
+
+def _even_up(v: float) -> int:
+    return math.ceil(v / 2 - 1e-9) * 2
+
+
+def _warp_steps(layer: Layer) -> list[str]:
+    """Warp flat content into its quad.
+
+    A 2-pixel transparent border is added first: the perspective filter
+    repeats edge pixels outside the quad, and repeating transparent ones keeps
+    the outside clear.
+    """
+    q = layer.warp
+    assert q is not None
+    b = q.bounds
+    (x0, y0), (x1, y1), (x3, y3), (x2, y2) = [(px - b.x, py - b.y) for px, py in q.points]
+    return [f"pad={q.width + 4}:{q.height + 4}:2:2:color=black@0", f"scale={b.w}:{b.h}",
+            f"perspective=x0={x0}:y0={y0}:x1={x1}:y1={y1}:x2={x2}:y2={y2}:x3={x3}:y3={y3}:sense=destination"]
+
+
+def _ease_out(duration_ms: int, start_ms: int) -> str:
+    """Ease-out cubic progress in [0, 1] over ``duration_ms`` from ``start_ms`` (expression of t)."""
+    d = max(1, duration_ms) / 1000
+    return f"(1-pow(1-min(1,max(0,(t-{start_ms / 1000:.3f})/{d:.3f})),3))"
+
+
+def _position(layer: Layer, box: Box, start: int, cw: int, ch: int) -> tuple[str, str]:
+    """Overlay x/y expressions: slides as eased motion from off-canvas, scale-ins kept centred in the box.
+
+    overlay rounds positions down to even pixels on yuv420p (chroma is
+    shared by 2x2 pixels), so layouts that must line up to the pixel (a
+    screen under a device frame) use even coordinates.
+    """
     x, y = str(box.x), str(box.y)
-    kind, d = layer.enter.kind, max(1, layer.enter.duration_ms) / 1000
-    t0 = start / 1000
-    # ease-out cubic progress p in [0, 1] over the enter animation
-    p = f"(1-pow(1-min(1\\,max(0\\,(t-{t0:.3f})/{d:.3f}))\\,3))"
-    if kind == "slide-up":
-        y = f"'{box.y}+({ch}-{box.y})*(1-{p})'"
+    kind = layer.enter.kind
+    p = _ease_out(layer.enter.duration_ms, start)
+    if kind == "scale":
+        x, y = f"{box.x}+({box.w}-w)/2", f"{box.y}+({box.h}-h)/2"
+    elif kind == "slide-up":
+        y = f"{box.y}+({ch}-{box.y})*(1-{p})"
     elif kind == "slide-down":
-        y = f"'{box.y}-({box.y}+{box.h})*(1-{p})'"
+        y = f"{box.y}-({box.y}+{box.h})*(1-{p})"
     elif kind == "slide-left":
-        x = f"'{box.x}+({cw}-{box.x})*(1-{p})'"
+        x = f"{box.x}+({cw}-{box.x})*(1-{p})"
     elif kind == "slide-right":
-        x = f"'{box.x}-({box.x}+{box.w})*(1-{p})'"
-    return x, y
+        x = f"{box.x}-({box.x}+{box.w})*(1-{p})"
+    if layer.hover is not None:
+        wave = f"sin(2*PI*(t-{start / 1000:.3f})/{layer.hover.period_ms / 1000:.3f})"
+        if layer.hover.dx:
+            x += f"+{layer.hover.dx}*{wave}"
+        if layer.hover.dy:
+            y += f"+{layer.hover.dy}*{wave}"
+    return _expr(x), _expr(y)
+
+
+def _expr(value: str) -> str:
+    """A position for overlay: plain integers as they are, expressions quoted."""
+    return value if value.lstrip("-").isdigit() else f"'{value}'"
 
 
 def _sec(ms: int) -> str:

@@ -9,8 +9,17 @@ import pytest
 
 from mediakit.errors import ValidationError
 from mediakit.render import StillProfile, compile_timeline
-from mediakit.timeline import (Animation, AudioClip, Box, Canvas, ColorLayer, ImageLayer, TextLayer, Timeline,
-                               VideoLayer)
+from mediakit.timeline import (
+    Animation,
+    AudioClip,
+    Box,
+    Canvas,
+    ColorLayer,
+    ImageLayer,
+    TextLayer,
+    Timeline,
+    VideoLayer,
+)
 
 CANVAS = Canvas(1080, 1920)
 

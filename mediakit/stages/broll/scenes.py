@@ -1,0 +1,199 @@
+"""Scene lists (ugc_video's ``scenes``): talking-head and b-roll shots cut together under one voice.
+
+The voice is one continuous audio track; scenes only decide what is seen.
+Each scene's span comes from the word timings of its own text (the cut falls
+in the pause between the last word of one scene and the first of the next),
+or from a list of durations when no timings exist.  Talking-head scenes show
+the actor's clip at the same timeline time (``trim_start_ms`` = scene start),
+so lips stay in sync across cuts; b-roll scenes show the scene's image, the
+next of ``broll_images``, or a picture the b-roll engine draws from
+``visual_prompt``.  In ``pip`` composition the actor stays on screen in a
+picture-in-picture over every b-roll scene.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...errors import ValidationError
+from ...probe import probe
+from ...speech.words import Word
+from ...timeline import (
+    AudioClip,
+    Canvas,
+    ImageLayer,
+    SceneContent,
+    SequenceLayer,
+    Timeline,
+    Transition,
+    VideoLayer,
+    VisualLayer,
+)
+from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
+from .image_engine import BrollEngine, get_engine
+from .kenburns import CROSSFADE, broll_layer, check_broll_images
+
+SCENE_TYPES: tuple[str, ...] = ("talking_head", "broll")
+MAX_SCENES = 30
+MIN_TRANSITION_MS = 40
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One entry of ``scenes``: what is seen while ``text`` is spoken."""
+
+    type: str
+    text: str
+    visual_prompt: str | None = None
+    image: Path | None = None
+
+    def __post_init__(self) -> None:
+        if self.type not in SCENE_TYPES:
+            raise ValidationError("scene.type", self.type, f"must be one of {', '.join(SCENE_TYPES)}")
+        if not self.text.strip():
+            raise ValidationError("scene.text", self.text, "is required and must not be empty")
+
+    @property
+    def word_count(self) -> int:
+        return len(_tokens(self.text))
+
+
+def parse_scenes(items: Any) -> tuple[Scene, ...]:
+    """Validate the request's ``scenes`` array (further properties are allowed and ignored)."""
+    if not isinstance(items, Sequence) or isinstance(items, (str, bytes)):
+        raise ValidationError("scenes", items, "must be an array")
+    if len(items) > MAX_SCENES:
+        raise ValidationError("scenes", len(items), f"must hold at most {MAX_SCENES} items")
+    out = []
+    for i, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            raise ValidationError(f"scenes[{i}]", item, "must be an object")
+        kind = item.get("type")
+        if kind not in SCENE_TYPES:
+            raise ValidationError(f"scenes[{i}].type", kind, f"must be one of {', '.join(SCENE_TYPES)}")
+        text = item.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise ValidationError(f"scenes[{i}].text", text, "is required and must be a non-empty string")
+        prompt, image = item.get("visual_prompt"), item.get("image")
+        for name, value in (("visual_prompt", prompt), ("image", image)):
+            if value is not None and not isinstance(value, str):
+                raise ValidationError(f"scenes[{i}].{name}", value, "must be a string")
+        out.append(Scene(kind, text, prompt, Path(image) if image else None))
+    return tuple(out)
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in re.split(r"\s+", text.strip()) if re.search(r"\w", t)]
+
+
+def scene_durations(scenes: Sequence[Scene], words: Sequence[Word], total_ms: int) -> list[int]:
+    """Each scene's share of ``total_ms``, cut in the pause before its first spoken word.
+
+    Words are assigned to scenes in order by word count; if the timings hold a
+    different number of words than the scene texts (an aligner split or merged
+    some), each scene's first word is placed proportionally instead.
+    """
+    if not scenes:
+        raise ValidationError("scenes", [], "must hold at least one scene")
+    if not words:
+        raise ValidationError("words", [], "word timings are empty; pass scene durations instead")
+    counts = [s.word_count for s in scenes]
+    total_words = sum(counts)
+    cuts: list[int] = []
+    seen = 0
+    for count in counts[:-1]:
+        seen += count
+        first = seen if total_words == len(words) else round(seen * len(words) / max(1, total_words))
+        first = min(max(first, 1), len(words) - 1)
+        cut = (words[first - 1].end_ms + words[first].start_ms) // 2
+        cuts.append(min(max(cut, cuts[-1] + 1 if cuts else 1), total_ms - 1))
+    bounds = [0, *cuts, total_ms]
+    return [b - a for a, b in itertools.pairwise(bounds)]
+
+
+def fitting_transition(durations: Sequence[int], wanted: Transition) -> Transition:
+    """``wanted``, shortened so every scene can hold it (a scene holds half at each end); a cut if none fits."""
+    if wanted.kind == "cut" or len(durations) < 2:
+        return wanted
+    room = min([*durations[1:-1], 2 * durations[0], 2 * durations[-1]])
+    d = min(wanted.duration_ms, room)
+    return Transition(wanted.kind, d) if d >= MIN_TRANSITION_MS else Transition("cut", 0)
+
+
+def scene_sequence(scenes: Sequence[Scene], durations: Sequence[int], *, actor: Path, canvas: Canvas,
+                   broll_images: Sequence[Path] = (), engine: BrollEngine | None = None,
+                   transition: Transition = CROSSFADE) -> SequenceLayer:
+    """The scenes as one full-frame sequence layer."""
+    if len(durations) != len(scenes):
+        raise ValidationError("durations", list(durations), f"must give one per scene ({len(scenes)})")
+    check_broll_images(broll_images)
+    pool = list(broll_images)
+    box = (canvas.width, canvas.height)
+    contents: list[SceneContent] = []
+    start = 0
+    for n, (scene, dur) in enumerate(zip(scenes, durations, strict=True)):
+        if scene.type == "talking_head":
+            contents.append(actor_scene(actor, start, dur))
+        else:
+            source = scene.image or (pool.pop(0) if pool else None)
+            if source is None:
+                engine = engine or get_engine()
+                source = engine.generate(scene.visual_prompt or scene.text, canvas.width, canvas.height)
+            contents.append(broll_layer(source, dur, n, box))
+        start += dur
+    return SequenceLayer(scenes=tuple(contents), transition=fitting_transition(durations, transition))
+
+
+def actor_scene(actor: Path, start_ms: int, duration_ms: int) -> SceneContent:
+    """The actor full-frame for one scene, at the same time in its talking track as on the timeline."""
+    if actor.suffix.lower() in IMAGE_SUFFIXES:
+        return ImageLayer(path=actor, duration_ms=duration_ms)
+    return VideoLayer(path=actor, duration_ms=duration_ms, trim_start_ms=start_ms)
+
+
+def broll_spans(scenes: Sequence[Scene], durations: Sequence[int]) -> list[tuple[int, int]]:
+    """(start, duration) of each run of consecutive b-roll scenes: one PiP each, so it does not re-enter."""
+    spans: list[tuple[int, int]] = []
+    start, run_start = 0, None
+    for scene, dur in zip(scenes, durations, strict=True):
+        if scene.type == "broll" and run_start is None:
+            run_start = start
+        elif scene.type != "broll" and run_start is not None:
+            spans.append((run_start, start - run_start))
+            run_start = None
+        start += dur
+    if run_start is not None:
+        spans.append((run_start, start - run_start))
+    return spans
+
+
+def scenes_timeline(scenes: Sequence[Scene], *, voice: Path, actor: Path, canvas: Canvas,
+                    words: Sequence[Word] | None = None, durations: Sequence[int] | None = None,
+                    pip: PipOptions | None = None, broll_images: Sequence[Path] = (),
+                    broll_model: str | None = None, transition: Transition = CROSSFADE,
+                    cache_dir: Path | None = None) -> Timeline:
+    """Scenes cut together over the continuous ``voice``; with ``pip`` the actor stays on over b-roll.
+
+    Give ``words`` (timings of the whole script) or ``durations`` (one per scene).
+    """
+    if durations is None:
+        total = probe(voice).duration_ms
+        if total is None:
+            raise ValidationError("voice", str(voice), "has no duration")
+        if words is None:
+            raise ValidationError("scenes", None, "need word timings or a list of scene durations")
+        durations = scene_durations(scenes, words, total)
+    total = sum(durations)
+    engine = get_engine(broll_model) if any(s.type == "broll" for s in scenes) else None
+    seq = scene_sequence(scenes, durations, actor=actor, canvas=canvas, broll_images=broll_images,
+                         engine=engine, transition=transition)
+    layers: list[VisualLayer] = [seq]
+    if pip is not None:
+        for start, dur in broll_spans(scenes, durations):
+            layers += pip_layer(actor, pip, canvas, start, dur, trim_start_ms=start, cache_dir=cache_dir)
+    return Timeline(canvas, total, layers=tuple(layers), audio=(AudioClip(voice),))

@@ -1,0 +1,180 @@
+"""laptop_ugc: three scenes over one voice -- laptop shot, scrolling b-roll of the screen, face-only close.
+
+Scene 1 shows the actor full-frame with a laptop (drawn in 3/4 view, see
+``devices``) in front of them; the screen content is warped into the
+display's quad by the graph's perspective filter, so it sits in the screen
+at the right angle.  Scene 2 fills the frame with the screen content,
+scrolling slowly.  Scene 3 crops the actor's clip to the face and pushes in
+a little.  The script is split at a sentence boundary into the halves the
+two face shots speak (``split_script``); scene 2 is a voice-over at the
+start of the second half.  The three shots are one xfade sequence; the
+laptop overlay leaves with scene 1, fading out over the same transition.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from ...errors import ValidationError
+from ...probe import probe
+from ...timeline import (
+    Animation,
+    AudioClip,
+    Box,
+    Canvas,
+    Crop,
+    ImageLayer,
+    KenBurns,
+    SceneContent,
+    SequenceLayer,
+    Timeline,
+    Transition,
+    VideoLayer,
+    VisualLayer,
+)
+from ..broll.kenburns import image_size
+from ..pip import IMAGE_SUFFIXES
+from .devices import laptop_frame
+
+RECORDING_SUFFIXES = (".mp4", ".mov")
+IMAGE_SCREEN_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
+MAX_RECORDING_BYTES = 10 * 1024 * 1024
+MAX_RECORDING_MS = 10_000
+MAX_IMAGE_BYTES = 5 * 1024 * 1024
+FACE = Crop(0.2, 0.06, 0.6, 0.6)     # the upper-middle of a 9:16 talking-head clip
+TRANSITION = Transition("fade", 400)
+MIN_FACE_MS = 1500
+
+
+@dataclass(frozen=True)
+class ScreenInput:
+    """The one screen source laptop_ugc was given."""
+
+    path: Path
+    kind: Literal["recording", "image"]
+
+
+def check_screen_input(recording: Path | None = None, image: Path | None = None) -> ScreenInput:
+    """Exactly one of ``app_screen_recording_url`` (mp4/mov, <= 10 MB, <= 10 s) or ``app_screen_image_url``."""
+    if (recording is None) == (image is None):
+        raise ValidationError("app_screen_recording_url", None,
+                              "give app_screen_recording_url or app_screen_image_url, not both or neither")
+    if recording is not None:
+        field = "app_screen_recording_url"
+        if recording.suffix.lower() not in RECORDING_SUFFIXES:
+            raise ValidationError(field, recording.name, "must be an mp4 or mov file")
+        info = probe(recording)  # MediaError if missing or not media
+        if recording.stat().st_size > MAX_RECORDING_BYTES:
+            raise ValidationError(field, recording.stat().st_size, "must be at most 10 MB")
+        if info.video is None or info.duration_ms is None:
+            raise ValidationError(field, recording.name, "must hold a video stream with a duration")
+        if info.duration_ms > MAX_RECORDING_MS:
+            raise ValidationError(field, info.duration_ms, "must be at most 10 seconds (value in ms)")
+        return ScreenInput(recording, "recording")
+    assert image is not None
+    field = "app_screen_image_url"
+    if image.suffix.lower() not in IMAGE_SCREEN_SUFFIXES:
+        raise ValidationError(field, image.name, "must be a png, jpeg or webp image")
+    image_size(image)  # MediaError if unreadable
+    if image.stat().st_size > MAX_IMAGE_BYTES:
+        raise ValidationError(field, image.stat().st_size, "must be at most 5 MB")
+    return ScreenInput(image, "image")
+
+
+_SENTENCE_END = re.compile(r"[.!?…]+[\"')\]]*$")
+
+
+def split_script(text: str) -> tuple[str, str]:
+    """Split ``text`` into two halves for the two face shots.
+
+    Chooses the sentence boundary nearest the middle by word count; without
+    one, the nearest comma/semicolon/colon; without those, the middle word.
+    Each half keeps at least one word.
+    """
+    words = text.split()
+    if len(words) < 2:
+        raise ValidationError("script", text, "needs at least two words to split into two halves")
+    middle = len(words) / 2
+    for pattern in (_SENTENCE_END, re.compile(r"[,;:–—]$")):
+        cuts = [i + 1 for i, w in enumerate(words[:-1]) if pattern.search(w)]
+        if cuts:
+            cut = min(cuts, key=lambda c: (abs(c - middle), c))
+            break
+    else:
+        cut = round(middle)
+    return " ".join(words[:cut]), " ".join(words[cut:])
+
+
+def scene_times(split_ms: int, duration_ms: int, broll_ms: int | None = None) -> tuple[int, int, int]:
+    """Durations of (laptop shot, b-roll, face close): the b-roll opens the second half, the face closes it."""
+    if not 0 < split_ms < duration_ms:
+        raise ValidationError("split_ms", split_ms, f"must fall inside the video (0 to {duration_ms} ms)")
+    second = duration_ms - split_ms
+    if broll_ms is None:
+        broll_ms = min(5000, max(2500, round(second * 0.4)))
+    broll_ms = min(broll_ms, second - MIN_FACE_MS)
+    if broll_ms < 1000:
+        raise ValidationError("split_ms", split_ms, "leaves too little time after it for b-roll and a face close-up")
+    return split_ms, broll_ms, second - broll_ms
+
+
+def laptop_timeline(actor: Path, screen: ScreenInput, canvas: Canvas, *, split_ms: int, duration_ms: int,
+                    voice: Path | None = None, broll_ms: int | None = None, face: Crop = FACE,
+                    cache_dir: Path | None = None) -> Timeline:
+    """The three-scene laptop_ugc timeline (see the module docstring)."""
+    first, second, third = scene_times(split_ms, duration_ms, broll_ms)
+    actor_is_still = actor.suffix.lower() in IMAGE_SUFFIXES
+    talking: SceneContent = (ImageLayer(path=actor, duration_ms=first) if actor_is_still
+                             else VideoLayer(path=actor, duration_ms=first))
+    close_motion = KenBurns(1.0, 1.06)
+    close: SceneContent = (ImageLayer(path=actor, duration_ms=third, crop=face, motion=close_motion) if actor_is_still
+                           else VideoLayer(path=actor, duration_ms=third, crop=face, motion=close_motion,
+                                           trim_start_ms=first + second))
+    seq = SequenceLayer(scenes=(talking, screen_broll(screen, second, canvas), close), transition=TRANSITION)
+    layers: list[VisualLayer] = [seq, *laptop_overlay(screen, canvas, first, cache_dir)]
+    audio = (AudioClip(voice),) if voice is not None else ()
+    return Timeline(canvas, duration_ms, layers=tuple(layers), audio=audio)
+
+
+def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int,
+                   cache_dir: Path | None = None) -> tuple[VisualLayer, VisualLayer]:
+    """Screen content warped into the laptop's display, and the laptop over it, leaving at ``until_ms``.
+
+    The laptop is a little wider than a portrait frame (its drawing has
+    transparent margins) and stands on the bottom edge, in front of the
+    actor's torso, leaving the face clear.
+    """
+    width = round(canvas.width * 1.2) if canvas.height >= canvas.width else round(canvas.width * 0.7)
+    png, geo = laptop_frame(width, folder=cache_dir)
+    x = (canvas.width - geo.size[0]) // 2
+    y = canvas.height - geo.size[1] + round(geo.size[1] * 0.04)
+    quad = geo.screen_quad(x, y, flat_width=960)
+    lead = TRANSITION.duration_ms // 2
+    shown = until_ms + lead
+    leave = Animation("fade", TRANSITION.duration_ms)
+    content: VisualLayer
+    if screen.kind == "recording":
+        content = VideoLayer(path=screen.path, duration_ms=shown, warp=quad, loop=True, fit="blur", exit=leave)
+    else:
+        content = ImageLayer(path=screen.path, duration_ms=shown, warp=quad, fit="blur", exit=leave)
+    return content, ImageLayer(path=png, duration_ms=shown, box=Box(x, y, *geo.size), exit=leave)
+
+
+def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas) -> SceneContent:
+    """Scene 2: the screen content full-frame -- a recording plays, an image scrolls (or pans across)."""
+    if screen.kind == "recording":
+        info = probe(screen.path)
+        wide = info.video is not None and info.video.width / info.video.height > canvas.width / canvas.height * 1.25
+        return VideoLayer(path=screen.path, duration_ms=duration_ms, loop=True, fit="blur" if wide else "cover")
+    w, h = image_size(screen.path)
+    frame_aspect = canvas.width / canvas.height
+    if w / h < frame_aspect / 1.1:       # a tall capture scrolls down from its top
+        motion = KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 1.0))
+    elif w / h > frame_aspect * 1.25:    # a wide one pans across
+        motion = KenBurns(1.0, 1.0, (0.1, 0.5), (0.9, 0.5))
+    else:
+        motion = KenBurns(1.0, 1.12)
+    return ImageLayer(path=screen.path, duration_ms=duration_ms, motion=motion)

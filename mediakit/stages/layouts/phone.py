@@ -1,0 +1,146 @@
+"""show_your_app: the app screenshot inside a drawn phone, with the actor in front of or behind it.
+
+The phone PNG (see ``devices``) has a transparent screen; the screenshot is
+a layer under it, cover-fitted to the screen rectangle (never stretched)
+with the screen's rounded corners as its mask, anchored at the top so the
+app's header shows.  A screenshot much taller than the screen (a full-page
+capture) scrolls slowly from top to bottom instead.  The backdrop is the
+screenshot itself, blurred and darkened once with Pillow, so the frame
+carries the app's colours.
+
+Placements: ``front`` puts the phone centre stage and the actor in a
+rounded picture-in-picture overlapping its lower-left corner; ``beside``
+shows the actor full-frame with the phone held up at the right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageOps, UnidentifiedImageError
+
+from ...errors import MediaError, ValidationError
+from ...timeline import (
+    Animation,
+    AudioClip,
+    Box,
+    Canvas,
+    ImageLayer,
+    KenBurns,
+    Timeline,
+    VideoLayer,
+    VisualLayer,
+)
+from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
+from .cache import cached_png, rounded_mask
+from .devices import PHONE_ASPECT, phone_frame, phone_geometry
+
+FORMATS = ("PNG", "JPEG", "WEBP")
+PLACEMENTS = ("front", "beside")
+SCROLL_IF_TALLER = 1.15   # screenshot/screen aspect ratio above which the screenshot scrolls
+FADE_MS = 350
+ACTOR_PIP = PipOptions("bottom-left", "medium", "slide-up", "shadow")
+
+
+@dataclass(frozen=True)
+class PhoneShot:
+    """Where the phone PNG and its screen sit on the canvas, and the phone's body height it was drawn for."""
+
+    frame: Box
+    screen: Box
+    screen_radius: int
+    body_height: int
+
+
+def check_screenshot(path: Path, field: str = "app_screenshot_url") -> tuple[int, int]:
+    """Size of a valid screenshot: a readable PNG, JPEG or WebP that is taller than wide."""
+    try:
+        with Image.open(path) as im:
+            fmt, size = im.format, im.size
+    except FileNotFoundError as exc:
+        raise MediaError(path, "file does not exist") from exc
+    except (UnidentifiedImageError, OSError) as exc:
+        raise MediaError(path, "is not an image Pillow can read (PNG, JPEG or WebP expected)") from exc
+    if fmt not in FORMATS:
+        raise ValidationError(field, fmt, "must be a PNG, JPEG or WebP image")
+    w, h = size
+    if h <= w:
+        raise ValidationError(field, f"{w}x{h}", "must be a vertical (portrait) image, taller than wide")
+    return size
+
+
+def phone_shot(canvas: Canvas, placement: str = "front") -> PhoneShot:
+    """Phone geometry on ``canvas``: large and centred for ``front``, smaller at the right for ``beside``."""
+    if placement not in PLACEMENTS:
+        raise ValidationError("placement", placement, f"must be one of {', '.join(PLACEMENTS)}")
+    cw, ch = canvas.width, canvas.height
+    height_share, width_share = (0.72, 0.78) if placement == "front" else (0.5, 0.42)
+    body_h = min(round(ch * height_share), round(cw * width_share / PHONE_ASPECT))
+    geo = phone_geometry(body_h)
+    fw, fh = geo.size
+    if placement == "front":
+        x, y = (cw - fw) // 2 + round(cw * 0.05), round(ch * 0.05)
+    else:
+        x, y = cw - fw - round(cw * 0.02), ch - fh - round(ch * 0.1)
+    x, y = x // 2 * 2, y // 2 * 2  # overlay places yuv420p layers on even pixels; keep the frame exact
+    screen = Box(x + geo.screen.x, y + geo.screen.y, geo.screen.w, geo.screen.h)
+    return PhoneShot(Box(x, y, fw, fh), screen, geo.screen_radius, body_h)
+
+
+def screen_motion(size: tuple[int, int], screen: Box) -> KenBurns:
+    """Scroll a full-page capture top to bottom; otherwise hold it still, anchored at the top."""
+    if (size[1] / size[0]) / (screen.h / screen.w) > SCROLL_IF_TALLER:
+        return KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 1.0))
+    return KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 0.0))
+
+
+def backdrop(screenshot: Path, canvas: Canvas, folder: Path | None = None) -> Path:
+    """The screenshot blurred, darkened and vignetted to fill the canvas (drawn once, cached)."""
+    stat = screenshot.stat()
+
+    def draw() -> Image.Image:
+        with Image.open(screenshot) as im:
+            small = ImageOps.fit(im.convert("RGB"), (max(2, canvas.width // 8), max(2, canvas.height // 8)))
+        small = small.filter(ImageFilter.GaussianBlur(max(2, canvas.width // 80)))
+        small = ImageEnhance.Brightness(ImageEnhance.Color(small).enhance(1.2)).enhance(0.55)
+        big = small.resize((canvas.width, canvas.height), Image.Resampling.BICUBIC)
+        vignette = Image.new("L", big.size, 0)
+        ImageDraw.Draw(vignette).ellipse((-big.width * 0.3, -big.height * 0.2, big.width * 1.3, big.height * 1.2),
+                                         fill=255)
+        vignette = vignette.filter(ImageFilter.GaussianBlur(big.width // 6))
+        return Image.composite(big, Image.new("RGB", big.size, (8, 8, 12)), vignette)
+
+    return cached_png("appbg", (str(screenshot.resolve()), stat.st_mtime_ns, stat.st_size, canvas.width,
+                                canvas.height), draw, folder)
+
+
+def phone_layout(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: Path | None = None,
+                 placement: str = "front", voice: Path | None = None, color: str = "graphite",
+                 cache_dir: Path | None = None) -> Timeline:
+    """The show_your_app frame: backdrop, screenshot in the phone, and the actor (if given) per ``placement``."""
+    size = check_screenshot(screenshot)
+    shot = phone_shot(canvas, placement)
+    frame_png, _ = phone_frame(shot.body_height, color, cache_dir)
+    layers: list[VisualLayer] = []
+    if placement == "beside" and actor is not None:
+        layers.append(_full_frame(actor))
+    else:
+        layers.append(ImageLayer(path=backdrop(screenshot, canvas, cache_dir)))
+    # the screen layer reaches 2 px under the bezel so no seam shows at the hole's anti-aliased edge
+    s = shot.screen
+    under = Box(s.x - 2, s.y - 2, s.w + 4, s.h + 4)
+    fade = Animation("fade", FADE_MS)
+    layers.append(ImageLayer(path=screenshot, box=under, motion=screen_motion(size, under), enter=fade,
+                             mask=rounded_mask(under.w, under.h, shot.screen_radius + 2, cache_dir)))
+    layers.append(ImageLayer(path=frame_png, box=shot.frame, enter=fade))
+    if placement == "front" and actor is not None:
+        layers += pip_layer(actor, ACTOR_PIP, canvas, 0, duration_ms, cache_dir=cache_dir)
+    audio = (AudioClip(voice),) if voice is not None else ()
+    return Timeline(canvas, duration_ms, layers=tuple(layers), audio=audio)
+
+
+def _full_frame(source: Path) -> VisualLayer:
+    if source.suffix.lower() in IMAGE_SUFFIXES:
+        return ImageLayer(path=source)
+    return VideoLayer(path=source)

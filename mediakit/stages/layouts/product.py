@@ -1,0 +1,230 @@
+"""product_acting_ugc: the product image composited into the frame per template.
+
+Templates live in ``presets/product_templates.yaml``: each is a distinct
+arrangement of a drawn scene card, the actor (full-frame, in a framed box or
+in a picture-in-picture) and the product (position, width, rotation, motion,
+entrance).  The product is prepared once with Pillow: a plain background is
+removed (see ``cutout``), a busy photo is kept whole as a rounded photo
+card, then it is rotated and given a soft shadow, and the result is cached
+as one PNG that the graph overlays.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from ...errors import ValidationError
+from ...paths import data_dir
+from ...timeline import (
+    ANIMATIONS,
+    Animation,
+    AudioClip,
+    Box,
+    Canvas,
+    Hover,
+    ImageLayer,
+    Shadow,
+    Timeline,
+    VideoLayer,
+    VisualLayer,
+)
+from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
+from .cache import cached_png, rounded_mask
+from .cutout import Cutout, cutout
+from .scenery import KINDS, scene_card
+
+DEFAULT_TEMPLATE = "product-in-hand"
+MOTIONS = ("none", "hover", "drift")
+PRODUCT_START_MS = 300
+ENTER_MS = 550
+
+
+@dataclass(frozen=True)
+class ProductTemplate:
+    """One template of ``product_templates.yaml``, checked."""
+
+    name: str
+    about: str
+    backdrop: str
+    wall: str
+    accent: str
+    actor_box: tuple[float, float, float, float] | None
+    actor_frame: str
+    actor_pip: PipOptions | None
+    center: tuple[float, float]
+    width: float
+    rotation: float
+    motion: str
+    enter: str
+    pedestal: bool
+
+    @classmethod
+    def from_dict(cls, name: str, data: Mapping[str, Any]) -> ProductTemplate:
+        where = f"product_templates.{name}"
+        backdrop = dict(data.get("backdrop") or {})
+        actor = dict(data.get("actor") or {})
+        product = dict(data.get("product") or {})
+        kind = backdrop.get("kind", "none")
+        if kind not in KINDS:
+            raise ValidationError(f"{where}.backdrop.kind", kind, f"must be one of {', '.join(KINDS)}")
+        box = actor.get("box")
+        pip = PipOptions.from_dict(actor["pip"]) if "pip" in actor else None
+        if (box is None) == (pip is None):
+            raise ValidationError(f"{where}.actor", actor, "needs exactly one of box or pip")
+        if box is not None and (len(box) != 4 or not all(0 <= float(v) <= 1 for v in box)):
+            raise ValidationError(f"{where}.actor.box", box, "must be [x, y, w, h] fractions of the canvas")
+        if kind == "none" and box != [0, 0, 1, 1]:
+            raise ValidationError(f"{where}.backdrop.kind", kind, "none needs a full-frame actor box [0, 0, 1, 1]")
+        motion, enter = product.get("motion", "none"), product.get("enter", "fade")
+        if motion not in MOTIONS:
+            raise ValidationError(f"{where}.product.motion", motion, f"must be one of {', '.join(MOTIONS)}")
+        if enter not in ANIMATIONS:
+            raise ValidationError(f"{where}.product.enter", enter, f"must be one of {', '.join(ANIMATIONS)}")
+        width = float(product.get("width", 0.4))
+        if not 0.05 <= width <= 1:
+            raise ValidationError(f"{where}.product.width", width, "must be a fraction of the canvas width, 0.05 to 1")
+        cx, cy = (float(v) for v in product.get("center", (0.5, 0.5)))
+        return cls(name, str(data.get("about", "")), kind, str(backdrop.get("wall", "#eeeeee")),
+                   str(backdrop.get("accent", "#999999")),
+                   tuple(float(v) for v in box) if box is not None else None,  # type: ignore[arg-type]
+                   str(actor.get("frame", "none")), pip, (cx, cy), width, float(product.get("rotation", 0)),
+                   motion, enter, bool(product.get("pedestal", False)))
+
+
+@functools.cache
+def load_templates() -> dict[str, ProductTemplate]:
+    """All templates, in file order (read once)."""
+    raw = yaml.safe_load((data_dir("presets") / "product_templates.yaml").read_text(encoding="utf-8"))
+    return {name: ProductTemplate.from_dict(name, data) for name, data in raw.items()}
+
+
+def get_template(name: str) -> ProductTemplate:
+    """The template called ``name``; an unknown name is an error listing the valid ones."""
+    templates = load_templates()
+    if name not in templates:
+        raise ValidationError("template", name, f"must be one of {', '.join(templates)}")
+    return templates[name]
+
+
+def product_card(cut: Cutout, rotation: float, folder: Path | None = None) -> Path:
+    """The product ready to overlay: a busy photo becomes a rounded photo card; rotated; soft shadow baked in."""
+    def draw() -> Image.Image:
+        with Image.open(cut.path) as im:
+            item = im.convert("RGBA")
+        if not cut.removed and item.getchannel("A").getextrema()[0] == 255:
+            item = _photo_card(item)
+        if rotation:
+            item = item.rotate(rotation, resample=Image.Resampling.BICUBIC, expand=True)
+        pad = round(max(item.size) * 0.08)
+        out = Image.new("RGBA", (item.width + 2 * pad, item.height + 2 * pad), (0, 0, 0, 0))
+        shadow_alpha = Image.new("L", out.size, 0)
+        shadow_alpha.paste(item.getchannel("A").point(lambda a: a * 0.45), (pad, pad + round(pad * 0.45)))
+        shadow = Image.new("RGBA", out.size, (0, 0, 0, 255))
+        shadow.putalpha(shadow_alpha.filter(ImageFilter.GaussianBlur(pad * 0.35)))
+        out.alpha_composite(shadow)
+        out.alpha_composite(item, (pad, pad))
+        return out
+
+    return cached_png("product", (str(cut.path), cut.removed, rotation), draw, folder)
+
+
+def _photo_card(photo: Image.Image) -> Image.Image:
+    """A photo with a white border and rounded corners, like a print held up to the camera."""
+    border = round(min(photo.size) * 0.035)
+    card = Image.new("RGBA", (photo.width + 2 * border, photo.height + 2 * border), (255, 255, 255, 255))
+    card.paste(photo, (border, border))
+    mask = Image.new("L", card.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, card.width - 1, card.height - 1),
+                                           radius=round(min(card.size) * 0.06), fill=255)
+    card.putalpha(ImageChops.multiply(card.getchannel("A"), mask))
+    return card
+
+
+def product_box(template: ProductTemplate, card_size: tuple[int, int], canvas: Canvas) -> Box:
+    """Where the product card goes: the template's centre and width, kept inside the canvas."""
+    cw, ch = canvas.width, canvas.height
+    w = template.width * cw
+    h = w * card_size[1] / card_size[0]
+    if h > ch * 0.6:
+        w, h = w * ch * 0.6 / h, ch * 0.6
+    w_px, h_px = max(2, round(w) // 2 * 2), max(2, round(h) // 2 * 2)
+    x = min(max(0, round(template.center[0] * cw - w_px / 2)), cw - w_px)
+    y = min(max(0, round(template.center[1] * ch - h_px / 2)), ch - h_px)
+    return Box(x, y, w_px, h_px)
+
+
+def visible_box(card: Path, placed: Box) -> Box:
+    """The product itself inside its placed card (the card's margins hold only its shadow).
+
+    Scene cards draw shelves and counters at this box's bottom edge, so the
+    product stands on them.
+    """
+    with Image.open(card) as im:
+        bbox = im.getchannel("A").point(lambda a: 255 if a > 200 else 0).getbbox() or (0, 0, *im.size)
+        sx, sy = placed.w / im.width, placed.h / im.height
+    x0, y0, x1, y1 = bbox
+    return Box(placed.x + round(x0 * sx), placed.y + round(y0 * sy), max(2, round((x1 - x0) * sx)),
+               max(2, round((y1 - y0) * sy)))
+
+
+def _hover(motion: str, canvas: Canvas) -> Hover | None:
+    if motion == "hover":
+        return Hover(0, max(1, round(canvas.height * 0.008)), 2600)
+    if motion == "drift":
+        return Hover(max(1, round(canvas.width * 0.015)), max(1, round(canvas.height * 0.003)), 4200)
+    return None
+
+
+def actor_layers(template: ProductTemplate, actor: Path, canvas: Canvas, duration_ms: int,
+                 cache_dir: Path | None) -> tuple[VisualLayer, ...]:
+    """The actor as the template places it: full-frame, in a (rounded) box, or in a PiP."""
+    if template.actor_pip is not None:
+        return pip_layer(actor, template.actor_pip, canvas, 0, duration_ms, cache_dir=cache_dir)
+    assert template.actor_box is not None
+    fx, fy, fw, fh = template.actor_box
+    box = Box(round(fx * canvas.width), round(fy * canvas.height), round(fw * canvas.width) // 2 * 2,
+              round(fh * canvas.height) // 2 * 2)
+    extra: dict[str, Any] = {}
+    if box != canvas.box:
+        extra["box"] = box
+    if template.actor_frame == "rounded":
+        extra["mask"] = rounded_mask(box.w, box.h, round(min(box.w, box.h) * 0.06), cache_dir)
+        extra["shadow"] = Shadow(0, max(2, box.h // 60), max(2, box.w // 40), 0.35)
+    if actor.suffix.lower() in IMAGE_SUFFIXES:
+        return (ImageLayer(path=actor, **extra),)
+    return (VideoLayer(path=actor, **extra),)
+
+
+def product_layout(product_image: Path, actor: Path, canvas: Canvas, duration_ms: int, *,
+                   template: str = DEFAULT_TEMPLATE, voice: Path | None = None,
+                   cache_dir: Path | None = None) -> Timeline:
+    """The product_acting_ugc frame for ``template`` (the actor is any clip or portrait standing in)."""
+    tpl = get_template(template)
+    cut = cutout(product_image, cache_dir)
+    card = product_card(cut, tpl.rotation, cache_dir)
+    with Image.open(card) as im:
+        card_size = im.size
+    pbox = product_box(tpl, card_size, canvas)
+    layers: list[VisualLayer] = []
+    if tpl.backdrop != "none":
+        actor_px = None
+        if tpl.actor_box is not None:
+            fx, fy, fw, fh = tpl.actor_box
+            actor_px = Box(round(fx * canvas.width), round(fy * canvas.height), max(2, round(fw * canvas.width)),
+                           max(2, round(fh * canvas.height)))
+        layers.append(ImageLayer(path=scene_card(tpl.backdrop, (canvas.width, canvas.height), tpl.wall, tpl.accent,
+                                                 actor_px, visible_box(card, pbox), pedestal=tpl.pedestal,
+                                                 folder=cache_dir)))
+    layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir)
+    start = min(PRODUCT_START_MS, duration_ms // 4)
+    layers.append(ImageLayer(path=card, box=pbox, fit="contain", start_ms=start,
+                             enter=Animation(tpl.enter, ENTER_MS), hover=_hover(tpl.motion, canvas)))  # type: ignore[arg-type]
+    audio = (AudioClip(voice),) if voice is not None else ()
+    return Timeline(canvas, duration_ms, layers=tuple(layers), audio=audio)

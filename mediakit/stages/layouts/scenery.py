@@ -1,0 +1,202 @@
+"""Scene cards behind product shots: a few flat shapes that say "bathroom", "kitchen", "car", drawn once.
+
+Each card is drawn around the actor's and the product's boxes (so a mirror
+frames the actor, a shelf or counter meets the product's bottom edge) at the
+canvas size, then cached.  Flat colours and soft gradients keep the cards
+quiet: they set a place without competing with the actor or the product.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from ...errors import ValidationError
+from ...timeline import Box
+from .cache import cached_png
+
+RGB = tuple[int, int, int]
+SS = 2
+
+
+def hex_rgb(value: str) -> RGB:
+    v = value.lstrip("#")
+    if len(v) != 6:
+        raise ValidationError("color", value, "must be written #rrggbb")
+    return (int(v[0:2], 16), int(v[2:4], 16), int(v[4:6], 16))
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> Image.Image:
+    """A vertical gradient, made by stretching a one-pixel column (fast at any size)."""
+    column = Image.linear_gradient("L").resize((1, size[1]))
+    return Image.composite(Image.new("RGB", (1, size[1]), bottom), Image.new("RGB", (1, size[1]), top),
+                           column).resize(size)
+
+
+def glow(img: Image.Image, centre: tuple[float, float], radius: float, color: RGB, strength: int) -> None:
+    """A soft round light on ``img`` (in place)."""
+    layer = Image.new("L", img.size, 0)
+    cx, cy = centre
+    ImageDraw.Draw(layer).ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=strength)
+    img.paste(Image.new("RGB", img.size, color), mask=layer.filter(ImageFilter.GaussianBlur(radius * 0.5)))
+
+
+class _Card:
+    """Drawing context at SS x scale; boxes are given in canvas pixels."""
+
+    def __init__(self, size: tuple[int, int], wall: RGB, accent: RGB, actor: Box | None, product: Box) -> None:
+        self.w, self.h = size[0] * SS, size[1] * SS
+        self.wall, self.accent = wall, accent
+        self.actor = _scale(actor) if actor else None
+        self.product = _scale(product)
+        self.img = gradient((self.w, self.h), mix(wall, (255, 255, 255), 0.12), mix(wall, (0, 0, 0), 0.12))
+        self.d = ImageDraw.Draw(self.img)
+
+    @property
+    def product_floor(self) -> float:
+        """Where the product's bottom edge is: shelves and counters are drawn to meet it."""
+        return self.product[3]
+
+
+def _scale(b: Box) -> tuple[float, float, float, float]:
+    return (b.x * SS, b.y * SS, (b.x + b.w) * SS, (b.y + b.h) * SS)
+
+
+def _gradient_card(c: _Card) -> None:
+    px = (c.product[0] + c.product[2]) / 2
+    py = (c.product[1] + c.product[3]) / 2
+    glow(c.img, (px, py), c.w * 0.45, mix(c.accent, (255, 255, 255), 0.4), 160)
+    c.d.ellipse((px - c.w * 0.28, c.product_floor - c.w * 0.025, px + c.w * 0.28, c.product_floor + c.w * 0.025),
+                fill=mix(c.wall, (0, 0, 0), 0.12))
+
+
+def _mirror(c: _Card) -> None:
+    assert c.actor is not None
+    pad, frame = c.w * 0.03, c.w * 0.018
+    x0, y0, x1, y1 = c.actor
+    c.d.rounded_rectangle((x0 - pad, y0 - pad, x1 + pad, y1 + pad), radius=c.w * 0.06, fill=c.accent)
+    c.d.rounded_rectangle((x0 - pad + frame, y0 - pad + frame, x1 + pad - frame, y1 + pad - frame),
+                          radius=c.w * 0.045, fill=mix(c.wall, (255, 255, 255), 0.5))
+    shelf = y1 + pad + c.h * 0.02
+    c.d.rectangle((0, shelf, c.w, shelf + c.h * 0.018), fill=mix(c.accent, (0, 0, 0), 0.2))
+    c.d.rectangle((0, shelf + c.h * 0.018, c.w, c.h), fill=mix(c.wall, (0, 0, 0), 0.08))
+    bx = c.w * 0.82
+    c.d.rounded_rectangle((bx, shelf - c.h * 0.07, bx + c.w * 0.07, shelf), radius=c.w * 0.015,
+                          fill=mix(c.accent, (255, 255, 255), 0.3))
+
+
+def _tiles(c: _Card) -> None:
+    step = c.w * 0.11
+    line = max(2, round(c.w * 0.004))
+    grout = mix(c.wall, (0, 0, 0), 0.1)
+    y = 0.0
+    while y < c.h:
+        c.d.line((0, y, c.w, y), fill=grout, width=line)
+        y += step
+    x = 0.0
+    while x < c.w:
+        c.d.line((x, 0, x, c.h), fill=grout, width=line)
+        x += step
+    shelf = c.product_floor
+    c.d.rounded_rectangle((c.w * 0.1, shelf, c.w * 0.9, shelf + c.h * 0.012), radius=c.h * 0.006,
+                          fill=(235, 245, 245))
+    c.d.rectangle((c.w * 0.1, shelf + c.h * 0.012, c.w * 0.9, shelf + c.h * 0.016), fill=grout)
+
+
+def _counter(c: _Card) -> None:
+    top = c.product_floor
+    tile_h = c.h * 0.03
+    y = top - tile_h * 4
+    row = 0
+    while y < top:
+        offset = (c.w * 0.06) if row % 2 else 0
+        x = -offset
+        while x < c.w:
+            c.d.rectangle((x + 2, y + 2, x + c.w * 0.12 - 2, y + tile_h - 2), fill=mix(c.wall, (255, 255, 255), 0.45))
+            x += c.w * 0.12
+        y += tile_h
+        row += 1
+    c.d.rectangle((0, top, c.w, c.h), fill=c.accent)
+    c.d.rectangle((0, top, c.w, top + c.h * 0.012), fill=mix(c.accent, (255, 255, 255), 0.25))
+    grain = mix(c.accent, (0, 0, 0), 0.12)
+    for k in range(1, 9):
+        gy = top + (c.h - top) * k / 9
+        c.d.line((0, gy, c.w, gy + c.h * 0.004 * (k % 3 - 1)), fill=grain, width=max(1, round(c.w * 0.002)))
+
+
+def _car(c: _Card) -> None:
+    assert c.actor is not None
+    x0, y0, x1, y1 = c.actor
+    pad = c.w * 0.035
+    c.d.rounded_rectangle((x0 - pad, y0 - pad, x1 + pad, y1 + pad), radius=c.w * 0.09,
+                          fill=mix(c.wall, (0, 0, 0), 0.35))
+    c.d.rounded_rectangle((x0 - pad * 0.4, y0 - pad * 0.4, x1 + pad * 0.4, y1 + pad * 0.4), radius=c.w * 0.07,
+                          fill=c.accent)
+    dash = y1 + pad * 2.5
+    c.d.pieslice((-c.w * 0.3, dash, c.w * 1.3, dash + c.h * 0.5), 180, 360, fill=mix(c.wall, (0, 0, 0), 0.25))
+    # rear-view mirror hanging into the top right of the window
+    c.d.rectangle((x1 - c.w * 0.12, 0, x1 - c.w * 0.11, y0 + pad), fill=(20, 20, 22))
+    c.d.rounded_rectangle((x1 - c.w * 0.24, y0 + pad * 0.2, x1 + c.w * 0.02, y0 + pad * 0.2 + c.h * 0.045),
+                          radius=c.h * 0.02, fill=(24, 24, 26))
+
+
+def _couch(c: _Card) -> None:
+    assert c.actor is not None
+    back_top = c.actor[3] - (c.actor[3] - c.actor[1]) * 0.18
+    sofa, dark = c.accent, mix(c.accent, (0, 0, 0), 0.2)
+    c.d.rounded_rectangle((c.w * 0.02, back_top, c.w * 0.98, c.h * 0.86), radius=c.w * 0.06, fill=dark)
+    c.d.rounded_rectangle((0, c.product_floor, c.w * 0.2, c.h * 0.94), radius=c.w * 0.05, fill=sofa)
+    c.d.rounded_rectangle((c.w * 0.8, c.product_floor, c.w, c.h * 0.94), radius=c.w * 0.05, fill=sofa)
+    c.d.rounded_rectangle((c.w * 0.16, c.h * 0.78, c.w * 0.84, c.h * 0.92), radius=c.w * 0.04,
+                          fill=mix(sofa, (255, 255, 255), 0.12))
+    c.d.rectangle((0, c.h * 0.94, c.w, c.h), fill=mix(c.wall, (0, 0, 0), 0.3))
+    frame = (c.w * 0.06, c.h * 0.06, c.w * 0.17, c.h * 0.15)
+    c.d.rectangle(frame, fill=mix(c.accent, (255, 255, 255), 0.55), outline=dark, width=max(2, round(c.w * 0.006)))
+
+
+def _studio(c: _Card) -> None:
+    c.img.paste(gradient((c.w, c.h), mix(c.wall, (255, 255, 255), 0.08), mix(c.wall, (0, 0, 0), 0.45)))
+    px = (c.product[0] + c.product[2]) / 2
+    glow(c.img, (px, c.product[1]), c.w * 0.35, mix(c.accent, (255, 255, 255), 0.3), 90)
+    floor = c.h * 0.84
+    c.d.rectangle((0, floor, c.w, c.h), fill=mix(c.wall, (0, 0, 0), 0.55))
+    glow(c.img, (c.w * 0.5, floor + c.h * 0.05), c.w * 0.5, mix(c.wall, (255, 255, 255), 0.2), 60)
+
+
+def _pedestal(c: _Card) -> None:
+    px = (c.product[0] + c.product[2]) / 2
+    half = (c.product[2] - c.product[0]) * 0.55
+    top = c.product_floor
+    body = mix(c.wall, (255, 255, 255), 0.75)
+    c.d.rectangle((px - half, top, px + half, c.h * 0.86), fill=mix(body, (0, 0, 0), 0.12))
+    c.d.ellipse((px - half, top - half * 0.18, px + half, top + half * 0.18), fill=body)
+
+
+KINDS: dict[str, Callable[[_Card], None] | None] = {
+    "none": None, "gradient": _gradient_card, "mirror": _mirror, "tiles": _tiles, "counter": _counter,
+    "car": _car, "couch": _couch, "studio": _studio,
+}
+
+
+def scene_card(kind: str, size: tuple[int, int], wall: str, accent: str, actor: Box | None, product: Box, *,
+               pedestal: bool = False, folder: Path | None = None) -> Path:
+    """The cached backdrop PNG of ``kind`` at ``size`` around the given boxes."""
+    if kind not in KINDS or KINDS[kind] is None:
+        raise ValidationError("backdrop.kind", kind, f"must be one of {', '.join(k for k in KINDS if k != 'none')}")
+    painter = KINDS[kind]
+    assert painter is not None
+
+    def draw() -> Image.Image:
+        card = _Card(size, hex_rgb(wall), hex_rgb(accent), actor, product)
+        painter(card)
+        if pedestal:
+            _pedestal(card)
+        return card.img.resize(size, Image.Resampling.LANCZOS)
+
+    return cached_png("scene", (kind, size, wall, accent, actor, product, pedestal), draw, folder)

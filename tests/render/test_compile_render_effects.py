@@ -1,0 +1,96 @@
+"""Compositing features rendered for real at tiny sizes: what the frames show, not just the graph."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from mediakit.ffmpeg import run_ffmpeg
+from mediakit.probe import probe
+from mediakit.render import StillProfile, render
+from mediakit.timeline import (
+    Animation,
+    Box,
+    Canvas,
+    ColorLayer,
+    ImageLayer,
+    KenBurns,
+    Quad,
+    SequenceLayer,
+    Shadow,
+    Timeline,
+    Transition,
+)
+
+CANVAS = Canvas(90, 160)
+
+
+def frames(path: Path, w: int, h: int) -> np.ndarray:
+    raw = run_ffmpeg(["-i", str(path), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], what="decoding test frames")
+    return np.frombuffer(raw, np.uint8).reshape(-1, h, w, 3)
+
+
+@pytest.fixture(scope="module")
+def bright(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A landscape image with no dark pixel anywhere: any black in a frame is an edge showing."""
+    path = tmp_path_factory.mktemp("fx") / "bright.png"
+    im = Image.new("RGB", (240, 150), (250, 220, 90))
+    d = ImageDraw.Draw(im)
+    for x in range(0, 240, 20):
+        d.rectangle((x, 0, x + 9, 150), fill=(90, 200, 250))
+    im.save(path)
+    return path
+
+
+def test_ken_burns_never_shows_an_edge(bright: Path, tmp_path: Path) -> None:
+    motions = (KenBurns(1.0, 1.3), KenBurns(1.0, 1.0, (0.0, 0.5), (1.0, 0.5)), KenBurns(1.3, 1.0, (1, 1), (0, 0)),
+               KenBurns(1.2, 1.2, (0.5, 1.0), (0.5, 0.0)))
+    seq = SequenceLayer(scenes=tuple(ImageLayer(path=bright, duration_ms=500, motion=m) for m in motions),
+                        transition=Transition("fade", 200))
+    out = render(Timeline(CANVAS, 2000, layers=(seq,)), tmp_path / "kb.mp4")
+    video = frames(out, CANVAS.width, CANVAS.height)
+    assert len(video) == 60
+    corners = video[:, [0, 0, -1, -1], [0, -1, 0, -1]]          # (frames, 4 corners, rgb)
+    assert corners.max(axis=2).min() > 60, "a corner went dark: the view left the image"
+    # and the picture moves: first and last frames of the pan differ
+    assert np.abs(video[16].astype(int) - video[29].astype(int)).mean() > 5
+
+
+def test_sequence_lasts_the_sum_and_blends_at_the_cut(tmp_path: Path) -> None:
+    seq = SequenceLayer(scenes=(ColorLayer(color="red", duration_ms=600), ColorLayer(color="blue", duration_ms=600)),
+                        transition=Transition("fade", 400))
+    out = render(Timeline(CANVAS, 1200, layers=(seq,)), tmp_path / "seq.mp4")
+    info = probe(out)
+    assert info.duration_ms is not None and abs(info.duration_ms - 1200) <= 40
+    video = frames(out, CANVAS.width, CANVAS.height)
+    first, middle, last = video[3, 80, 45], video[18, 80, 45], video[-3, 80, 45]
+    assert first[0] > 200 and first[2] < 60
+    assert last[2] > 200 and last[0] < 60
+    assert 60 < middle[0] < 200 and 60 < middle[2] < 200     # half-way through the crossfade at the cut
+
+
+def test_mask_shadow_warp_and_scale_in_draw_where_expected(tmp_path: Path) -> None:
+    mask = tmp_path / "round.png"
+    m = Image.new("L", (40, 40), 0)
+    ImageDraw.Draw(m).ellipse((0, 0, 39, 39), fill=255)
+    m.save(mask)
+    quad = Quad((10, 100), (80, 110), (75, 150), (15, 140), 64, 40)
+    tl = Timeline(CANVAS, 1000, layers=(
+        ColorLayer(color="white"),
+        ColorLayer(color="red", box=Box(10, 10, 40, 40), mask=mask, shadow=Shadow(0, 6, 3, 0.9)),
+        ColorLayer(color="blue", warp=quad),
+        ColorLayer(color="green", box=Box(50, 50, 30, 30), enter=Animation("scale", 900)),
+    ))
+    still = tmp_path / "still.png"
+    render(tl, still, profile=StillProfile(200))
+    im = np.asarray(Image.open(still).convert("RGB")).astype(int)
+    assert im[30, 30, 0] > 200 and im[30, 30, 1] < 60          # inside the disc: red
+    assert im[11, 11].min() > 200                                # outside the disc's corner: white page
+    assert im[52, 30].max() < 200                                # under the disc, offset down: shadow
+    assert im[125, 45, 2] > 200 and im[125, 45, 0] < 60          # inside the quad: blue
+    assert im[101, 78].min() > 200                               # outside the quad's slanted top edge: white
+    assert im[65, 65, 1] > 100 and im[65, 65, 0] < 100          # scale-in centre already green
+    assert im[52, 52].min() > 200                                # its corner not yet reached at mid-animation

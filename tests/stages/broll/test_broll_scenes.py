@@ -1,0 +1,137 @@
+"""Scene lists and b-roll sequences: validation, timing from words, and the timeline they build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from mediakit.errors import MediaError, ValidationError
+from mediakit.render import compile_timeline, render
+from mediakit.speech.words import Word
+from mediakit.stages.broll import LocalStandInEngine, broll_sequence, motion_for, parse_scenes, scene_durations
+from mediakit.stages.broll.kenburns import MOTIONS, check_broll_images
+from mediakit.stages.broll.scenes import broll_spans, fitting_transition, scene_sequence, scenes_timeline
+from mediakit.stages.pip import PipOptions
+from mediakit.timeline import Canvas, ImageLayer, SequenceLayer, Transition, VideoLayer
+
+CANVAS = Canvas(180, 320)
+SCENES = [{"type": "talking_head", "text": "Tired of messy budgets?"},
+          {"type": "broll", "text": "This app sorts every receipt.", "visual_prompt": "receipts on a desk"},
+          {"type": "talking_head", "text": "Try it free today!", "mood": "upbeat"}]
+
+
+def words_for(texts: list[str], gap_ms: int = 300) -> list[Word]:
+    out, t = [], 0
+    for text in texts:
+        for token in text.split():
+            out.append(Word(token, t, t + 250))
+            t += 300
+        t += gap_ms
+    return out
+
+
+def test_parse_scenes_rules() -> None:
+    scenes = parse_scenes(SCENES)
+    assert [s.type for s in scenes] == ["talking_head", "broll", "talking_head"]
+    assert scenes[1].visual_prompt == "receipts on a desk" and scenes[0].word_count == 4
+    with pytest.raises(ValidationError, match="at most 30"):
+        parse_scenes([{"type": "broll", "text": "x"}] * 31)
+    with pytest.raises(ValidationError, match="talking_head, broll") as info:
+        parse_scenes([{"type": "cutaway", "text": "x"}])
+    assert info.value.field == "scenes[0].type"
+    with pytest.raises(ValidationError, match="required") as info:
+        parse_scenes([{"type": "broll", "visual_prompt": "sea"}])
+    assert info.value.field == "scenes[0].text"
+    with pytest.raises(ValidationError, match="must be an array"):
+        parse_scenes("talking_head")
+
+
+def test_durations_cut_in_the_pause_before_each_scene() -> None:
+    scenes = parse_scenes(SCENES)
+    words = words_for([s.text for s in scenes], gap_ms=400)
+    total = words[-1].end_ms + 500
+    durations = scene_durations(scenes, words, total)
+    assert sum(durations) == total
+    # scene 2 starts between "budgets?" (ends 1150) and "This" (starts 1600)
+    assert durations[0] == (words[3].end_ms + words[4].start_ms) // 2
+    # a different word count (an aligner merged two words) falls back to proportional placement
+    merged = words[:2] + words[3:]
+    assert sum(scene_durations(scenes, merged, total)) == total
+    with pytest.raises(ValidationError, match="durations instead"):
+        scene_durations(scenes, [], total)
+
+
+def test_consecutive_broll_scenes_share_one_pip() -> None:
+    scenes = parse_scenes([{"type": t, "text": "x"} for t in ("broll", "broll", "talking_head", "broll")])
+    assert broll_spans(scenes, [1000, 1500, 800, 700]) == [(0, 2500), (3300, 700)]
+
+
+def test_transition_shrinks_to_fit_short_scenes() -> None:
+    assert fitting_transition([2000, 2000], Transition("fade", 300)).duration_ms == 300
+    assert fitting_transition([2000, 200, 2000], Transition("fade", 300)).duration_ms == 200
+    assert fitting_transition([15, 2000], Transition("fade", 300)).kind == "cut"
+
+
+def test_motion_presets_and_pan_across_odd_shapes() -> None:
+    assert motion_for(0, (1000, 1800), (1080, 1920)) == MOTIONS[0]
+    wide = motion_for(0, (1920, 1080), (1080, 1920))
+    assert not wide.zooms and wide.pan_from[0] != wide.pan_to[0]
+    tall = motion_for(1, (500, 3000), (1080, 1920))
+    assert tall.pan_from[1] != tall.pan_to[1]
+    with pytest.raises(ValidationError, match="at most 10"):
+        check_broll_images([Path("a.jpg")] * 11)
+
+
+def test_broll_sequence_splits_time_and_loops_clips(tmp_path: Path) -> None:
+    img = tmp_path / "a.jpg"
+    Image.new("RGB", (300, 200), "orange").save(img)
+    seq = broll_sequence([img, tmp_path / "clip.mp4", img], 5000, (180, 320))
+    assert [s.duration_ms for s in seq.scenes] == [1666, 1666, 1668]
+    assert isinstance(seq.scenes[1], VideoLayer) and seq.scenes[1].loop
+    assert isinstance(seq.scenes[0], ImageLayer) and seq.scenes[0].motion is not None
+    with pytest.raises(ValidationError, match="summing to 5000"):
+        broll_sequence([img], 5000, (180, 320), durations=[4000])
+    with pytest.raises(MediaError):
+        broll_sequence([tmp_path / "missing.png"], 5000, (180, 320))
+
+
+def test_scene_sequence_keeps_the_actor_in_sync_and_draws_missing_broll(tmp_path: Path) -> None:
+    scenes = parse_scenes(SCENES)
+    seq = scene_sequence(scenes, [1500, 2000, 1500], actor=Path("actor.mp4"), canvas=CANVAS,
+                         engine=LocalStandInEngine(cache_dir=tmp_path))
+    first, broll, last = seq.scenes
+    assert isinstance(first, VideoLayer) and first.trim_start_ms == 0
+    assert isinstance(last, VideoLayer) and last.trim_start_ms == 3500
+    assert isinstance(broll, ImageLayer) and broll.path.parent == tmp_path
+    own = tmp_path / "own.png"
+    Image.new("RGB", (200, 300), "teal").save(own)
+    seq2 = scene_sequence(scenes, [1500, 2000, 1500], actor=Path("actor.mp4"), canvas=CANVAS, broll_images=[own])
+    assert seq2.scenes[1].path == own  # type: ignore[union-attr]
+
+
+def test_scenes_timeline_one_voice_and_pip_over_broll(tmp_path: Path) -> None:
+    scenes = parse_scenes(SCENES)
+    own = tmp_path / "own.png"
+    Image.new("RGB", (200, 300), "teal").save(own)
+    tl = scenes_timeline(scenes, voice=Path("voice.wav"), actor=Path("actor.mp4"), canvas=CANVAS,
+                         durations=[1500, 2000, 1500], pip=PipOptions(), broll_images=[own], cache_dir=tmp_path)
+    assert tl.duration_ms == 5000 and len(tl.audio) == 1 and tl.audio[0].start_ms == 0
+    assert isinstance(tl.layers[0], SequenceLayer)
+    pip = tl.layers[1]
+    assert isinstance(pip, VideoLayer) and (pip.start_ms, pip.duration_ms, pip.trim_start_ms) == (1500, 2000, 1500)
+    g = compile_timeline(tl).graph
+    assert g.count("overlay=format=yuv420[base_x") == 2 and "alphamerge" in g  # two crossfades
+
+
+def test_scenes_timeline_renders_with_word_timings(tiny_video: Path, tone_wav: Path, tmp_path: Path) -> None:
+    scenes = parse_scenes([{"type": "talking_head", "text": "Hello there"},
+                           {"type": "broll", "text": "look at this", "visual_prompt": "city at night"}])
+    words = [Word("Hello", 0, 200), Word("there", 250, 400), Word("look", 550, 700), Word("at", 720, 800),
+             Word("this", 820, 950)]
+    tl = scenes_timeline(scenes, voice=tone_wav, actor=tiny_video, canvas=CANVAS, words=words,
+                         broll_model="broll-model-1", cache_dir=tmp_path)
+    assert [s.duration_ms for s in tl.layers[0].scenes] == [475, 525]  # type: ignore[union-attr]
+    out = render(tl, tmp_path / "scenes.mp4")
+    assert out.stat().st_size > 1000

@@ -1,0 +1,36 @@
+"""Small generated inputs for layout tests: a stand-in actor, app screenshots, a packshot on white."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+ACTOR_BG = (120, 170, 220)
+SCREEN_TOP = (92, 84, 240)
+
+
+@pytest.fixture(scope="session")
+def layout_media(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("layout_media")
+    actor = Image.new("RGB", (180, 320), ACTOR_BG)
+    d = ImageDraw.Draw(actor)
+    d.ellipse((55, 60, 125, 150), fill=(200, 140, 100))       # a face where talking heads have one
+    d.rectangle((30, 170, 150, 320), fill=(200, 80, 70))
+    actor.save(folder / "actor.png")
+    app = Image.new("RGB", (300, 650), (246, 247, 251))
+    ImageDraw.Draw(app).rectangle((0, 0, 300, 120), fill=SCREEN_TOP)
+    app.save(folder / "app.png")
+    app.rotate(90, expand=True).save(folder / "app_landscape.png")
+    tall = Image.new("RGB", (300, 1600), (240, 240, 240))
+    ImageDraw.Draw(tall).rectangle((0, 0, 300, 120), fill=SCREEN_TOP)
+    tall.save(folder / "app_tall.jpg")
+    (folder / "not_an_image.png").write_bytes(b"this is text, not a PNG")
+    Image.new("RGB", (200, 300), "red").save(folder / "app.gif")
+    product = Image.new("RGB", (400, 500), (253, 253, 251))
+    d = ImageDraw.Draw(product)
+    d.rounded_rectangle((120, 60, 280, 460), radius=40, fill=(30, 120, 90))
+    d.rectangle((140, 200, 260, 320), fill=(255, 255, 255))    # a white label inside the product
+    product.save(folder / "packshot.jpg", quality=95)
+    return folder

@@ -1,0 +1,140 @@
+"""laptop_ugc: script split, screen input rules, scene timing, the warped screen, a rendered frame."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from mediakit.errors import MediaError, ValidationError
+from mediakit.ffmpeg import run_ffmpeg
+from mediakit.render import StillProfile, compile_timeline, render
+from mediakit.stages.layouts.devices import SCREEN_ASPECT, laptop_frame
+from mediakit.stages.layouts.laptop import check_screen_input, laptop_timeline, scene_times, screen_broll, split_script
+from mediakit.timeline import Canvas, ImageLayer, SequenceLayer, VideoLayer
+
+CANVAS = Canvas(180, 320)
+
+
+@pytest.mark.parametrize(("text", "first", "second"), [
+    ("I was drowning in tabs. Then I found this app. It sorts everything. Now I relax.",
+     "I was drowning in tabs. Then I found this app.", "It sorts everything. Now I relax."),
+    # the boundary nearest the middle by word count wins, even if it makes unequal halves
+    ("Short one. This second sentence is quite a bit longer than the first one was!",
+     "Short one.", "This second sentence is quite a bit longer than the first one was!"),
+    ("No full stop here, but a comma splits it nicely in the middle somewhere",
+     "No full stop here,", "but a comma splits it nicely in the middle somewhere"),
+    ("one two three four five six", "one two three", "four five six"),
+    ('She said "wow." Then we left? Yes.', 'She said "wow."', "Then we left? Yes."),
+])
+def test_split_script(text: str, first: str, second: str) -> None:
+    assert split_script(text) == (first, second)
+
+
+def test_split_script_needs_two_words() -> None:
+    with pytest.raises(ValidationError, match="two words"):
+        split_script("Hello.")
+
+
+def test_screen_input_rules(tiny_video: Path, tmp_path: Path) -> None:
+    img = tmp_path / "screen.png"
+    Image.new("RGB", (320, 200), "white").save(img)
+    assert check_screen_input(image=img).kind == "image"
+    assert check_screen_input(recording=tiny_video).kind == "recording"
+    with pytest.raises(ValidationError, match="not both or neither"):
+        check_screen_input(recording=tiny_video, image=img)
+    with pytest.raises(ValidationError, match="not both or neither"):
+        check_screen_input()
+    with pytest.raises(ValidationError, match="mp4 or mov"):
+        check_screen_input(recording=img)
+    with pytest.raises(ValidationError, match="png, jpeg or webp"):
+        check_screen_input(image=tiny_video)
+    big = tmp_path / "big.png"
+    Image.frombytes("RGB", (1800, 1200), np.random.default_rng(1).integers(0, 255, 1800 * 1200 * 3,
+                                                                             dtype=np.uint8).tobytes()).save(big)
+    with pytest.raises(ValidationError, match="at most 5 MB"):
+        check_screen_input(image=big)
+    broken = tmp_path / "broken.webp"
+    broken.write_bytes(b"nope")
+    with pytest.raises(MediaError):
+        check_screen_input(image=broken)
+
+
+@pytest.mark.slow
+def test_recording_longer_than_ten_seconds_is_rejected(tmp_path: Path) -> None:
+    long = tmp_path / "long.mp4"
+    run_ffmpeg(["-f", "lavfi", "-i", "color=c=gray:s=64x64:r=5:d=11", "-c:v", "libx264", "-preset", "ultrafast",
+                "-y", str(long)], what="making a long clip")
+    with pytest.raises(ValidationError, match="at most 10 seconds"):
+        check_screen_input(recording=long)
+
+
+def test_scene_times() -> None:
+    assert scene_times(7000, 20000) == (7000, 5000, 8000)
+    assert scene_times(6000, 15000) == (6000, 3600, 5400)
+    assert scene_times(6000, 15000, broll_ms=9000) == (6000, 7500, 1500)
+    with pytest.raises(ValidationError, match="inside the video"):
+        scene_times(0, 15000)
+    with pytest.raises(ValidationError, match="too little time"):
+        scene_times(14000, 15000)
+
+
+def test_laptop_geometry_is_a_true_perspective_screen(tmp_path: Path) -> None:
+    png, geo = laptop_frame(600, folder=tmp_path)
+    tl, tr, br, bl = geo.screen
+    assert tl[0] < tr[0] and bl[0] < br[0] and tl[1] < bl[1] and tr[1] < br[1]
+    # 3/4 view, turned right side towards us: the nearer right edge looks taller than the far left one
+    assert (br[1] - tr[1]) > (bl[1] - tl[1]) * 1.05
+    with Image.open(png) as im:
+        a = np.asarray(im.getchannel("A"))
+        cx, cy = (tl[0] + br[0]) / 2, (tl[1] + br[1]) / 2
+        assert a[round(cy), round(cx)] < 40                       # the display is see-through (faint glare)
+        assert im.size == geo.size
+    quad = geo.screen_quad(10, 20, flat_width=960)
+    assert (quad.width, quad.height) == (960, round(960 / SCREEN_ASPECT))
+
+
+def test_timeline_has_three_scenes_and_a_warped_screen(layout_media: Path, tmp_path: Path) -> None:
+    img = tmp_path / "desk.png"
+    Image.new("RGB", (320, 200), (40, 200, 120)).save(img)
+    tl = laptop_timeline(layout_media / "actor.png", check_screen_input(image=img), CANVAS, split_ms=3000,
+                         duration_ms=8000, cache_dir=tmp_path)
+    seq, screen, laptop = tl.layers
+    assert isinstance(seq, SequenceLayer) and [s.duration_ms for s in seq.scenes] == [3000, 2500, 2500]
+    assert seq.scenes[2].crop is not None                                  # the face close-up
+    assert isinstance(screen, ImageLayer) and screen.warp is not None and screen.exit.kind == "fade"
+    assert isinstance(laptop, ImageLayer) and laptop.duration_ms == screen.duration_ms == 3200
+    g = compile_timeline(tl).graph
+    assert "perspective=" in g and g.count("overlay=format=yuv420[base_x") == 2  # two crossfades
+    video = laptop_timeline(Path("actor.mp4"), check_screen_input(image=img), CANVAS, split_ms=3000,
+                            duration_ms=8000, cache_dir=tmp_path)
+    close = video.layers[0].scenes[2]  # type: ignore[union-attr]
+    assert isinstance(close, VideoLayer) and close.trim_start_ms == 5500
+
+
+def test_screen_broll_scrolls_tall_and_pans_wide(tmp_path: Path) -> None:
+    from mediakit.stages.layouts.laptop import ScreenInput
+    tall, wide = tmp_path / "tall.png", tmp_path / "wide.png"
+    Image.new("RGB", (200, 900), "white").save(tall)
+    Image.new("RGB", (900, 500), "white").save(wide)
+    t = screen_broll(ScreenInput(tall, "image"), 3000, CANVAS)
+    w = screen_broll(ScreenInput(wide, "image"), 3000, CANVAS)
+    assert t.motion is not None and (t.motion.pan_from, t.motion.pan_to) == ((0.5, 0.0), (0.5, 1.0))  # type: ignore[union-attr]
+    assert w.motion is not None and w.motion.pan_from[0] < w.motion.pan_to[0]  # type: ignore[union-attr]
+
+
+def test_rendered_laptop_shot_shows_the_screen_in_the_quad(layout_media: Path, tmp_path: Path) -> None:
+    img = tmp_path / "green.png"
+    Image.new("RGB", (320, 200), (40, 200, 120)).save(img)
+    tl = laptop_timeline(layout_media / "actor.png", check_screen_input(image=img), CANVAS, split_ms=2000,
+                         duration_ms=5000, cache_dir=tmp_path)
+    still = render(tl, tmp_path / "laptop.png", profile=StillProfile(1000))
+    im = np.asarray(Image.open(still).convert("RGB")).astype(int)
+    quad = tl.layers[1].warp  # type: ignore[union-attr]
+    xs = [p[0] for p in quad.points]
+    ys = [p[1] for p in quad.points]
+    centre = im[sum(ys) // 4, sum(xs) // 4]
+    assert abs(centre[1] - 200) < 40 and centre[0] < 100                 # the green screen content
+    assert np.abs(im[20, 90] - (120, 170, 220)).max() < 30                # the actor's backdrop above it

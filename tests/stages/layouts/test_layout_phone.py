@@ -1,0 +1,87 @@
+"""show_your_app: screenshot checks, phone geometry, and a rendered frame."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from mediakit.errors import MediaError, ValidationError
+from mediakit.render import StillProfile, compile_timeline, render
+from mediakit.stages.layouts.devices import phone_frame, phone_geometry
+from mediakit.stages.layouts.phone import check_screenshot, phone_layout, phone_shot
+from mediakit.timeline import Canvas, ImageLayer, VideoLayer
+
+SCREEN_TOP = (92, 84, 240)  # the header colour of the conftest screenshot
+
+CANVAS = Canvas(180, 320)
+
+
+def test_screenshot_must_be_a_vertical_png_jpeg_or_webp(layout_media: Path) -> None:
+    assert check_screenshot(layout_media / "app.png") == (300, 650)
+    with pytest.raises(ValidationError, match="must be a vertical \\(portrait\\) image") as info:
+        check_screenshot(layout_media / "app_landscape.png")
+    assert info.value.field == "app_screenshot_url" and info.value.value == "650x300"
+    with pytest.raises(MediaError, match="not an image"):
+        check_screenshot(layout_media / "not_an_image.png")
+    with pytest.raises(MediaError, match="does not exist"):
+        check_screenshot(layout_media / "missing.png")
+    with pytest.raises(ValidationError, match="PNG, JPEG or WebP"):
+        check_screenshot(layout_media / "app.gif")
+
+
+def test_phone_drawing_has_a_see_through_screen_and_solid_body(tmp_path: Path) -> None:
+    png, geo = phone_frame(400, folder=tmp_path)
+    assert geo == phone_geometry(400)
+    with Image.open(png) as im:
+        assert im.size == geo.size and im.mode == "RGBA"
+        a = np.asarray(im.getchannel("A"))
+    s, b = geo.screen, geo.body
+    assert a[s.y + s.h // 2, s.x + s.w // 2] == 0                      # screen: transparent
+    assert a[b.y + b.h // 2, b.x + 2] == 255                           # body edge: opaque
+    assert a[s.y + round(s.h * 0.03), s.x + s.w // 2] == 255           # dynamic island over the screen top
+    assert a[0, 0] < 10                                                # margin: (almost) clear
+    assert 0.47 < b.w / b.h < 0.5
+    assert phone_frame(400, folder=tmp_path)[0] == png                 # cached, not redrawn
+
+
+@pytest.mark.parametrize("placement", ["front", "beside"])
+def test_phone_sits_inside_the_canvas(placement: str) -> None:
+    for canvas in (Canvas(1080, 1920), Canvas(1080, 1080), Canvas(1920, 1080)):
+        shot = phone_shot(canvas, placement)
+        f = shot.frame
+        assert f.x % 2 == 0 and f.y % 2 == 0
+        assert f.x >= 0 and f.y >= 0 and f.x + f.w <= canvas.width and f.y + f.h <= canvas.height
+        s = shot.screen
+        assert f.x < s.x and s.x + s.w < f.x + f.w
+
+
+def test_layout_stacks_backdrop_screen_frame_and_actor(layout_media: Path, tmp_path: Path) -> None:
+    tl = phone_layout(layout_media / "app.png", CANVAS, 1000, actor=layout_media / "actor.png", cache_dir=tmp_path)
+    backdrop, screen, frame, actor = tl.layers
+    assert isinstance(screen, ImageLayer) and screen.mask is not None and screen.motion is not None
+    assert screen.motion.pan_from == screen.motion.pan_to == (0.5, 0.0)      # still, top-anchored
+    assert isinstance(frame, ImageLayer) and frame.box is not None and frame.box.w < CANVAS.width
+    assert actor.mask is not None and actor.shadow is not None
+    tall = phone_layout(layout_media / "app_tall.jpg", CANVAS, 1000, cache_dir=tmp_path)
+    assert tall.layers[1].motion.pan_to == (0.5, 1.0)  # type: ignore[union-attr]
+    beside = phone_layout(layout_media / "app.png", CANVAS, 1000, actor=Path("actor.mp4"), placement="beside",
+                          cache_dir=tmp_path)
+    assert isinstance(beside.layers[0], VideoLayer) and len(beside.layers) == 3
+    assert "alphamerge" in compile_timeline(tl).graph
+
+
+def test_rendered_frame_shows_the_screenshot_inside_the_phone(layout_media: Path, tmp_path: Path) -> None:
+    tl = phone_layout(layout_media / "app.png", CANVAS, 1000, cache_dir=tmp_path)
+    still = render(tl, tmp_path / "phone.png", profile=StillProfile(900))
+    im = np.asarray(Image.open(still).convert("RGB")).astype(int)
+    shot = phone_shot(CANVAS)
+    s = shot.screen
+    header = im[s.y + round(s.h * 0.08), s.x + s.w // 4]
+    assert np.abs(header - SCREEN_TOP).max() < 40                         # the app's header, top-anchored
+    body = im[s.y + s.h // 2, s.x + s.w // 2]
+    assert body.min() > 220                                               # its light page below
+    bezel = im[s.y + s.h // 2, s.x - 2]
+    assert bezel.max() < 90                                               # the black bezel beside the screen

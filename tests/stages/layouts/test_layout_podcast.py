@@ -1,0 +1,74 @@
+"""make_podcast: shot planning from turns, speaker-aware boxes, the room, a rendered frame."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from mediakit.errors import ValidationError
+from mediakit.render import StillProfile, compile_timeline, render
+from mediakit.stages.layouts.podcast import Shot, Turn, plan_shots, podcast_timeline, room_style, shot_boxes
+from mediakit.timeline import Canvas, VideoLayer
+
+CANVAS = Canvas(180, 320)
+TURNS = [Turn("A", 0, 2000), Turn("B", 2100, 4500), Turn("B", 4600, 5000), Turn("A", 5100, 7000),
+         Turn("B", 7000, 7800), Turn("A", 7900, 10000)]
+
+
+def test_shots_open_wide_cut_to_the_speaker_and_reestablish() -> None:
+    shots = plan_shots(TURNS, 10500)
+    assert shots == [Shot(0, 2100, "A", True),          # opening two-shot
+                     Shot(2100, 5100, "B", False),      # B's two turns merged into one close-up
+                     Shot(5100, 7000, "A", False),
+                     Shot(7000, 7900, "B", True),       # every 4th shot (and short turns) go wide
+                     Shot(7900, 10500, "A", False)]     # the last shot runs to the end
+    assert sum(s.end_ms - s.start_ms for s in shots) == 10500
+    with pytest.raises(ValidationError):
+        plan_shots([], 1000)
+    with pytest.raises(ValidationError, match="A or B"):
+        Turn("C", 0, 100)
+
+
+def test_active_speaker_is_larger_in_the_two_shot() -> None:
+    for canvas in (CANVAS, Canvas(1080, 1920)):
+        boxes = shot_boxes(Shot(0, 1000, "B", True), canvas)
+        assert boxes["B"].w > boxes["A"].w and boxes["A"].x < boxes["B"].x
+        close = shot_boxes(Shot(0, 1000, "A", False), canvas)
+        assert list(close) == ["A"] and close["A"].w > boxes["B"].w
+        for box in [*boxes.values(), *close.values()]:
+            assert box.x >= 0 and box.y >= 0 and box.x + box.w <= canvas.width
+            assert box.y + box.h <= canvas.height
+
+
+def test_room_colours_are_deterministic_per_description() -> None:
+    assert room_style("a cozy wooden cabin") == room_style("a cozy wooden cabin")
+    assert room_style("cozy den").wall == room_style("warm rustic room").wall
+    assert room_style("neon gaming den").wall != room_style("bright minimal loft").wall
+    assert room_style("somewhere unusual").seed != room_style("somewhere else").seed
+
+
+def test_timeline_follows_the_shots_with_actors_in_sync(tmp_path: Path) -> None:
+    tl = podcast_timeline(Path("a.mp4"), Path("b.mp4"), TURNS, CANVAS, 10500, room="cozy studio",
+                          cache_dir=tmp_path)
+    actors = [layer for layer in tl.layers if isinstance(layer, VideoLayer)]
+    assert len(actors) == 2 + 1 + 1 + 2 + 1
+    assert all(a.trim_start_ms == a.start_ms for a in actors)
+    assert all(a.mask is not None and a.shadow is not None for a in actors)
+    compile_timeline(tl)
+    with pytest.raises(ValidationError, match="different"):
+        podcast_timeline(Path("a.mp4"), Path("a.mp4"), TURNS, CANVAS, 10500)
+
+
+def test_rendered_close_up_shows_the_speaker_over_the_room(layout_media: Path, tmp_path: Path) -> None:
+    other = tmp_path / "b.png"
+    Image.new("RGB", (180, 320), (250, 200, 40)).save(other)
+    tl = podcast_timeline(layout_media / "actor.png", other, TURNS, CANVAS, 10500, room="neon night",
+                          cache_dir=tmp_path)
+    still = render(tl, tmp_path / "pod.png", profile=StillProfile(3000))   # B's close-up
+    im = np.asarray(Image.open(still).convert("RGB")).astype(int)
+    box = shot_boxes(Shot(2100, 5100, "B", False), CANVAS)["B"]
+    assert np.abs(im[box.y + box.h // 4, box.x + box.w // 2] - (250, 200, 40)).max() < 30
+    assert im[4, 4].max() < 120                                            # the dark neon room around it
