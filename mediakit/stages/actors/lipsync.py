@@ -1,0 +1,124 @@
+"""The seam for lip-sync engines: portrait + speech in, talking clip out.
+
+``Actor.lip_sync_engine`` names the engine that animates an actor who has no
+footage of their own.  The built-in ``mediakit-viseme`` engine draws the
+generated character's mouth shapes from the speech's phonemes (see
+``puppet``); a photo portrait gets idle motion only.  Other engines (a
+neural talking-head model, a hosted service) plug in without touching
+mediakit:
+
+* in code: ``register_engine("my-engine", MyEngine())``;
+* as a package: an entry point in the group ``mediakit.lipsync_engines`` whose
+  object is an engine instance, or a class or factory called with no
+  arguments to make one::
+
+      [project.entry-points."mediakit.lipsync_engines"]
+      wav2lip = "my_package.engine:Wav2LipEngine"
+
+An engine writes a silent video clip of exactly ``request.duration_ms`` at the
+requested size and frame rate; the caller adds the audio when it renders.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from ...errors import EngineError
+from ...render import Compiled, execute
+from ...speech.words import Word
+from .catalog import DEFAULT_LIP_SYNC_ENGINE, Actor
+from .visemes import PhonemeSpan
+
+ENTRY_POINT_GROUP = "mediakit.lipsync_engines"
+# Intermediate clips are re-encoded by the final render: fast and nearly lossless beats small.
+INTERMEDIATE_OPTIONS = ("-c:v", "libx264", "-preset", "ultrafast", "-crf", "14", "-pix_fmt", "yuv420p", "-an",
+                        "-f", "mp4")
+
+
+@dataclass(frozen=True)
+class LipSyncRequest:
+    """What an engine gets: who speaks (portrait, and the drawn look if any), what is said, and the clip wanted."""
+
+    actor: Actor
+    audio: Path
+    duration_ms: int
+    phonemes: tuple[PhonemeSpan, ...]
+    words: tuple[Word, ...]
+    width: int
+    height: int
+    fps: Fraction
+    background: str | Path | None = None
+
+    @property
+    def portrait(self) -> Path:
+        return self.actor.portrait_path
+
+
+@runtime_checkable
+class LipSyncEngine(Protocol):
+    """Makes ``output``: the actor speaking ``request.audio``, silent, ``width`` x ``height`` at ``fps``."""
+
+    def render(self, request: LipSyncRequest, output: Path) -> Path: ...
+
+
+class VisemeEngine:
+    """The built-in engine: mouth shapes from phonemes on a drawn character, idle motion on a photo."""
+
+    def compile(self, request: LipSyncRequest, workdir: Path, output_options: Sequence[str], *,
+                audio: Path | None = None) -> Compiled:
+        """The one ffmpeg run that renders ``request`` (with ``audio`` mapped in when given)."""
+        from .puppet import photo_compiled, puppet_compiled, seed_of
+        from .visemes import speech_visemes
+
+        actor = request.actor
+        seed = seed_of(actor.slug)
+        if actor.look is None:
+            return photo_compiled(request.portrait, width=request.width, height=request.height, fps=request.fps,
+                                  duration_ms=request.duration_ms, seed=seed, output_options=output_options,
+                                  audio=audio)
+        visemes = speech_visemes(request.phonemes, request.words, request.audio, request.duration_ms)
+        return puppet_compiled(actor.look, visemes, width=request.width, height=request.height, fps=request.fps,
+                               duration_ms=request.duration_ms, seed=seed, workdir=workdir,
+                               output_options=output_options, audio=audio, background=request.background)
+
+    def render(self, request: LipSyncRequest, output: Path) -> Path:
+        with tempfile.TemporaryDirectory(prefix="mediakit-puppet-") as tmp:
+            return execute(self.compile(request, Path(tmp), INTERMEDIATE_OPTIONS), output)
+
+
+_ENGINES: dict[str, LipSyncEngine] = {DEFAULT_LIP_SYNC_ENGINE: VisemeEngine()}
+
+
+def register_engine(name: str, engine: LipSyncEngine) -> None:
+    """Make ``engine`` available as ``name`` (replacing an engine of that name)."""
+    if not isinstance(engine, LipSyncEngine):
+        raise EngineError(f"lip-sync engine {name!r} has no render(request, output) method")
+    _ENGINES[name] = engine
+
+
+def engine_names() -> list[str]:
+    """Registered and installed engine names, sorted."""
+    return sorted(set(_ENGINES) | {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)})
+
+
+def get_engine(name: str) -> LipSyncEngine:
+    """The engine called ``name``: registered in code, else loaded from its entry point."""
+    if name in _ENGINES:
+        return _ENGINES[name]
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == name:
+            try:
+                obj: Any = ep.load()
+                engine = obj() if isinstance(obj, type) or not hasattr(obj, "render") else obj
+            except Exception as exc:  # a broken plug-in must not look like a mediakit bug
+                raise EngineError(f"lip-sync engine {name!r} ({ep.value}) failed to load: {exc}") from exc
+            register_engine(name, engine)
+            return engine
+    raise EngineError(f"unknown lip-sync engine {name!r}; installed engines: {', '.join(engine_names())} "
+                      f"(add one with register_engine or the {ENTRY_POINT_GROUP!r} entry-point group)")

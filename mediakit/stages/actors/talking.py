@@ -1,0 +1,283 @@
+"""The talking-actor track: one interface, three kinds of actor.
+
+``talking_track(actor, speech, box)`` returns layers as long as the speech,
+ready to stack in any timeline, whatever the actor is made of:
+
+* **generated** (a drawn look) or **photo**: the actor's lip-sync engine makes
+  a clip; the built-in ``mediakit-viseme`` engine swaps drawn mouth shapes on
+  the phonemes and adds blinks and idle motion (see ``puppet``);
+* **footage**: the user's own talking clip, trimmed to the speech, or looped
+  through a cross-faded seam so the loop point never jumps;
+* **green-screen**: the user's green-screen clip, keyed over whatever lies
+  beneath (the caller's layers, or ``background``: an image, a video or a
+  colour).  Keying is prepared once per clip: the key colour is measured, the
+  person is keyed with ``chromakey`` and green spill removed with ``despill``
+  onto flat key green, so the per-render key in the graph is exact and cheap.
+
+Prepared clips are cached by their inputs, so a batch of variants with the
+same actor and speech renders the actor once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from ...errors import MediaError, ValidationError
+from ...probe import probe
+from ...render import DEFAULT_PROFILE, ProgressCallback, execute, render
+from ...speech.words import Word
+from ...timeline import (
+    AudioClip,
+    Box,
+    Canvas,
+    ChromaKey,
+    ColorLayer,
+    ImageLayer,
+    Timeline,
+    VideoLayer,
+    VisualLayer,
+)
+from ..layouts.cache import cache_dir
+from ..voice import Speech
+from .catalog import DEFAULT_LIP_SYNC_ENGINE, Actor
+from .lipsync import INTERMEDIATE_OPTIONS, LipSyncRequest, VisemeEngine, get_engine
+from .visemes import PhonemeSpan
+
+CLIP_VERSION = "1"
+LOOP_FADE_MS = 500          # cross-fade at the loop seam (at most a quarter of the clip)
+KEY_GREEN = "0x00FF00"      # prepared green-screen clips stand on this exact green
+KEY_SIMILARITY = 0.16       # chromakey on the real footage (UV distance from the measured key)
+KEY_BLEND = 0.08
+PLATE_KEY = ChromaKey(color=KEY_GREEN, similarity=0.25, blend=0.1)  # colorkey of the flat plate in the graph
+
+
+@dataclass(frozen=True)
+class SpeechInput:
+    """What the actor says: the audio file, its length, and when known, phoneme or word timings.
+
+    With phonemes the mouth follows the sounds; with words only, phonemes are
+    spread over each word; with neither, the mouth follows loudness.
+    """
+
+    audio: Path
+    duration_ms: int
+    phonemes: tuple[PhonemeSpan, ...] = ()
+    words: tuple[Word, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.duration_ms <= 0:
+            raise ValidationError("speech.duration_ms", self.duration_ms, "must be > 0")
+
+    @classmethod
+    def from_file(cls, audio: str | Path, *, phonemes: Sequence[PhonemeSpan] = (),
+                  words: Sequence[Word] = ()) -> SpeechInput:
+        """Speech from an audio file, its length probed."""
+        info = probe(audio)
+        if info.audio is None or not info.duration_ms:
+            raise MediaError(audio, "has no audio stream to speak")
+        return cls(Path(audio), info.duration_ms, tuple(phonemes), tuple(words))
+
+    @classmethod
+    def from_speech(cls, speech: Speech) -> SpeechInput:
+        """The voice stage's result, its audio written once to a WAV in the cache (named by content)."""
+        digest = hashlib.sha256(speech.pcm16().tobytes() + str(speech.sample_rate).encode()).hexdigest()[:20]
+        path = cache_dir() / f"speech-{digest}.wav"
+        if not path.exists():
+            speech.write_wav(path)
+        return cls(path, speech.duration_ms, tuple((p, a, b) for p, a, b in speech.phonemes), speech.words)
+
+    @property
+    def signature(self) -> tuple[object, ...]:
+        """Identity of the speech for caches: the file's path, size and time, and the timings."""
+        stat = self.audio.stat()
+        return (str(self.audio.resolve()), stat.st_size, stat.st_mtime_ns, self.duration_ms, self.phonemes,
+                tuple((w.text, w.start_ms, w.end_ms) for w in self.words))
+
+
+@dataclass(frozen=True)
+class ActorTrack:
+    """Layers that show the actor speaking, bottom first, placed at ``start_ms`` for ``duration_ms``."""
+
+    kind: str
+    layers: tuple[VisualLayer, ...]
+    duration_ms: int
+
+
+Background = str | Path | None
+
+
+def talking_track(actor: Actor, speech: SpeechInput, box: Box, *, fps: Fraction | int = 30, start_ms: int = 0,
+                  duration_ms: int | None = None, background: Background = None) -> ActorTrack:
+    """The actor saying ``speech`` inside ``box``; as long as the speech unless ``duration_ms`` says otherwise.
+
+    ``background`` (an image or video path, or a colour) goes behind
+    green-screen and generated actors; footage brings its own.
+    """
+    dur = speech.duration_ms if duration_ms is None else duration_ms
+    if dur <= 0:
+        raise ValidationError("duration_ms", dur, "must be > 0")
+    rate = Fraction(fps)
+    layers = _KINDS[actor.kind](actor, speech, box, rate, start_ms, dur, background)
+    return ActorTrack(actor.kind, layers, dur)
+
+
+def render_talking(actor: Actor, speech: SpeechInput, output: str | Path, *, canvas: Canvas,
+                   background: Background = None, progress: ProgressCallback | None = None) -> Path:
+    """Render the actor speaking, full frame, with the speech as sound: the audition.
+
+    Drawn actors on the built-in engine render in ONE ffmpeg run straight to
+    ``output`` (no intermediate clip); other kinds go through a timeline.
+    """
+    if actor.kind in ("generated", "photo") and actor.lip_sync_engine == DEFAULT_LIP_SYNC_ENGINE:
+        request = _request(actor, speech, canvas.width, canvas.height, canvas.fps, speech.duration_ms, background)
+        with tempfile.TemporaryDirectory(prefix="mediakit-puppet-") as tmp:
+            compiled = VisemeEngine().compile(request, Path(tmp), DEFAULT_PROFILE.output_options(),
+                                              audio=speech.audio)
+            return execute(compiled, output, progress=progress)
+    track = talking_track(actor, speech, canvas.box, fps=canvas.fps, background=background)
+    timeline = Timeline(canvas, speech.duration_ms, layers=track.layers, audio=(AudioClip(speech.audio),))
+    return render(timeline, output, progress=progress)
+
+
+# ---- the three kinds ------------------------------------------------------------------------------
+
+def _request(actor: Actor, speech: SpeechInput, width: int, height: int, fps: Fraction, duration_ms: int,
+             background: Background) -> LipSyncRequest:
+    return LipSyncRequest(actor=actor, audio=speech.audio, duration_ms=duration_ms, phonemes=speech.phonemes,
+                          words=speech.words, width=width + width % 2, height=height + height % 2, fps=fps,
+                          background=background)
+
+
+def _engine_layers(actor: Actor, speech: SpeechInput, box: Box, fps: Fraction, start_ms: int, dur: int,
+                   background: Background) -> tuple[VisualLayer, ...]:
+    request = _request(actor, speech, box.w, box.h, fps, dur, background)
+    engine = get_engine(actor.lip_sync_engine)
+    params = (actor.lip_sync_engine, actor, speech.signature, request.width, request.height, fps, dur,
+              _file_signature(background))
+    clip = cached_clip("actor-talk", params, lambda out: engine.render(request, out))
+    return (VideoLayer(path=clip, box=box, start_ms=start_ms, duration_ms=dur),)
+
+
+def _footage_layers(actor: Actor, speech: SpeechInput, box: Box, fps: Fraction, start_ms: int, dur: int,
+                    background: Background) -> tuple[VisualLayer, ...]:
+    assert actor.talking_clip is not None
+    clip, loop = fitted_clip(actor.talking_clip, dur, fps, key=False)
+    return (VideoLayer(path=clip, box=box, start_ms=start_ms, duration_ms=dur, loop=loop),)
+
+
+def _green_layers(actor: Actor, speech: SpeechInput, box: Box, fps: Fraction, start_ms: int, dur: int,
+                  background: Background) -> tuple[VisualLayer, ...]:
+    assert actor.green_screen_clip is not None
+    clip, loop = fitted_clip(actor.green_screen_clip, dur, fps, key=True)
+    layers: list[VisualLayer] = []
+    if background is not None:
+        layers.append(background_layer(background, box, start_ms, dur))
+    layers.append(VideoLayer(path=clip, box=box, start_ms=start_ms, duration_ms=dur, loop=loop, key=PLATE_KEY))
+    return tuple(layers)
+
+
+_KINDS: dict[str, Callable[[Actor, SpeechInput, Box, Fraction, int, int, Background], tuple[VisualLayer, ...]]] = {
+    "generated": _engine_layers, "photo": _engine_layers, "footage": _footage_layers, "green-screen": _green_layers,
+}
+
+
+def background_layer(background: str | Path, box: Box, start_ms: int, dur: int) -> VisualLayer:
+    """A layer from a caller's background: an image, a looping video, or a colour."""
+    path = Path(background)
+    if path.suffix and path.is_file():
+        info = probe(path)
+        if info.video is None:
+            raise MediaError(path, "background has no picture")
+        if info.video.is_still:
+            return ImageLayer(path=path, box=box, start_ms=start_ms, duration_ms=dur)
+        return VideoLayer(path=path, box=box, start_ms=start_ms, duration_ms=dur, loop=True)
+    return ColorLayer(color=str(background), box=box, start_ms=start_ms, duration_ms=dur)
+
+
+# ---- prepared clips -------------------------------------------------------------------------------
+
+def _file_signature(value: Background) -> object:
+    if value is None:
+        return None
+    path = Path(value)
+    if path.suffix and path.is_file():
+        stat = path.stat()
+        return (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    return str(value)
+
+
+def cached_clip(kind: str, params: object, make: Callable[[Path], Path]) -> Path:
+    """The clip ``make(path)`` writes for ``params``, made only when not cached yet (written atomically)."""
+    digest = hashlib.sha256(repr((CLIP_VERSION, kind, params)).encode()).hexdigest()[:20]
+    path = cache_dir() / f"{kind}-{digest}.mp4"
+    if path.exists():
+        return path
+    tmp = path.with_name(f".{path.stem}.{os.getpid()}.partial.mp4")
+    try:
+        made = make(tmp)
+        os.replace(made, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
+
+
+def fitted_clip(clip: Path, duration_ms: int, fps: Fraction, *, key: bool) -> tuple[Path, bool]:
+    """A clip ready to fill ``duration_ms``, and whether it must loop.
+
+    A clip at least as long as the speech is used as it is (trimmed by the
+    layer); a shorter one becomes a loop unit whose end cross-fades into its
+    start.  Green-screen clips are always prepared (keyed and despilled onto
+    flat green) since that is what makes keying in the render exact.
+    """
+    length = probe(clip).duration_ms or 0
+    loop = length < duration_ms
+    if not loop and not key:
+        return clip, False
+    stat = clip.stat()
+    params = (str(clip.resolve()), stat.st_size, stat.st_mtime_ns, loop, key, fps)
+    return cached_clip("actor-clip", params, lambda out: _prepare(clip, out, length, fps, loop=loop, key=key)), loop
+
+
+def _prepare(clip: Path, output: Path, length_ms: int, fps: Fraction, *, loop: bool, key: bool) -> Path:
+    from ...render.compile import Compiled
+    from .user import green_stats
+
+    rate = f"{fps.numerator}/{fps.denominator}"
+    frame_ms = 1000 / float(fps)
+    usable = length_ms - frame_ms  # the container may round its duration past the last frame
+    chains = [f"[0:v]fps={rate},setpts=PTS-STARTPTS,scale=trunc(iw/2)*2:trunc(ih/2)*2,setsar=1,format=yuv420p[src]"]
+    label = "src"
+    out_ms = round(usable)
+    if loop:
+        fade = max(frame_ms * 2, min(LOOP_FADE_MS, usable / 4))
+        out_ms = round(usable - fade)
+        chains += [
+            "[src]split[a][b]",
+            f"[a]trim=start={fade / 1000:.3f},setpts=PTS-STARTPTS[tail]",
+            f"[b]trim=end={fade / 1000:.3f},setpts=PTS-STARTPTS[head]",
+            (f"[tail][head]xfade=transition=fade:duration={fade / 1000:.3f}:"
+             f"offset={(usable - 2 * fade) / 1000:.3f}[looped]"),
+        ]
+        label = "looped"
+    if key:
+        _, (r, g, b) = green_stats(clip)
+        video = probe(clip).video
+        assert video is not None  # checked when the actor was loaded
+        size = f"{video.width // 2 * 2}x{video.height // 2 * 2}"
+        chains += [
+            (f"[{label}]chromakey=color=0x{r:02X}{g:02X}{b:02X}:similarity={KEY_SIMILARITY}:blend={KEY_BLEND},"
+             "format=rgba,despill=type=green,format=yuva420p[keyed]"),
+            f"color=c={KEY_GREEN}:s={size}:r={rate}[plate]",
+            "[plate][keyed]overlay=shortest=1,format=yuv420p[clean]",
+        ]
+        label = "clean"
+    chains.append(f"[{label}]null[vout]")
+    compiled = Compiled((("-i", str(clip)),), ";\n".join(chains), ("-map", "[vout]"), INTERMEDIATE_OPTIONS,
+                        max(1, out_ms))
+    return execute(compiled, output)

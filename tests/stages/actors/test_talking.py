@@ -1,0 +1,157 @@
+"""Talking-actor tracks: drawn actors lip-sync, footage loops to length, green screen keys out."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from mediakit.errors import EngineError
+from mediakit.ffmpeg import run_ffmpeg
+from mediakit.probe import probe
+from mediakit.render import StillProfile, render
+from mediakit.stages.actors import (
+    LipSyncRequest,
+    SpeechInput,
+    get_actor,
+    get_engine,
+    load_user_actors,
+    register_engine,
+    render_talking,
+    talking_track,
+)
+from mediakit.stages.actors.puppet import Rig, blink_track
+from mediakit.timeline import AudioClip, Box, Canvas, Timeline, VideoLayer
+
+CANVAS = Canvas(180, 320)
+
+
+def frame(video: Path, at_ms: int, out: Path) -> np.ndarray:
+    run_ffmpeg(["-ss", f"{at_ms / 1000:.3f}", "-i", str(video), "-frames:v", "1", "-y", str(out)],
+               what="grabbing a frame")
+    with Image.open(out) as img:
+        return np.asarray(img.convert("RGB"), dtype=np.int16)
+
+
+def mouth_region(width: int, height: int) -> tuple[slice, slice]:
+    rig = Rig.of(width, height)
+    x, y = rig.head[0] + rig.mouth[0], rig.head[1] + rig.mouth[1]
+    pad = 4  # idle motion moves the head a few pixels
+    return slice(y - pad, y + rig.mouth[3] + pad), slice(x - pad, x + rig.mouth[2] + pad)
+
+
+def test_generated_actor_mouth_moves_with_the_speech(speech: SpeechInput, tmp_path: Path) -> None:
+    track = talking_track(get_actor("maya-chen"), speech, CANVAS.box, start_ms=0)
+    assert track.kind == "generated" and track.duration_ms == speech.duration_ms
+    (layer,) = track.layers
+    assert isinstance(layer, VideoLayer) and layer.duration_ms == speech.duration_ms and layer.box == CANVAS.box
+    clip = layer.path
+    assert abs((probe(clip).duration_ms or 0) - speech.duration_ms) <= 40
+    vowel = frame(clip, 450, tmp_path / "vowel.png")     # inside "oU"
+    silent = frame(clip, 750, tmp_path / "silent.png")   # inside the pause
+    rows, cols = mouth_region(CANVAS.width, CANVAS.height)
+    assert np.abs(vowel[rows, cols] - silent[rows, cols]).mean() > 8, "the mouth should open on the vowel"
+    assert np.abs(vowel[:40] - silent[:40]).mean() < 2, "the background above the head stays still"
+    # cached: the same request reuses the same clip
+    assert talking_track(get_actor("maya-chen"), speech, CANVAS.box).layers[0].path == clip  # type: ignore[union-attr]
+
+
+def test_render_talking_is_one_file_with_speech(speech: SpeechInput, tmp_path: Path) -> None:
+    out = render_talking(get_actor("omar-farouk"), speech, tmp_path / "audition.mp4", canvas=CANVAS)
+    info = probe(out)
+    assert info.video and (info.video.width, info.video.height) == (180, 320) and info.audio is not None
+    assert abs((info.duration_ms or 0) - speech.duration_ms) <= 60
+    picture = frame(out, 300, tmp_path / "f.png")
+    assert picture.std() > 20, "a drawn character, not a flat frame"
+
+
+def test_blinks_are_deterministic_and_spaced() -> None:
+    track = blink_track(30_000, seed=7)
+    assert track == blink_track(30_000, seed=7) and track != blink_track(30_000, seed=8)
+    assert track[0][1] == 0 and track[-1][2] == 30_000
+    closed = [start for state, start, _ in track if state == "closed"]
+    gaps = np.diff(closed) / 1000
+    assert len(closed) >= 5 and gaps.min() >= 2.0 and gaps.max() <= 6.3
+
+
+def test_footage_loops_to_the_speech_length(speech: SpeechInput, green_clip: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "loopy"
+    folder.mkdir()
+    (folder / "actor.yaml").write_text("slug: loopy\nname: Loopy\ngender: female\n", encoding="utf-8")
+    shutil.copy(get_actor("maya-chen").portrait_path, folder / "portrait.png")
+    shutil.copy(green_clip, folder / "talking.mp4")  # 0.8 s: shorter than the 1.2 s speech
+    (actor,) = load_user_actors(folder)
+    track = talking_track(actor, speech, CANVAS.box)
+    (layer,) = track.layers
+    assert isinstance(layer, VideoLayer) and layer.loop and layer.duration_ms == speech.duration_ms
+    unit = probe(layer.path).duration_ms or 0
+    assert 500 <= unit < 800, "the loop unit is the clip minus its cross-faded seam"
+    out = render(Timeline(CANVAS, speech.duration_ms, layers=track.layers, audio=(AudioClip(speech.audio),)),
+                 tmp_path / "footage.mp4")
+    assert abs((probe(out).duration_ms or 0) - speech.duration_ms) <= 60
+    long_speech = replace(speech, duration_ms=600)
+    (plain,) = talking_track(actor, long_speech, CANVAS.box).layers
+    assert isinstance(plain, VideoLayer) and not plain.loop and plain.path == folder / "talking.mp4"
+
+
+def test_green_screen_keys_out_the_green(speech: SpeechInput, green_clip: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "greeny"
+    folder.mkdir()
+    (folder / "actor.yaml").write_text("slug: greeny\nname: Greeny\ngender: male\n", encoding="utf-8")
+    shutil.copy(get_actor("maya-chen").portrait_path, folder / "portrait.png")
+    shutil.copy(green_clip, folder / "greenscreen.mp4")
+    (actor,) = load_user_actors(folder)
+    track = talking_track(actor, speech, CANVAS.box, background="#3050C0")
+    assert track.kind == "green-screen" and len(track.layers) == 2
+    for at_ms in (200, 1000):  # once in the clip, once in its loop
+        still = render(Timeline(CANVAS, speech.duration_ms, layers=track.layers), tmp_path / f"g{at_ms}.png",
+                       profile=StillProfile(at_ms))
+        px = np.asarray(Image.open(still).convert("RGB"), dtype=np.int16)
+        r, g, b = px[..., 0], px[..., 1], px[..., 2]
+        green = (g > r + 40) & (g > b + 40)
+        assert green.mean() < 0.005, f"green left at {at_ms} ms: {green.mean():.1%}"
+        pink = (r > 150) & (g < 90) & (b > 60) & (b < 140)
+        assert 0.1 < pink.mean() < 0.25, "the 'person' stays"
+        assert ((b > 150) & (r < 80)).mean() > 0.6, "the background shows where the green was"
+
+
+class StubEngine:
+    """An external engine stand-in: a flat colour clip of the requested size."""
+
+    def __init__(self) -> None:
+        self.requests: list[LipSyncRequest] = []
+
+    def render(self, request: LipSyncRequest, output: Path) -> Path:
+        self.requests.append(request)
+        run_ffmpeg(["-f", "lavfi", "-i", f"color=c=orange:s={request.width}x{request.height}:d=0.5",
+                    "-c:v", "libx264", "-preset", "ultrafast", "-f", "mp4", "-y", str(output)], what="stub engine")
+        return output
+
+
+def test_external_lip_sync_engine_seam(speech: SpeechInput) -> None:
+    with pytest.raises(EngineError, match="unknown lip-sync engine 'nope'.*mediakit-viseme"):
+        get_engine("nope")
+    stub = StubEngine()
+    register_engine("stub-engine", stub)
+    actor = replace(get_actor("kenji-sato"), lip_sync_engine="stub-engine")
+    track = talking_track(actor, speech, Box(10, 20, 90, 121))
+    (request,) = stub.requests
+    assert (request.width, request.height) == (90, 122) and request.portrait == actor.portrait_path
+    assert request.phonemes == speech.phonemes and track.layers[0].box == Box(10, 20, 90, 121)
+    with pytest.raises(EngineError, match="no render"):
+        register_engine("broken", object())  # type: ignore[arg-type]
+
+
+def test_photo_actor_gets_idle_motion(speech: SpeechInput, real: Path, tmp_path: Path) -> None:
+    shutil.copy(real / "skimage-coffee" / "coffee.png", tmp_path / "face.png")
+    listing = tmp_path / "photo.yaml"
+    listing.write_text("- {slug: photo-pat, name: Pat, gender: male, age: 30, portrait: face.png}\n", encoding="utf-8")
+    (actor,) = load_user_actors(listing)
+    (layer,) = talking_track(actor, speech, CANVAS.box).layers
+    assert isinstance(layer, VideoLayer)
+    first, later = frame(layer.path, 0, tmp_path / "a.png"), frame(layer.path, 1100, tmp_path / "b.png")
+    assert 0.5 < np.abs(first - later).mean() < 40, "the photo drifts, gently"
