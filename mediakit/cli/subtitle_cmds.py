@@ -31,7 +31,7 @@ def subtitle(input_path: Path, output: Path, style: str, transcript: str | None,
     """Burn styled, word-timed captions onto INPUT and write OUTPUT."""
     from ..generators.subtitle import burn_subtitles
     from ..speech.words import load_words
-    from .main import progress_bar
+    from .base import progress_bar
 
     words = load_words(timings) if timings is not None else None
     with progress_bar("burning captions") as progress:
