@@ -370,9 +370,8 @@ class _Compiler:
         dur = self.tl.duration_ms
         labels = [self.audio_clip(clip, n) for n, clip in enumerate(self.tl.audio)]
         if not labels:
-            idx = self.add_input("-f", "lavfi", "-t", _sec(dur), "-i",
-                                 f"anullsrc=r={SAMPLE_RATE}:cl=stereo")
-            self.chains.append(f"[{idx}:a]anull[aout]")
+            # an in-graph source: as a lavfi *input* beside stills it can deadlock ffmpeg 9's scheduler
+            self.chains.append(f"anullsrc=r={SAMPLE_RATE}:cl=stereo,atrim=0:{_sec(dur)}[aout]")
             return "aout"
         mixed = labels[0]
         if len(labels) > 1:

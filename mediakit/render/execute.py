@@ -13,6 +13,7 @@ import os
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,6 +23,8 @@ from .compile import Compiled
 
 ProgressCallback = Callable[[float], None]
 GRAPH_INLINE_LIMIT = 4000  # longer graphs go through a file: argv limits and readable errors
+STALL_SECONDS = 60  # generous: slow first frames (big stills, long seeks) report no progress meanwhile
+STALL_ATTEMPTS = 3
 
 
 def check_output_path(output: str | Path) -> Path:
@@ -66,16 +69,42 @@ def _umask() -> int:
 
 
 def _run(args: list[str], duration_ms: int, progress: ProgressCallback | None) -> None:
+    """Run ffmpeg, retrying a run that stalls (no progress for ``STALL_SECONDS``).
+
+    ffmpeg 9's threaded scheduler can deadlock near the end of some
+    multi-input graphs, rarely and not reproducibly; a stalled run is killed
+    and started again rather than left hanging forever.
+    """
+    for attempt in range(1, STALL_ATTEMPTS + 1):
+        if _run_once(args, duration_ms, progress):
+            if progress is not None:
+                progress(1.0)
+            return
+    raise RenderError(f"ffmpeg stalled {STALL_ATTEMPTS} times (no progress for {STALL_SECONDS} s)",
+                      cmd=[ffmpeg_exe(), *args])
+
+
+def _run_once(args: list[str], duration_ms: int, progress: ProgressCallback | None) -> bool:
+    """One ffmpeg run; False when it stalled and was killed, RenderError when it failed."""
     from ..fonts import fontconfig_env
 
     cmd = [ffmpeg_exe(), "-hide_banner", "-nostdin", "-loglevel", "error", "-progress", "pipe:1", "-nostats",
            *args]
     with tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, env=fontconfig_env())
-        reader = threading.Thread(target=_read_progress, args=(proc, duration_ms, progress), daemon=True)
+        watch = _Watch()
+        reader = threading.Thread(target=_read_progress, args=(proc, duration_ms, progress, watch), daemon=True)
         reader.start()
         try:
-            returncode = proc.wait()
+            while True:
+                try:
+                    returncode = proc.wait(timeout=1.0)
+                    break
+                except subprocess.TimeoutExpired:
+                    if time.monotonic() - watch.last > STALL_SECONDS:
+                        proc.kill()
+                        proc.wait()
+                        return False
         except BaseException:
             proc.kill()
             proc.wait()
@@ -86,15 +115,25 @@ def _run(args: list[str], duration_ms: int, progress: ProgressCallback | None) -
             err.seek(0)
             stderr = err.read().decode("utf-8", "replace")
             raise RenderError("ffmpeg render failed", cmd=cmd, returncode=returncode, stderr_tail=tail(stderr))
-    if progress is not None:
-        progress(1.0)
+    return True
 
 
-def _read_progress(proc: subprocess.Popen[bytes], duration_ms: int, progress: ProgressCallback | None) -> None:
+class _Watch:
+    """When ffmpeg last reported that its output moved on."""
+
+    def __init__(self) -> None:
+        self.last = time.monotonic()
+        self.out_time = -1
+
+
+def _read_progress(proc: subprocess.Popen[bytes], duration_ms: int, progress: ProgressCallback | None,
+                   watch: _Watch) -> None:
     assert proc.stdout is not None
     for raw in proc.stdout:
-        if progress is None:
-            continue
         key, _, value = raw.decode("ascii", "replace").strip().partition("=")
-        if key == "out_time_us" and value.isdigit() and duration_ms > 0:
+        if key != "out_time_us" or not value.isdigit():
+            continue
+        if int(value) != watch.out_time:
+            watch.out_time, watch.last = int(value), time.monotonic()
+        if progress is not None and duration_ms > 0:
             progress(min(1.0, int(value) / 1000 / duration_ms))

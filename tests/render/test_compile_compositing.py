@@ -142,7 +142,7 @@ def test_sequence_centres_each_xfade_on_its_cut_and_keeps_the_total() -> None:
     assert ("-ss", "1.800", "-t", "1.934", "-i", "actor.mp4") in c.inputs
     assert "tpad=stop_mode=clone" in g and "trim=end_frame=59" in g
     assert "loop=loop=67:size=1" in g  # the still: 66 frames needed plus one spare
-    assert len(c.inputs) == 2          # the actor clip and the silent audio; the still is read in the graph
+    assert len(c.inputs) == 1          # the actor clip; the still and the silent audio are sources in the graph
     fade = SequenceLayer(scenes=(ColorLayer(duration_ms=500), ColorLayer(color="red", duration_ms=500)))
     g = compile_timeline(Timeline(CANVAS, 1000, layers=(fade,))).graph
     # a crossfade blends with overlay in 4:2:0 instead of xfade's 4:4:4 round trip

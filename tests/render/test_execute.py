@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
+import os
 from pathlib import Path
 
 import pytest
 
 from mediakit.errors import RenderError, ValidationError
 from mediakit.probe import probe
-from mediakit.render import StillProfile, render
+from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.timeline import AudioClip, Box, Canvas, ColorLayer, TextLayer, Timeline, VideoLayer
 
 
@@ -69,3 +71,20 @@ def test_still_frame_shows_layers(tmp_path: Path) -> None:
         yellow = sum(1 for x in range(100, 200) for y in range(100)
                      if (p := rgb.getpixel((x, y)))[0] > 180 and p[1] > 180 and p[2] < 90)
         assert yellow > 50  # the text was drawn
+
+
+def test_a_stalled_render_is_killed_and_retried(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ffmpeg that stops making progress is not waited on forever."""
+    ex = importlib.import_module("mediakit.render.execute")  # the package re-exports a function of that name
+
+    monkeypatch.setattr(ex, "STALL_SECONDS", 1.5)
+    monkeypatch.setattr(ex, "STALL_ATTEMPTS", 2)
+    fifo = tmp_path / "never.mp4"
+    os.mkfifo(fifo)  # opening a pipe nobody writes to blocks: ffmpeg starts, then never progresses
+    tl = Timeline(Canvas(64, 64), 500, layers=(VideoLayer(path=fifo),))
+    runs: list[int] = []
+    real = ex._run_once
+    monkeypatch.setattr(ex, "_run_once", lambda *a: runs.append(1) or real(*a))
+    with pytest.raises(RenderError, match="stalled 2 times"):
+        ex.execute(compile_timeline(tl), tmp_path / "o.mp4")
+    assert len(runs) == 2 and list(tmp_path.iterdir()) == [fifo]
