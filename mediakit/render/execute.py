@@ -75,7 +75,7 @@ def _run(args: list[str], duration_ms: int, progress: ProgressCallback | None) -
     multi-input graphs, rarely and not reproducibly; a stalled run is killed
     and started again rather than left hanging forever.
     """
-    for attempt in range(1, STALL_ATTEMPTS + 1):
+    for _ in range(STALL_ATTEMPTS):
         if _run_once(args, duration_ms, progress):
             if progress is not None:
                 progress(1.0)
