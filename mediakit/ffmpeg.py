@@ -47,12 +47,19 @@ def tail(text: str, lines: int = STDERR_TAIL_LINES) -> str:
 def run_ffmpeg(args: Sequence[str], *, what: str, env: dict[str, str] | None = None,
                input_bytes: bytes | None = None) -> bytes:
     """Run ffmpeg to completion and return stdout; raise ``RenderError`` with stderr's tail."""
+    return run_ffmpeg_full(args, what=what, env=env, input_bytes=input_bytes)[0]
+
+
+def run_ffmpeg_full(args: Sequence[str], *, what: str, env: dict[str, str] | None = None,
+                    input_bytes: bytes | None = None) -> tuple[bytes, str]:
+    """Like ``run_ffmpeg`` but also returns stderr, where meters such as ebur128 report."""
     cmd = [ffmpeg_exe(), "-hide_banner", "-nostdin", *args]
     proc = subprocess.run(cmd, input=input_bytes, capture_output=True, env=env, check=False)
+    err = proc.stderr.decode("utf-8", "replace")
     if proc.returncode != 0:
         raise RenderError(f"ffmpeg failed while {what}", cmd=cmd, returncode=proc.returncode,
-                          stderr_tail=tail(proc.stderr.decode("utf-8", "replace")))
-    return proc.stdout
+                          stderr_tail=tail(err))
+    return proc.stdout, err
 
 
 def decode_audio(path: str | Path, *, rate: int = 16000, channels: int = 1) -> np.ndarray:

