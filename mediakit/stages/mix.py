@@ -233,5 +233,6 @@ def _meter(args: Sequence[str], *, what: str, input_bytes: bytes) -> list[Loudne
         found.append((int(head.group(1)), Loudness(float(integrated.group(1)),
                                                    float(peak.group(1)) if peak else None)))
     if not found:
-        raise RenderError(f"ffmpeg printed no loudness summary while {what}", cmd=[ffmpeg_exe(), *args], stderr_tail=tail(err))
+        raise RenderError(f"ffmpeg printed no loudness summary while {what}", cmd=[ffmpeg_exe(), *args],
+                          stderr_tail=tail(err))
     return [loudness for _, loudness in sorted(found, key=lambda item: item[0])]
