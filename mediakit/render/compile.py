@@ -103,6 +103,7 @@ class _Compiler:
     def __init__(self, timeline: Timeline) -> None:
         self.tl = timeline
         self.inputs: list[tuple[str, ...]] = []
+        self.audio_taken: set[int] = set()
         self.chains: list[str] = []
         fps = timeline.canvas.fps
         self.fps = f"{fps.numerator}/{fps.denominator}"
@@ -111,6 +112,20 @@ class _Compiler:
     def add_input(self, *args: str) -> int:
         self.inputs.append(args)
         return len(self.inputs) - 1
+
+    def audio_input(self, args: tuple[str, ...]) -> int:
+        """Input index for an audio clip, reusing a video layer's input of the same file and span.
+
+        Burning captions on a video reads its picture and its sound: one
+        demuxer instead of two.  Each input's audio is taken at most once.
+        """
+        for idx, existing in enumerate(self.inputs):
+            if existing == args and idx not in self.audio_taken:
+                self.audio_taken.add(idx)
+                return idx
+        idx = self.add_input(*args)
+        self.audio_taken.add(idx)
+        return idx
 
     def frames(self, dur_ms: int) -> int:
         """Frames a stream of ``dur_ms`` needs at canvas rate (at least one)."""
@@ -392,7 +407,7 @@ class _Compiler:
         length = room if length is None else min(length, room)
         if length <= 0:
             raise_start_after_end(clip, self.tl.duration_ms)
-        idx = self.add_input(*args, "-t", _sec(length), "-i", str(clip.path))
+        idx = self.audio_input((*args, "-t", _sec(length), "-i", str(clip.path)))
         steps = [f"aresample={SAMPLE_RATE}", "aformat=sample_fmts=fltp:channel_layouts=stereo"]
         if clip.gain_db:
             steps.append(f"volume={clip.gain_db:.2f}dB")

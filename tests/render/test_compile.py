@@ -112,3 +112,12 @@ def test_canvas_rules() -> None:
 def test_layer_starting_after_end_is_rejected() -> None:
     with pytest.raises(ValidationError, match="before the timeline's end"):
         Timeline(CANVAS, 1000, layers=(ColorLayer(start_ms=1000),))
+
+
+def test_a_video_and_its_own_sound_share_one_input() -> None:
+    tl = Timeline(CANVAS, 2000, layers=(VideoLayer(path=Path("in.mp4")),),
+                  audio=(AudioClip(Path("in.mp4")), AudioClip(Path("in.mp4"), start_ms=500)))
+    c = compile_timeline(tl)
+    assert c.inputs[0] == ("-t", "2.000", "-i", "in.mp4")
+    assert "[0:v]" in c.graph and "[0:a]" in c.graph
+    assert len(c.inputs) == 2  # the delayed copy is a span of its own: read separately
