@@ -8,14 +8,33 @@ Typical use::
     timeline = Timeline(canvas, track.duration_ms, layers=track.layers, audio=(AudioClip(...),))
 """
 
-from .catalog import ACTOR_TYPES, AGE_RANGES, GENDERS, Actor, actor_from_record, age_range_of, bundled_actors
-from .lipsync import LipSyncEngine, LipSyncRequest, engine_names, get_engine, register_engine
-from .look import Look
-from .portraits import portrait
-from .query import ActorNotFoundError, ActorPage, all_actors, find_actors, get_actor, query_actors
-from .talking import ActorTrack, SpeechInput, render_talking, talking_track
-from .user import load_user_actors
-from .visemes import VISEMES, VisemeSpan, to_visemes, viseme_track
+from importlib import import_module
+from typing import Any
+
+# Public name -> submodule.  Loaded on first use (PEP 562) so that the CLI,
+# which needs only the catalog's choice lists, does not import rendering code.
+_EXPORTS = {
+    **dict.fromkeys(("ACTOR_TYPES", "AGE_RANGES", "GENDERS", "Actor", "actor_from_record", "age_range_of",
+                     "bundled_actors"), "catalog"),
+    **dict.fromkeys(("LipSyncEngine", "LipSyncRequest", "engine_names", "get_engine", "register_engine"),
+                    "lipsync"),
+    "Look": "look",
+    "portrait": "portraits",
+    **dict.fromkeys(("ActorNotFoundError", "ActorPage", "all_actors", "find_actors", "get_actor", "query_actors"),
+                    "query"),
+    **dict.fromkeys(("ActorTrack", "SpeechInput", "render_talking", "talking_track"), "talking"),
+    "load_user_actors": "user",
+    **dict.fromkeys(("VISEMES", "VisemeSpan", "to_visemes", "viseme_track"), "visemes"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = ["ACTOR_TYPES", "AGE_RANGES", "GENDERS", "VISEMES", "Actor", "ActorNotFoundError", "ActorPage",
            "ActorTrack", "LipSyncEngine", "LipSyncRequest", "Look", "SpeechInput", "VisemeSpan",
