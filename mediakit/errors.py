@@ -1,9 +1,16 @@
-"""One exception tree for the whole library.
+"""One exception tree for the whole library (and the runner and server above it).
 
-Every error stores the bad value it complains about and can render itself in
+Every error stores the bad value it complains about and renders itself in
 the service's error shape (``{"error": {"code", "message", "details"}}``), so
-the CLI, the runner and library callers all report the same thing.  The
-library never exits the process; only the CLI maps these to exit codes.
+the CLI, the runner and the server all report the same thing.  Each class
+also says how it surfaces: ``status`` is the spec's HTTP status and
+``exit_code`` the CLI's (2 for bad input, 1 for a job that failed after its
+input was accepted).  The library never exits the process; the CLI and the
+server read these attributes.
+
+Errors cross process boundaries (a process pool, a Dask worker) intact:
+``__reduce__`` rebuilds any subclass from its attributes, whatever its
+``__init__`` takes (the pysubs2 pattern).
 """
 
 from __future__ import annotations
@@ -12,11 +19,29 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+EXIT_BAD_INPUT = 2
+EXIT_FAILED = 1
+
+# the spec's "type" for each HTTP status (older responses carry it beside the code)
+ERROR_TYPES = {400: "validation_error", 401: "authentication_error", 402: "insufficient_credits",
+               403: "authentication_error", 404: "not_found", 409: "conflict", 429: "rate_limit_error",
+               500: "server_error", 502: "server_error", 503: "service_unavailable"}
+
+
+def _restore(cls: type[MediakitError], message: str, state: dict[str, Any]) -> MediakitError:
+    """Rebuild an error without calling its ``__init__`` (whose signature varies by class)."""
+    err = cls.__new__(cls)
+    Exception.__init__(err, message)
+    err.__dict__.update(state)
+    return err
+
 
 class MediakitError(Exception):
     """Base of every error mediakit raises on purpose."""
 
     code = "mediakit_error"
+    status = 500
+    exit_code = EXIT_FAILED
 
     def __init__(self, message: str, *, details: Sequence[dict[str, Any]] = ()) -> None:
         super().__init__(message)
@@ -30,14 +55,28 @@ class MediakitError(Exception):
             body["details"] = self.details
         return {"error": body}
 
+    @property
+    def type(self) -> str:
+        """The older responses' ``type`` for this error's status."""
+        return ERROR_TYPES.get(self.status, "server_error")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (type(self), self.message, dict(self.__dict__)))
+
     def __str__(self) -> str:
         return self.message
 
 
 class ValidationError(MediakitError, ValueError):
-    """A request field or option breaks a rule; ``field`` names it, ``value`` holds it."""
+    """A request field or option breaks a rule; ``field`` names it, ``value`` holds it.
+
+    ``details`` lists every failing field when one request breaks several
+    rules at once (each ``{"field", "rule"}``); the message names the first.
+    """
 
     code = "validation_error"
+    status = 400
+    exit_code = EXIT_BAD_INPUT
 
     def __init__(
         self,
@@ -55,6 +94,8 @@ class ValidationError(MediakitError, ValueError):
             self.code = code
         shown = _short(value)
         message = f"{field}: {rule} (got {shown})" if value is not None else f"{field}: {rule}"
+        if len(details) > 1:
+            message += f" (and {len(details) - 1} more problem{'s' if len(details) > 2 else ''})"
         extra = list(details) or [{"field": field, "rule": rule}]
         super().__init__(message, details=extra)
 
@@ -63,23 +104,41 @@ class MediaError(MediakitError):
     """An input file is missing, unreadable, or not the kind of media needed."""
 
     code = "media_error"
+    status = 400
+    exit_code = EXIT_BAD_INPUT
 
-    def __init__(self, path: Any, problem: str) -> None:
+    def __init__(self, path: Any, problem: str, *, field: str | None = None) -> None:
         self.path = str(path)
         self.problem = problem
-        super().__init__(f"{self.path!r}: {problem}", details=[{"file": self.path, "rule": problem}])
+        self.field = field
+        detail: dict[str, Any] = {"file": self.path, "rule": problem}
+        if field is not None:
+            detail["field"] = field
+        prefix = f"{field}: " if field else ""
+        super().__init__(f"{prefix}{self.path!r}: {problem}", details=[detail])
+
+
+class NotFoundError(MediakitError):
+    """A named thing (actor, job, skill, model) does not exist; 404 in the service."""
+
+    code = "not_found"
+    status = 404
+    exit_code = EXIT_BAD_INPUT
 
 
 class AlignmentError(MediakitError):
     """A transcript cannot be matched to the audio it is said to transcribe."""
 
     code = "alignment_error"
+    status = 400
+    exit_code = EXIT_BAD_INPUT
 
 
 class EngineError(MediakitError):
-    """An optional engine (speech, voice, model) is missing or failed."""
+    """An engine (speech, voice, model, lip-sync) is missing or failed: the job failed, not the input."""
 
     code = "engine_error"
+    status = 502
 
 
 class RenderError(MediakitError):

@@ -1,11 +1,15 @@
-"""What every command shares: library errors as one-line messages, and the progress bar.
+"""What every command shares: library errors as one line (or the spec's JSON body), and the progress bar.
 
 Kept apart from ``main`` so command modules can import it without importing
-the group that registers them.
+the group that registers them.  Exit codes come from the error classes
+(``MediakitError.exit_code``: 2 for bad input, 1 for a job that failed after
+its input was accepted).  With ``--json`` a failure prints the spec's error
+body on stdout, so scripts read one JSON document either way.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,40 +17,48 @@ from typing import Any
 
 import click
 
-from ..errors import MediakitError, RenderError
-
-EXIT_BAD_INPUT = 2
-EXIT_FAILED = 1
+from ..errors import EXIT_BAD_INPUT, MediakitError, ValidationError
 
 
 class CliError(click.ClickException):
-    """Bad input, shown as ``error: <message>`` on one line."""
+    """A library error as the CLI shows it: ``error: <message>`` on stderr, or its JSON body on stdout."""
 
-    exit_code = EXIT_BAD_INPUT
+    def __init__(self, error: MediakitError, *, as_json: bool = False) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.as_json = as_json
+        self.exit_code = error.exit_code  # type: ignore[misc]
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        if self.as_json:
+            click.echo(json.dumps(self.error.to_dict(), ensure_ascii=False))
+        else:
+            click.echo(f"error: {self.error.message}", err=True)
 
 
-class CliRenderFailed(CliError):
-    """A render that failed after its input was accepted."""
-
-    exit_code = EXIT_FAILED
-
-
-def cli_error(error: MediakitError) -> CliError:
-    """The click exception for a library error."""
-    return (CliRenderFailed if isinstance(error, RenderError) else CliError)(error.message)
+def usage_error(exc: click.UsageError) -> ValidationError:
+    """A click usage error (bad option value, missing argument) in the library's terms."""
+    param: Any = getattr(exc, "param", None)
+    opts = getattr(param, "opts", None)
+    name = (opts[0].lstrip("-") if opts else getattr(param, "name", None)) or "usage"
+    return ValidationError(name.replace("-", "_"), None, exc.format_message().rstrip("."))
 
 
 class MediakitGroup(click.Group):
-    """Maps library errors raised by any command to ``CliError``."""
+    """Maps library errors (and, under ``--json``, usage errors) raised by any command to ``CliError``."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        as_json = "--json" in ctx.args or bool(ctx.params.get("as_json"))
         try:
             return super().invoke(ctx)
+        except CliError:
+            raise
         except MediakitError as exc:
-            raise cli_error(exc) from exc
+            raise CliError(exc, as_json=as_json) from exc
+        except click.UsageError as exc:
+            if not as_json:
+                raise
+            raise CliError(usage_error(exc), as_json=True) from exc
         except KeyboardInterrupt:
             click.echo("interrupted; no output was written", err=True)
             ctx.exit(130)
@@ -68,3 +80,6 @@ def progress_bar(label: str) -> Iterator[Any]:
                 done[0] = target
 
         yield update
+
+
+__all__ = ["EXIT_BAD_INPUT", "CliError", "MediakitGroup", "progress_bar", "usage_error"]

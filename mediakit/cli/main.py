@@ -22,8 +22,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import actor_cmds, audio_cmds, subtitle_cmds, voice_cmds
+    from . import actor_cmds, audio_cmds, generate_cmds, subtitle_cmds, voice_cmds
 
+    generate_cmds.register(main)
     subtitle_cmds.register(main)
     audio_cmds.register(main)
     voice_cmds.register(main)

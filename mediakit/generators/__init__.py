@@ -1,0 +1,31 @@
+"""Generators: one module per generator of the spec, all on one contract (see ``base``).
+
+``GENERATORS`` maps the spec's generatorId to its generator; ``get_generator``
+returns the shared instance, ``generator_names`` lists them.  Plug-ins
+register with ``GENERATORS.register(name, cls)`` or the ``mediakit.generators``
+entry point group.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..registry import Registry
+from ..routes import Route
+
+if TYPE_CHECKING:
+    from .base import Generator
+
+GENERATORS: Registry[Generator[Any, Any]] = Registry(
+    "generator", "generator", "mediakit.generators",
+    {Route.SUBTITLE: "mediakit.generators.subtitle:SubtitleGenerator"},
+)
+
+
+def get_generator(name: str) -> Generator[Any, Any]:
+    """The generator registered as ``name`` (a ``Generator``); ValidationError listing the names otherwise."""
+    return GENERATORS.get(str(name))
+
+
+def generator_names() -> list[str]:
+    return GENERATORS.names()

@@ -1,29 +1,129 @@
-"""The ``subtitle`` generator: a local video back with styled, word-timed captions.
+"""The ``subtitle`` generator: a video back with styled, word-timed captions.
 
-A recipe over the stages: probe the input, get word timings (forced alignment
-of a transcript, a words JSON, or speech recognition), lay the words out as an
-ASS document in the chosen style, and burn it inside one render of the input.
-Every check that can fail runs before the render starts, so a bad request
-costs nothing and leaves no file behind.
+The template the other generators copy.  ``plan`` fetches and probes the
+video, resolves the style, the transcript and the canvas (cheap; a quote
+never runs speech recognition); ``build`` times the words (forced alignment
+of a transcript, ready word timings, or speech recognition), lays them out as
+an ASS document in the chosen style, and returns the timeline that burns it
+inside one render of the input.
 """
 
 from __future__ import annotations
 
-import tempfile
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
 
 from ..errors import MediaError, ValidationError
+from ..fetch import VIDEO
 from ..probe import MediaInfo, probe
-from ..render import ProgressCallback, check_output_path, render
+from ..render import ProgressCallback
+from ..routes import Route
 from ..speech.words import Word
-from ..stages.subtitles import build_ass, export_sidecars, get_style
+from ..stages.subtitles import build_ass, get_style, style_names
 from ..timeline import ASPECTS, AudioClip, Canvas, Timeline, VideoLayer, check_fit
+from .base import Built, Captions, Context, Generator, Metered, Options, Plan, Receipt
+from .request import RequestModel, Url
+from .run import Outputs, generate
 
 MAX_FPS = Fraction(60)
+StyleName = Literal[tuple(style_names())]  # type: ignore[valid-type]
 
+
+class SubtitleRequest(RequestModel):
+    """``POST /v1/generate/subtitle``: the video and one of the 17 caption styles."""
+
+    video_url: Url = Field(description="The video to caption (https URL, file:// URL or local path).")
+    style: StyleName = Field("hormozi", description="One of the 17 subtitle styles.")  # type: ignore[valid-type]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SubtitlePlan(Plan):
+    """The probed video, the canvas it is burned onto, and where its words come from."""
+
+    video: Path
+    info: MediaInfo
+    canvas: Canvas
+    fit: str
+    style: str
+    transcript: str | None
+    words: tuple[Word, ...] | None
+    allow_unaligned: bool
+
+
+class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
+    id = Route.SUBTITLE
+    request_model = SubtitleRequest
+    description = "Burn styled, word-timed captions onto a video (transcript aligned, or speech recognised)."
+
+    def plan(self, request: SubtitleRequest, context: Context) -> SubtitlePlan:
+        opts = context.options
+        check_fit(opts.fit)
+        if opts.aspect is not None and opts.aspect not in ASPECTS:
+            raise ValidationError("aspect", opts.aspect, f"must be one of {', '.join(ASPECTS)}")
+        video = context.fetch(request.video_url, field="video_url", limits=VIDEO)
+        info = probe(video)
+        if info.video is None or info.video.is_still:
+            raise MediaError(video, "has no video stream", field="video_url")
+        if not info.duration_ms:
+            raise MediaError(video, "has no known duration", field="video_url")
+        transcript = None
+        if opts.words is None:
+            from ..speech.timings import transcript_text
+
+            transcript = transcript_text(opts.transcript) if opts.transcript is not None else None
+            if info.audio is None:
+                raise MediaError(video, "has no audio stream, so words cannot be timed; pass --timings with "
+                                 "a words JSON", field="video_url")
+        elif not opts.words:
+            raise MediaError(video, "no words to caption: the word timings are empty", field="video_url")
+        seconds = math.ceil(info.duration_ms / 1000)
+        return SubtitlePlan(
+            generator=self.id,
+            receipt=Receipt(estimated_duration=seconds, subtitle_style=request.style),
+            metered=Metered(operation=self.id, seconds=seconds),
+            video=video, info=info, canvas=_canvas(info, opts.aspect), fit=opts.fit, style=request.style,
+            transcript=transcript, words=opts.words, allow_unaligned=opts.allow_unaligned)
+
+    def build(self, plan: SubtitlePlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
+        words = list(plan.words) if plan.words is not None else _timings(plan)
+        if not words:
+            raise MediaError(plan.video, "no words to caption: no speech was found and no transcript was given",
+                             field="video_url")
+        canvas = plan.canvas
+        ass_path = workdir / "captions.ass"
+        build_ass(words, get_style(plan.style), canvas.width, canvas.height).save(str(ass_path))
+        timeline = Timeline(
+            canvas=canvas,
+            duration_ms=plan.info.duration_ms or 0,
+            layers=(VideoLayer(path=plan.video, fit=plan.fit),),  # type: ignore[arg-type]
+            audio=(AudioClip(plan.video),) if plan.info.audio else (),
+            subtitles=ass_path,
+        )
+        return Built(timeline=timeline, captions=Captions(tuple(words), plan.style, canvas.width, canvas.height),
+                     poster_ms=words[0].start_ms + 200)
+
+
+def _canvas(info: MediaInfo, aspect: str | None) -> Canvas:
+    assert info.video is not None
+    if aspect is not None:
+        return Canvas.for_aspect(aspect)
+    fps = min(info.video.fps, MAX_FPS) if info.video.fps > 0 else Fraction(30)
+    return Canvas(max(16, info.video.width // 2 * 2), max(16, info.video.height // 2 * 2), fps)
+
+
+def _timings(plan: SubtitlePlan) -> list[Word]:
+    from ..speech.timings import word_timings
+
+    return word_timings(plan.video, plan.transcript, allow_unaligned=plan.allow_unaligned)
+
+
+# ---- the Python API of issue 2, kept: a thin call of the generator --------------------------------------------
 
 @dataclass(frozen=True)
 class SubtitleResult:
@@ -53,67 +153,24 @@ def burn_subtitles(
     words_json: str | Path | None = None,
     progress: ProgressCallback | None = None,
 ) -> SubtitleResult:
-    """Burn captions onto ``input_path`` and write ``output`` (plus optional sidecars).
+    """Burn captions onto ``input_path`` and write ``output`` (plus the sidecars given paths).
 
     Word timings come from ``words`` when given, else from aligning
     ``transcript`` (text, or a path to a text file) to the audio, else from
     speech recognition.  Without ``aspect`` the input keeps its own size and
     frame rate; with one, it is fitted onto that canvas by ``fit``.
     """
-    chosen = get_style(style)
-    check_fit(fit)
-    if aspect is not None and aspect not in ASPECTS:
-        raise ValidationError("aspect", aspect, f"must be one of {', '.join(ASPECTS)}")
-    check_output_path(output)
-    for name, side in (("srt", srt), ("vtt", vtt), ("ass", ass), ("words_json", words_json)):
-        if side is not None:
-            check_output_path_for(name, side)
-    info = probe(input_path)
-    if info.video is None or info.video.is_still:
-        raise MediaError(input_path, "has no video stream")
-    if not info.duration_ms:
-        raise MediaError(input_path, "has no known duration")
-    canvas = _canvas(info, aspect)
-    timed = list(words) if words is not None else _timings(input_path, info, transcript, allow_unaligned)
-    if not timed:
-        raise MediaError(input_path, "no words to caption: no speech was found and no transcript was given")
-
-    doc = build_ass(timed, chosen, canvas.width, canvas.height)
-    with tempfile.TemporaryDirectory(prefix="mediakit-sub-") as tmp:
-        ass_path = Path(tmp) / "captions.ass"
-        doc.save(str(ass_path))
-        timeline = Timeline(
-            canvas=canvas,
-            duration_ms=info.duration_ms,
-            layers=(VideoLayer(path=Path(input_path), fit=fit),),  # type: ignore[arg-type]
-            audio=(AudioClip(Path(input_path)),) if info.audio else (),
-            subtitles=ass_path,
-        )
-        out = render(timeline, output, progress=progress)
-    sidecars = export_sidecars(timed, chosen, canvas.width, canvas.height, srt=srt, vtt=vtt, ass=ass,
-                               words_json=words_json)
-    return SubtitleResult(out, tuple(timed), chosen.name, canvas.width, canvas.height, tuple(sidecars))
+    opts = Options(transcript=transcript, words=tuple(words) if words is not None else None, aspect=aspect,
+                   fit=fit, allow_unaligned=allow_unaligned)
+    sidecars = Outputs(srt=_path(srt), vtt=_path(vtt), ass=_path(ass), words_json=_path(words_json))
+    result = generate(Route.SUBTITLE, {"video_url": str(input_path), "style": style}, output, options=opts,
+                      outputs=sidecars, progress=progress)
+    assert result.captions is not None
+    c = result.captions
+    order = ("srt", "vtt", "ass", "words_json")
+    return SubtitleResult(result.output, c.words, c.style, c.width, c.height,
+                          tuple(result.files[k] for k in order if k in result.files))
 
 
-def check_output_path_for(name: str, path: str | Path) -> None:
-    """A sidecar path's folder must exist before the render starts."""
-    target = Path(path)
-    if not target.parent.exists():
-        raise ValidationError(name, str(path), f"its folder {str(target.parent)!r} does not exist")
-
-
-def _canvas(info: MediaInfo, aspect: str | None) -> Canvas:
-    assert info.video is not None
-    fps = min(info.video.fps, MAX_FPS) if info.video.fps > 0 else Fraction(30)
-    if aspect is not None:
-        return Canvas.for_aspect(aspect)
-    return Canvas(max(16, info.video.width // 2 * 2), max(16, info.video.height // 2 * 2), fps)
-
-
-def _timings(path: str | Path, info: MediaInfo, transcript: str | None, allow_unaligned: bool) -> list[Word]:
-    from ..speech.timings import transcript_text, word_timings
-
-    text = transcript_text(transcript) if transcript is not None else None
-    if info.audio is None:
-        raise MediaError(path, "has no audio stream, so words cannot be timed; pass --timings with a words JSON")
-    return word_timings(path, text, allow_unaligned=allow_unaligned)
+def _path(value: str | Path | None) -> Path | None:
+    return None if value is None else Path(value)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..media_io import check_output_path
 from ..timeline import Timeline
 from .compile import Compiled, compile_timeline
-from .execute import ProgressCallback, check_output_path, execute
+from .execute import ProgressCallback, execute
 from .profile import DEFAULT_PROFILE, Profile, StillProfile, VideoProfile
 
 __all__ = ["Compiled", "ProgressCallback", "Profile", "StillProfile", "VideoProfile", "check_output_path",

@@ -17,8 +17,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import RenderError, ValidationError
+from ..errors import RenderError
 from ..ffmpeg import ffmpeg_exe, tail
+from ..media_io import atomic_path
 from .compile import Compiled
 
 ProgressCallback = Callable[[float], None]
@@ -27,45 +28,22 @@ STALL_SECONDS = 60  # generous: slow first frames (big stills, long seeks) repor
 STALL_ATTEMPTS = 3
 
 
-def check_output_path(output: str | Path) -> Path:
-    """The target path, checked before any work starts: its folder must exist."""
-    out = Path(output)
-    if out.is_dir():
-        raise ValidationError("output", str(output), "is a folder; give a file path")
-    if not out.parent.exists():
-        raise ValidationError("output", str(output), f"its folder {str(out.parent)!r} does not exist")
-    return out
-
-
 def execute(compiled: Compiled, output: str | Path, *, progress: ProgressCallback | None = None) -> Path:
     """Render ``compiled`` to ``output`` atomically; return the output path."""
-    out = check_output_path(output)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.stem}.", suffix=f".partial{out.suffix}", dir=out.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
     graph_file: Path | None = None
     try:
-        if len(compiled.graph) > GRAPH_INLINE_LIMIT:
-            gfd, gname = tempfile.mkstemp(prefix="mediakit-graph-", suffix=".txt")
-            with os.fdopen(gfd, "w", encoding="utf-8") as fh:
-                fh.write(compiled.graph)
-            graph_file = Path(gname)
-        args = compiled.args(str(tmp), graph_file=str(graph_file) if graph_file else None)
-        _run(args, compiled.duration_ms, progress)
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, out)
-        return out
+        with atomic_path(output) as tmp:
+            if len(compiled.graph) > GRAPH_INLINE_LIMIT:
+                gfd, gname = tempfile.mkstemp(prefix="mediakit-graph-", suffix=".txt")
+                with os.fdopen(gfd, "w", encoding="utf-8") as fh:
+                    fh.write(compiled.graph)
+                graph_file = Path(gname)
+            args = compiled.args(str(tmp), graph_file=str(graph_file) if graph_file else None)
+            _run(args, compiled.duration_ms, progress)
     finally:
-        tmp.unlink(missing_ok=True)
         if graph_file is not None:
             graph_file.unlink(missing_ok=True)
-
-
-def _umask() -> int:
-    """The process umask (read by setting and restoring it), so outputs get normal permissions."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    return Path(output)
 
 
 def _run(args: list[str], duration_ms: int, progress: ProgressCallback | None) -> None:

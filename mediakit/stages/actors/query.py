@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...errors import MediakitError, ValidationError
+from ...errors import NotFoundError, ValidationError
 from .catalog import ACTOR_TYPES, AGE_RANGES, GENDERS, Actor, bundled_actors, check_unique
 
 MAX_LIMIT = 500
@@ -23,7 +23,7 @@ DEFAULT_LIMIT = 500
 ACTORS_PATH_ENV = "MEDIAKIT_ACTORS_PATH"
 
 
-class ActorNotFoundError(MediakitError):
+class ActorNotFoundError(NotFoundError):
     """A slug lookup matched no actor; ``similar`` holds the closest slugs (the spec's 404 body)."""
 
     code = "ACTOR_NOT_FOUND"

@@ -21,13 +21,13 @@ same actor and speech renders the actor once.
 from __future__ import annotations
 
 import hashlib
-import os
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from ...cache import cache_dir, cached_file
 from ...errors import MediaError, ValidationError
 from ...probe import probe
 from ...render import DEFAULT_PROFILE, ProgressCallback, execute, render
@@ -43,7 +43,6 @@ from ...timeline import (
     VideoLayer,
     VisualLayer,
 )
-from ..layouts.cache import cache_dir
 from ..voice import Speech
 from .catalog import DEFAULT_LIP_SYNC_ENGINE, Actor
 from .lipsync import INTERMEDIATE_OPTIONS, LipSyncRequest, VisemeEngine, get_engine
@@ -214,17 +213,7 @@ def _file_signature(value: Background) -> object:
 
 def cached_clip(kind: str, params: object, make: Callable[[Path], Path]) -> Path:
     """The clip ``make(path)`` writes for ``params``, made only when not cached yet (written atomically)."""
-    digest = hashlib.sha256(repr((CLIP_VERSION, kind, params)).encode()).hexdigest()[:20]
-    path = cache_dir() / f"{kind}-{digest}.mp4"
-    if path.exists():
-        return path
-    tmp = path.with_name(f".{path.stem}.{os.getpid()}.partial.mp4")
-    try:
-        made = make(tmp)
-        os.replace(made, path)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return path
+    return cached_file(kind, (CLIP_VERSION, params), ".mp4", make)
 
 
 def fitted_clip(clip: Path, duration_ms: int, fps: Fraction, *, key: bool) -> tuple[Path, bool]:

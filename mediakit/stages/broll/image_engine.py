@@ -31,9 +31,9 @@ from typing import Protocol
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from ...cache import cached_png
 from ...errors import EngineError, ValidationError
 from ...fonts import font_file
-from ..layouts.cache import cached_png
 
 ENTRY_POINT_GROUP = "mediakit.broll_engines"
 BROLL_MODELS: tuple[str, ...] = ("broll-model-1", "broll-model-2", "broll-model-3")

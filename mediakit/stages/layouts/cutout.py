@@ -21,8 +21,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageFilter, ImageOps, UnidentifiedImageError
 
+from ...cache import cached_png
 from ...errors import MediaError
-from .cache import cached_png
 
 WORK_SIDE = 384            # longest side of the copy the mask is found on
 BORDER = 0.02              # border band, as a fraction of the side

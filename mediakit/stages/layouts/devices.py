@@ -19,8 +19,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from ...cache import cached_png
 from ...timeline import Box, Quad
-from .cache import cached_png
 
 SS = 3
 RGB = tuple[int, int, int]

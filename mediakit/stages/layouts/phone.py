@@ -20,6 +20,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageOps, UnidentifiedImageError
 
+from ...cache import cached_png
 from ...errors import MediaError, ValidationError
 from ...timeline import (
     Animation,
@@ -33,7 +34,7 @@ from ...timeline import (
     VisualLayer,
 )
 from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
-from .cache import cached_png, rounded_mask
+from .cache import rounded_mask
 from .devices import PHONE_ASPECT, phone_frame, phone_geometry
 
 FORMATS = ("PNG", "JPEG", "WEBP")

@@ -25,10 +25,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from ...cache import cached_png
 from ...errors import ValidationError
 from ...timeline import AudioClip, Box, Canvas, ImageLayer, Shadow, Timeline, VideoLayer, VisualLayer
 from ..pip import IMAGE_SUFFIXES
-from .cache import cached_png, rounded_mask
+from .cache import rounded_mask
 from .scenery import RGB, glow, gradient, hex_rgb, mix
 
 SPEAKERS = ("A", "B")

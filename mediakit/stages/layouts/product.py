@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from ...cache import cached_png
 from ...errors import ValidationError
 from ...paths import data_dir
 from ...timeline import (
@@ -36,7 +37,7 @@ from ...timeline import (
     VisualLayer,
 )
 from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
-from .cache import cached_png, rounded_mask
+from .cache import rounded_mask
 from .cutout import Cutout, cutout
 from .scenery import KINDS, scene_card
 

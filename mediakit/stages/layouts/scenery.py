@@ -13,9 +13,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from ...cache import cached_png
 from ...errors import ValidationError
 from ...timeline import Box
-from .cache import cached_png
 
 RGB = tuple[int, int, int]
 SS = 2

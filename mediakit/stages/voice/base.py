@@ -27,20 +27,19 @@ segments with their prosody, which is what the bundled engines speak from.
 
 from __future__ import annotations
 
-import importlib
 import os
 import tempfile
 import wave
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 import numpy as np
 
-from ...errors import EngineError, MediaError, ValidationError
+from ...errors import MediaError
 from ...ffmpeg import run_ffmpeg
+from ...registry import Registry
 from ...speech.words import Word
 
 if TYPE_CHECKING:
@@ -150,61 +149,6 @@ class VoiceEngine(ABC):
     def raw_voice(self, voice_id: str) -> Voice | None:
         """A :class:`Voice` for an engine-specific voice id, or None when this engine has no such voice."""
         return None
-
-
-T = TypeVar("T")
-
-
-class Registry(Generic[T]):
-    """Names -> plug-in classes: built-ins, ``register()`` calls, then an entry-point group.
-
-    An unknown name is a ``ValidationError`` on ``field`` that lists the valid names.
-    """
-
-    def __init__(self, kind: str, field_name: str, group: str, builtins: dict[str, str]) -> None:
-        self.kind = kind
-        self.field = field_name
-        self.group = group
-        self._builtins = dict(builtins)  # name -> "module:Class", imported on first use
-        self._classes: dict[str, type[T]] = {}
-        self._instances: dict[str, T] = {}
-
-    def register(self, name: str, cls: type[T]) -> None:
-        """Add or replace ``name``; a replaced plug-in's cached instance is dropped."""
-        if not isinstance(name, str) or not name.strip() or name != name.strip().lower():
-            raise ValidationError(self.field, name, f"a {self.kind} name must be a non-empty lowercase word")
-        self._classes[name] = cls
-        self._instances.pop(name, None)
-
-    def names(self) -> list[str]:
-        plugins = {ep.name for ep in entry_points(group=self.group)}
-        return sorted({*self._builtins, *self._classes, *plugins})
-
-    def get(self, name: str) -> T:
-        """The shared instance of plug-in ``name``."""
-        if name in self._instances:
-            return self._instances[name]
-        cls = self._load(name)
-        self._instances[name] = instance = cls()
-        return instance
-
-    def _load(self, name: str) -> type[T]:
-        if not isinstance(name, str):
-            raise ValidationError(self.field, name, f"must be one of {', '.join(self.names())}")
-        if name in self._classes:
-            return self._classes[name]
-        if name in self._builtins:
-            module, _, attr = self._builtins[name].partition(":")
-            cls: type[T] = getattr(importlib.import_module(module), attr)
-            return cls
-        for ep in entry_points(group=self.group, name=name):
-            try:
-                loaded: type[T] = ep.load()
-            except Exception as exc:  # a broken plug-in must not look like an unknown name
-                raise EngineError(f"{self.kind} {name!r} from entry point {ep.value!r} failed to load: "
-                                  f"{exc}") from exc
-            return loaded
-        raise ValidationError(self.field, name, f"must be one of {', '.join(self.names())}")
 
 
 ENGINES: Registry[VoiceEngine] = Registry(

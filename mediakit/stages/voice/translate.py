@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from ...errors import EngineError, ValidationError
-from .base import Registry
+from ...registry import Registry
 
 TRANSLATOR_GROUP = "mediakit.translators"
 MAX_LANGUAGE_CHARS = 10  # the spec's limit on dub_language

@@ -54,8 +54,7 @@ def counting() -> CountingEngine:
     register_engine("counting", CountingEngine)
     CountingEngine.calls.clear()
     yield get_engine("counting")
-    ENGINES._classes.pop("counting", None)
-    ENGINES._instances.pop("counting", None)
+    ENGINES.unregister("counting")
 
 
 @pytest.fixture
@@ -64,8 +63,7 @@ def translator(monkeypatch: pytest.MonkeyPatch) -> None:
     register_translator("upper", UpperTranslator)
     UpperTranslator.calls.clear()
     yield
-    TRANSLATORS._classes.pop("upper", None)
-    TRANSLATORS._instances.pop("upper", None)
+    TRANSLATORS.unregister("upper")
 
 
 def test_builtin_engines_are_listed() -> None:

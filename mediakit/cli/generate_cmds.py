@@ -1,0 +1,99 @@
+"""``mediakit generate``: any generator of the spec from a request file, on the command line.
+
+The request is the spec's JSON body, read from YAML or JSON (``--input``),
+with ``--set field=value`` overrides (YAML scalars, dotted for nested
+fields: ``--set pip_options.position=bottom-left``).  Options outside the
+spec's request (a recorded voiceover, an exact transcript) are flags.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import ValidationError
+from .base import progress_bar
+from .requests import load_request
+
+
+@click.command("generate")
+@click.argument("generator", required=False)
+@click.option("--input", "-i", "input_path", type=click.Path(path_type=Path),
+              help="Request body: a YAML or JSON file with the spec's fields ('-' reads stdin).")
+@click.option("--set", "sets", multiple=True, metavar="FIELD=VALUE",
+              help="Set one request field (repeatable; dotted for nested fields; values read as YAML).")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="File to write (.mp4, .png or .mp3).")
+@click.option("--receipt", type=click.Path(path_type=Path),
+              help="Where the receipt JSON goes (default: OUTPUT's name with .receipt.json).")
+@click.option("--voiceover", type=click.Path(path_type=Path),
+              help="A recorded voice to use instead of synthesis (captions are aligned to it).")
+@click.option("--transcript", help="Exact words spoken in the input (text, or a .txt path), for captions.")
+@click.option("--timings", type=click.Path(path_type=Path), help="Words JSON ([{word, start, end}]) for captions.")
+@click.option("--actors-path", "actors_paths", multiple=True, type=click.Path(path_type=Path),
+              help="A user actor folder or YAML list to add (repeatable; also $MEDIAKIT_ACTORS_PATH).")
+@click.option("--schema", is_flag=True, help="Print GENERATOR's request JSON Schema and exit.")
+@click.option("--list", "list_only", is_flag=True, help="List the generators and exit.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the receipt (or the spec's error body) as JSON on stdout.")
+def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ...], output: Path | None,
+             receipt: Path | None, voiceover: Path | None, transcript: str | None, timings: Path | None,
+             actors_paths: tuple[Path, ...], schema: bool, list_only: bool, as_json: bool) -> None:
+    """Make GENERATOR's output (ugc_video, subtitle, ...) from a request in the spec's fields."""
+    from ..generators import generator_names, get_generator
+
+    if list_only:
+        _list(as_json)
+        return
+    if generator is None:
+        raise ValidationError("generator", None, f"is required: one of {', '.join(generator_names())}")
+    gen = get_generator(generator)
+    if schema:
+        click.echo(json.dumps(gen.schema(), indent=2))
+        return
+    if output is None:
+        raise ValidationError("output", None, "is required (-o FILE)")
+    from ..generators.base import Options
+    from ..generators.run import Outputs
+    from ..generators.run import generate as run_generate
+    from ..speech.words import load_words
+
+    body = load_request(input_path, sets)
+    options = Options(voiceover=voiceover, transcript=transcript,
+                      words=tuple(load_words(timings)) if timings is not None else None,
+                      actors_paths=actors_paths)
+    files = Outputs.beside(output)
+    if receipt is not None:
+        files = Outputs(**{**files.__dict__, "receipt": receipt})
+    with progress_bar(f"{gen.id}") as progress:
+        result = run_generate(gen, body, output, options=options, outputs=files, progress=progress)
+    if as_json:
+        click.echo(json.dumps({"output": str(result.output), **result.receipt,
+                               "files": {k: str(v) for k, v in result.files.items()}}, ensure_ascii=False))
+        return
+    click.echo(f"wrote {result.output}")
+    for path in result.files.values():
+        click.echo(f"wrote {path}")
+    for note in result.receipt.get("notes", []):
+        click.echo(f"note: {note}")
+
+
+def _list(as_json: bool) -> None:
+    from ..generators import generator_names, get_generator
+
+    rows: list[dict[str, Any]] = []
+    for name in generator_names():
+        gen = get_generator(name)
+        rows.append({"id": name, "output": gen.output_suffix, "description": gen.description})
+    if as_json:
+        click.echo(json.dumps({"generators": rows}, indent=2))
+        return
+    width = max(len(r["id"]) for r in rows)
+    for r in rows:
+        click.echo(f"{r['id']:<{width}}  {r['output']:<5} {r['description']}")
+
+
+def register(group: click.Group) -> None:
+    group.add_command(generate)

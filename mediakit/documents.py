@@ -1,0 +1,84 @@
+"""Reading request and job-spec documents (YAML or JSON) safely.
+
+These files come from users and other programs, so reading one never hangs
+and never explodes: a size limit (the spec's 1 MB body limit), UTF-8 text
+only (a binary file is named as such), ``yaml.safe_load`` (no Python
+objects), and a cap on aliases, so an "anchor bomb" (a few lines of nested
+aliases that expand to billions of nodes when walked) is refused.  JSON is
+YAML, so one loader reads both.  Errors name the file, line and column.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import ValidationError
+
+MAX_BYTES = 1024 * 1024
+MAX_ALIASES = 100
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that counts aliases."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.aliases = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:  # type: ignore[override]
+        if self.check_event(yaml.AliasEvent):
+            self.aliases += 1
+            if self.aliases > MAX_ALIASES:
+                mark = self.peek_event().start_mark
+                raise yaml.YAMLError(f"more than {MAX_ALIASES} aliases (line {mark.line + 1}); "
+                                     "expand the document instead")
+        return super().compose_node(parent, index)
+
+
+def read_text(path: Path, *, field: str) -> str:
+    """A document's text: it exists, is at most 1 MB and is UTF-8."""
+    try:
+        raw = path.read_bytes() if str(path) != "-" else _stdin()
+    except FileNotFoundError:
+        raise ValidationError(field, str(path), "does not exist") from None
+    except IsADirectoryError:
+        raise ValidationError(field, str(path), "is a folder; give a YAML or JSON file") from None
+    except OSError as exc:
+        raise ValidationError(field, str(path), f"cannot be read ({exc.strerror})") from None
+    if len(raw) > MAX_BYTES:
+        raise ValidationError(field, str(path), f"is {len(raw)} bytes; at most {MAX_BYTES} (1 MB) is accepted")
+    if b"\x00" in raw:
+        raise ValidationError(field, str(path), "is a binary file, not YAML or JSON text")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValidationError(field, str(path), f"is not UTF-8 text (byte {exc.start})") from None
+
+
+def parse_yaml(text: str, *, field: str, where: str) -> Any:
+    """``text`` parsed as YAML (or JSON); a ValidationError naming ``where``, line and column otherwise."""
+    loader = _Loader(text)
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        raise ValidationError(field, where, f"is not valid YAML{at}: {exc.problem}") from None
+    except yaml.YAMLError as exc:
+        raise ValidationError(field, where, f"is not valid YAML: {exc}") from None
+    finally:
+        loader.dispose()
+
+
+def load_document(path: Path, *, field: str) -> Any:
+    """Read and parse a YAML or JSON file."""
+    return parse_yaml(read_text(path, field=field), field=field, where=str(path))
+
+
+def _stdin() -> bytes:
+    import sys
+
+    return sys.stdin.buffer.read(MAX_BYTES + 1)

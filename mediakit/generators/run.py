@@ -1,0 +1,154 @@
+"""Run a generator end to end: parse, plan, build, render, then the receipt, sidecars and poster.
+
+``plan_job`` is the cheap half (the runner quotes from it); ``deliver`` the
+expensive half; ``generate`` both.  Delivery is all-or-nothing for the main
+output: it is rendered to a temporary file and renamed into place, and the
+files around it (receipt JSON, .srt, .vtt, words JSON, poster PNG) are each
+written atomically after it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from ..errors import ValidationError
+from ..ffmpeg import run_ffmpeg
+from ..media_io import atomic_path, check_output_path, write_text
+from ..render import render
+from . import get_generator
+from .base import Built, Captions, Context, Generator, Options, Plan, ProgressCallback
+
+
+@dataclass(frozen=True)
+class Outputs:
+    """Where the files around the main output go; None skips one.
+
+    ``beside(output)`` puts them next to it: ``ad.mp4`` gets ``ad.receipt.json``,
+    ``ad.srt``, ``ad.vtt``, ``ad.words.json`` and ``ad.poster.png``.
+    """
+
+    receipt: Path | None = None
+    srt: Path | None = None
+    vtt: Path | None = None
+    ass: Path | None = None
+    words_json: Path | None = None
+    poster: Path | None = None
+
+    @classmethod
+    def beside(cls, output: str | Path) -> Outputs:
+        out = Path(output)
+        stem = out.with_suffix("")
+        return cls(receipt=Path(f"{stem}.receipt.json"), srt=out.with_suffix(".srt"), vtt=out.with_suffix(".vtt"),
+                   words_json=Path(f"{stem}.words.json"), poster=Path(f"{stem}.poster.png"))
+
+    def paths(self) -> dict[str, Path]:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a run delivered: the output, its receipt (as JSON data) and the files beside it."""
+
+    output: Path
+    receipt: dict[str, Any]
+    files: dict[str, Path]
+    plan: Plan
+    captions: Captions | None = None
+
+
+def plan_job(generator: str | Generator[Any, Any], body: Mapping[str, Any], *,
+             options: Options | None = None) -> tuple[Generator[Any, Any], Plan]:
+    """Parse and plan ``body`` for ``generator``: every check, nothing rendered."""
+    gen = get_generator(generator) if isinstance(generator, str) else generator
+    request = gen.parse(body)
+    return gen, gen.plan(request, Context(options or Options()))
+
+
+def generate(generator: str | Generator[Any, Any], body: Mapping[str, Any], output: str | Path, *,
+             options: Options | None = None, outputs: Outputs | None = None,
+             progress: ProgressCallback | None = None) -> Result:
+    """Make ``generator``'s output for request ``body`` at ``output``, with the files ``outputs`` names.
+
+    ``outputs`` defaults to :meth:`Outputs.beside`.  Every check (request,
+    inputs, output folders) runs before any expensive step.
+    """
+    out = Path(output)
+    files = Outputs.beside(out) if outputs is None else outputs
+    gen = get_generator(generator) if isinstance(generator, str) else generator
+    _check_targets(gen, out, files)
+    gen, plan = plan_job(gen, body, options=options)
+    return deliver(gen, plan, out, outputs=files, progress=progress)
+
+
+def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs: Outputs | None = None,
+            progress: ProgressCallback | None = None) -> Result:
+    """Build and render a plan, then write the files around the output."""
+    out = Path(output)
+    files = Outputs.beside(out) if outputs is None else outputs
+    _check_targets(gen, out, files)
+    with tempfile.TemporaryDirectory(prefix=f"mediakit-{gen.id}-") as tmp:
+        built = gen.build(plan, Path(tmp), progress)
+        _deliver_main(built, out, progress)
+    receipt = (built.receipt or plan.receipt).to_dict()
+    written: dict[str, Path] = {}
+    if built.captions is not None:
+        from ..stages.subtitles import export_sidecars, get_style
+
+        c = built.captions
+        for path in export_sidecars(c.words, get_style(c.style), c.width, c.height, srt=files.srt, vtt=files.vtt,
+                                    ass=files.ass, words_json=files.words_json):
+            written[_kind_of(path, files)] = path
+    if files.poster is not None and built.timeline is not None:
+        written["poster"] = poster_frame(out, files.poster, at_ms=_poster_ms(built))
+    if files.receipt is not None:
+        data = {"generator": gen.id, "output": str(out), **receipt, "metered": plan.metered.to_dict()}
+        written["receipt"] = write_text(files.receipt, json.dumps(data, indent=2, ensure_ascii=False) + "\n",
+                                        field="receipt")
+    return Result(out, receipt, written, replace(plan, receipt=built.receipt or plan.receipt), built.captions)
+
+
+def poster_frame(video: Path, target: Path, *, at_ms: int) -> Path:
+    """One frame of ``video`` as a PNG (the gallery's and platforms' cover image)."""
+    with atomic_path(target, field="poster") as tmp:
+        run_ffmpeg(["-ss", f"{at_ms / 1000:.3f}", "-i", str(video), "-frames:v", "1", "-update", "1",
+                    "-c:v", "png", "-f", "image2", "-y", str(tmp)], what=f"extracting a poster frame of {video}")
+    return target
+
+
+def _deliver_main(built: Built, out: Path, progress: ProgressCallback | None) -> None:
+    if built.timeline is not None:
+        render(built.timeline, out, profile=built.profile, progress=progress)
+        return
+    assert built.file is not None
+    with atomic_path(out) as tmp:
+        shutil.copyfile(built.file, tmp)
+    if progress is not None:
+        progress(1.0)
+
+
+def _poster_ms(built: Built) -> int:
+    assert built.timeline is not None
+    if built.poster_ms is not None:
+        return max(0, min(built.poster_ms, built.timeline.duration_ms - 1))
+    return built.timeline.duration_ms // 3
+
+
+def _check_targets(gen: Generator[Any, Any], out: Path, files: Outputs) -> None:
+    check_output_path(out)
+    for name, path in files.paths().items():
+        check_output_path(path, field=name)
+        if path.resolve() == out.resolve():
+            raise ValidationError(name, str(path), "must differ from the output")
+
+
+def _kind_of(path: Path, files: Outputs) -> str:
+    for name, target in files.paths().items():
+        if Path(target) == Path(path):
+            return name
+    return path.suffix.lstrip(".")

@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mediakit.documents import load_document
+from mediakit.errors import ValidationError
+
+
+def test_yaml_and_json_load(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("script: hello\nn: 10\n")
+    (tmp_path / "b.json").write_text('{"script": "hello", "n": 10}')
+    assert load_document(tmp_path / "a.yaml", field="input") == load_document(tmp_path / "b.json", field="input")
+
+
+@pytest.mark.parametrize(("content", "rule"), [
+    (b"a: [1, 2\n", "not valid YAML at line 2"),
+    (b"\x00\x01\x02binary", "binary file"),
+    (b"\xff\xfe a: b", "not UTF-8"),
+    (b"x: " + b"a" * (1024 * 1024 + 1), "at most 1048576"),
+    (b"a: &a [1,1,1,1,1,1,1,1,1]\n" + b"".join(b"%s: &%s [*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s]\n"
+                                              % ((chr(98 + i).encode(),) * 2 + (chr(97 + i).encode(),) * 9)
+                                              for i in range(20)), "aliases"),
+])
+def test_bad_documents_are_one_clear_error(tmp_path: Path, content: bytes, rule: str) -> None:
+    path = tmp_path / "job.yaml"
+    path.write_bytes(content)
+    with pytest.raises(ValidationError, match=rule) as info:
+        load_document(path, field="input")
+    assert info.value.field == "input"
+
+
+def test_missing_file_and_folder(tmp_path: Path) -> None:
+    with pytest.raises(ValidationError, match="does not exist"):
+        load_document(tmp_path / "nope.yaml", field="input")
+    with pytest.raises(ValidationError, match="is a folder"):
+        load_document(tmp_path, field="input")
