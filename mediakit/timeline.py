@@ -442,6 +442,24 @@ VisualLayer = VideoLayer | ImageLayer | ColorLayer | TextLayer | SequenceLayer
 
 
 @dataclass(frozen=True)
+class Track:
+    """What a stage returns: layers (bottom first) and sounds that together last ``duration_ms``.
+
+    Stages never build a whole :class:`Timeline` and never write a finished
+    file; a generator stacks the tracks of its stages into the one timeline
+    it owns.  Layer and clip times are relative to the track's start.
+    """
+
+    layers: tuple[VisualLayer, ...]
+    duration_ms: int
+    audio: tuple[AudioClip, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.duration_ms <= 0:
+            raise ValidationError("track.duration_ms", self.duration_ms, "must be > 0")
+
+
+@dataclass(frozen=True)
 class Timeline:
     """Everything one render needs.  Layers are drawn in order, first at the bottom."""
 
