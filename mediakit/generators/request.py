@@ -44,6 +44,11 @@ def spec_error(code: str, field: str, rule: str) -> PydanticCustomError:
     return PydanticCustomError(code, "{field}: {rule}", {"field": field, "rule": rule})
 
 
+def rule_error(field: str, rule: str) -> PydanticCustomError:
+    """A cross-field rule a model validator breaks (``field`` is the one the caller should change)."""
+    return PydanticCustomError("value_error", "{rule}", {"field": field, "rule": rule})
+
+
 def parse_request(model: type[M], body: Any) -> M:
     """``body`` (a mapping from JSON or YAML) as a ``model``; every problem in one ``ValidationError``."""
     if not isinstance(body, Mapping):
@@ -64,7 +69,7 @@ def _convert(exc: PydanticValidationError, body: Mapping[str, Any]) -> Validatio
             field, rule = ctx["field"], ctx["rule"]
             code = code or err["type"]
         else:
-            field = _dotted(err["loc"]) or ctx.get("field", "body")
+            field = ctx.get("field") or _dotted(err["loc"]) or "body"
             rule = _rule(err["type"], ctx, err["msg"])
         details.append({"field": field, "rule": rule})
         if n == 0:
