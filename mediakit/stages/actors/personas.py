@@ -82,5 +82,6 @@ def _load(path: Path) -> dict[str, Persona]:
         if unknown:
             raise ValidationError(f"personas.{slug}", sorted(unknown), f"unknown fields; allowed: name, "
                                   f"description, {', '.join(FIELDS)}")
-        out[str(slug)] = Persona(slug=str(slug), **{k: (str(v) if v is not None else None) for k, v in rec.items()})
+        text = {k: str(v) for k, v in rec.items() if v is not None}
+        out[str(slug)] = Persona(slug=str(slug), name=text.pop("name"), **text)
     return out
