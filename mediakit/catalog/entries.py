@@ -55,9 +55,6 @@ class Span(_Data):
             raise ValueError(f"min {self.min:g} is above max {self.max:g}")
         return self
 
-    def __contains__(self, value: object) -> bool:
-        return isinstance(value, int | float) and self.min <= value <= self.max
-
 
 class SecondsRange(_Data):
     """Whole output seconds a mode takes."""

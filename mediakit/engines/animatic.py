@@ -31,6 +31,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from ..probe import probe
+from ..render import ProgressCallback
 from ..stages.broll.kenburns import image_size, motion_for
 from ..timeline import (
     Animation,
@@ -47,7 +48,7 @@ from ..timeline import (
     VisualLayer,
 )
 from .ambience import write_ambience
-from .base import Progress, VideoEngine, VideoJob
+from .base import VideoEngine, VideoJob
 from .designer import compose, design, font, open_image, wrap
 
 FPS = 24
@@ -64,7 +65,7 @@ class AnimaticEngine(VideoEngine):
                    "cut in, the prompt as title, generated ambient sound; no video model")
     local = True
 
-    def make(self, job: VideoJob, workdir: Path, progress: Progress | None = None) -> Timeline:
+    def make(self, job: VideoJob, workdir: Path, progress: ProgressCallback | None = None) -> Timeline:
         canvas = Canvas(job.width, job.height, Fraction(FPS))
         total = job.seconds * 1000
         cutins: list[AudioClip] = []

@@ -27,15 +27,13 @@ Local stand-ins say so in their name (``local-...``) and in every receipt.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from ..registry import Registry
+from ..render import ProgressCallback
 from ..timeline import Timeline
-
-Progress = Callable[[float], None]
 
 SHORT_SIDE = {"480p": 480, "720p": 720, "1080p": 1080}
 RATIOS: dict[str, tuple[int, int]] = {"9:16": (9, 16), "16:9": (16, 9), "1:1": (1, 1), "4:3": (4, 3),
@@ -105,7 +103,7 @@ class VideoEngine(Engine):
     """Makes a clip: a timeline for the shared renderer (local engines) or a finished video file."""
 
     @abstractmethod
-    def make(self, job: VideoJob, workdir: Path, progress: Progress | None = None) -> Timeline | Path:
+    def make(self, job: VideoJob, workdir: Path, progress: ProgressCallback | None = None) -> Timeline | Path:
         """The clip for ``job``; intermediate files (and a downloaded result) go in ``workdir``."""
 
 

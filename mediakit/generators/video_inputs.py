@@ -89,7 +89,7 @@ def fetch_inputs(request: Any, spec: VideoMode, context: Context) -> Inputs:
         value = getattr(request, name)
         if rule is None or value is None:
             continue
-        path = context.fetch(value, field=name, limits=_limits(rule))
+        path = context.fetch(value, field=name, limits=limits_for(rule))
         size = _check_image(path, name, rule)
         found[name] = path
         if name == "first_frame":
@@ -102,7 +102,7 @@ def fetch_inputs(request: Any, spec: VideoMode, context: Context) -> Inputs:
         paths, seconds = [], 0.0
         for i, value in enumerate(values):
             field = f"{name}[{i}]"
-            path = context.fetch(value, field=field, limits=_limits(rule))
+            path = context.fetch(value, field=field, limits=limits_for(rule))
             if rule.kind == "image":
                 size = _check_image(path, field, rule)
                 found.setdefault("first_image_size", size)
@@ -117,7 +117,8 @@ def fetch_inputs(request: Any, spec: VideoMode, context: Context) -> Inputs:
     return Inputs(**found)
 
 
-def _limits(rule: InputRule) -> Limits:
+def limits_for(rule: InputRule) -> Limits:
+    """What ``mediakit.fetch`` accepts for an input of ``rule``: its kind, formats and size (a default per kind)."""
     mb = rule.max_mb if rule.max_mb is not None else DEFAULT_MB[rule.kind]
     return Limits((rule.kind,), int(mb * MB), tuple(rule.formats))
 

@@ -9,12 +9,13 @@ import pytest
 
 from mediakit.catalog import ModelEntry, load_catalog
 from mediakit.engines import AUDIO_ENGINES, IMAGE_ENGINES, VIDEO_ENGINES, VideoEngine, VideoJob, engine_for, engine_name
-from mediakit.engines.base import Progress, frame_size
+from mediakit.engines.base import frame_size
 from mediakit.engines.routing import engines_file, parse_engine_map
 from mediakit.errors import EngineError, MediakitError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generators.run import generate
 from mediakit.probe import probe
+from mediakit.render import ProgressCallback
 
 
 def entry(model_id: str) -> ModelEntry:
@@ -81,7 +82,7 @@ class FinishedClipEngine(VideoEngine):
     name = "test-finished"
     description = "returns a test pattern clip"
 
-    def make(self, job: VideoJob, workdir: Path, progress: Progress | None = None) -> Path:
+    def make(self, job: VideoJob, workdir: Path, progress: ProgressCallback | None = None) -> Path:
         out = workdir / "clip.mp4"
         run_ffmpeg(["-f", "lavfi", "-i", f"testsrc2=s={job.width}x{job.height}:r=24:d={job.seconds}",
                     "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-y", str(out)], what="clip")
@@ -91,7 +92,7 @@ class FinishedClipEngine(VideoEngine):
 class BrokenEngine(FinishedClipEngine):
     name = "test-broken"
 
-    def make(self, job: VideoJob, workdir: Path, progress: Progress | None = None) -> Path:
+    def make(self, job: VideoJob, workdir: Path, progress: ProgressCallback | None = None) -> Path:
         out = workdir / "clip.mp4"
         out.write_bytes(b"not a video")
         return out

@@ -15,11 +15,12 @@ from PIL import Image
 from mediakit.catalog import RunStats
 from mediakit.cli.main import main
 from mediakit.errors import MediaError, ValidationError
+from mediakit.fetch import FRAME
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generators import get_generator
 from mediakit.generators.run import generate, plan_job
 from mediakit.generators.video import VideoPlan, nearest_aspect, prompt_aspect
-from mediakit.generators.video_inputs import refused_words
+from mediakit.generators.video_inputs import limits_for, refused_words
 from mediakit.probe import probe
 
 
@@ -192,6 +193,19 @@ def test_image_mode_on_video_engine_2_5_lasts_to_30_s_and_follows_the_first_fram
     assert (p.job.aspect, p.job.width, p.job.height, p.job.quality, p.job.seconds) == ("9:16", 480, 854, "480p", 30)
     assert p.receipt.notes[-1] == "aspect adaptive followed the first frame: 9:16"
     assert plan({"model": "video-engine-2.0", "first_frame": m["red"], "aspect": "16:9"}).job.aspect == "16:9"
+
+
+def test_frame_limits_are_the_fetch_frame_limits() -> None:
+    from mediakit.catalog import load_catalog
+
+    for model in ("video-engine-2.0", "video-engine-2.5"):
+        spec = load_catalog().get(model).video_mode("image")  # type: ignore[union-attr]
+        for name in ("first_frame", "last_frame"):
+            rule = spec.input(name)
+            assert rule is not None
+            limits = limits_for(rule)
+            assert (limits.kinds, limits.max_bytes, set(limits.formats), limits.https_only) == (
+                FRAME.kinds, FRAME.max_bytes, set(FRAME.formats), FRAME.https_only)
 
 
 @pytest.mark.parametrize("key, field, problem", [
