@@ -30,7 +30,7 @@ from ..errors import MediaError
 from ..fonts import font_file
 from ..stages.broll.image_engine import key_words, palette
 from .base import ImageEngine, ImageJob
-from .motifs import Palette, draw_setting, draw_subject, mix, setting_for, subject_for
+from .motifs import STUDIO_SUBJECT, Palette, draw_setting, draw_subject, mix, setting_for, subject_for
 
 HEADLINE_FONTS = ("Bebas Neue", "League Spartan", "Fjalla One")
 MARK = "local-designer"
@@ -100,6 +100,8 @@ def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool =
     rng = random.Random(seed_of(prompt.strip().lower(), size, variant))
     pal = prompt_palette(prompt, variant)
     setting, subject = setting_for(prompt), subject_for(prompt)
+    if subject is None and setting == "studio":
+        subject = STUDIO_SUBJECT
     img = draw_setting(setting, size, pal, rng)
     w, h = size
     wide = w > h * 1.15
@@ -107,7 +109,7 @@ def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool =
     if subject is not None:
         person = subject == "person"
         cx = 0.68 if layout == "left" else 0.5 + (rng.uniform(-0.08, 0.08) if layout == "none" else 0.0)
-        base = (1.02 if person else 0.78 if setting == "studio" else 0.86) - (0.1 if layout == "bottom" else 0.0)
+        base = (1.02 if person else 0.78 if setting == "studio" else 0.86) - (0.16 if layout == "bottom" else 0.0)
         tall = (0.62 if person else 0.5) * (0.85 if layout in ("top", "bottom") and not wide else 1.0)
         img.alpha_composite(draw_subject(subject, size, pal, cx=cx, base=base, height=tall,
                                          podium=setting == "studio" and not person))
@@ -125,7 +127,9 @@ def typeset(img: Image.Image, head: str, sub: str, pal: Palette, layout: str, va
     unit = min(w, h)
     margin = round(unit * 0.07)
     column = w * (0.46 if layout == "left" else 0.86)
-    big = _fitfont(HEADLINE_FONTS[variant % len(HEADLINE_FONTS)], head.upper(), column, unit * 0.16, lines=3)
+    low = layout == "bottom"  # under the subject: smaller and at most two lines, so the subject stays clear
+    big = _fit_font(HEADLINE_FONTS[variant % len(HEADLINE_FONTS)], head.upper(), column,
+                    unit * (0.11 if low else 0.16), lines=2 if low else 3)
     small = font("Inter Medium", False, max(10, round(unit * 0.032)))
     head_lines = wrap(head.upper(), big, column)
     sub_lines = wrap(sub, small, column)[:2]
@@ -286,7 +290,7 @@ def font(family: str, bold: bool, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(font_file(family, bold=bold)), size)
 
 
-def _fitfont(family: str, text: str, width: float, start: float, *, lines: int) -> ImageFont.FreeTypeFont:
+def _fit_font(family: str, text: str, width: float, start: float, *, lines: int) -> ImageFont.FreeTypeFont:
     """The largest size (from ``start`` down) at which ``text`` wraps into at most ``lines`` lines of ``width``."""
     size = max(12, round(start))
     while size > 12:

@@ -49,7 +49,10 @@ SUBJECTS: dict[str, tuple[str, ...]] = {
                "creator", "character", "she", "he", "friend", "customer", "model"),
     "bowl": ("food", "salad", "meal", "bowl", "breakfast", "lunch", "dinner", "fruit", "recipe", "kitchen",
              "cook", "cooking", "ramen", "soup", "smoothie"),
+    "watch": ("watch", "watches", "clock", "timepiece", "smartwatch", "jewelry", "jewellery", "ring", "luxury"),
 }
+# on a studio sweep with no subject named, an orb on the podium gives the picture its focal point
+STUDIO_SUBJECT = "orb"
 
 
 @dataclass(frozen=True)
@@ -380,6 +383,34 @@ def _bowl(c: Canvas, pal: Palette, cx: float, base: float, s: float) -> None:
     c.ellipse(x, y, 0.45 * s, 0.05 * s, fill=(*mix(pal.light, pal.mid, 0.3), 255))
 
 
+def _watch(c: Canvas, pal: Palette, cx: float, base: float, s: float) -> None:
+    """A wristwatch standing on its strap: metal case, dark dial, hour marks and two hands."""
+    at = _units(c, cx, base, s)
+    strap, metal = mix(pal.deep, (0, 0, 0), 0.4), mix(pal.accent, (255, 255, 255), 0.2)
+    _box(c, at, -0.12, 0.0, 0.12, 1.0, (*strap, 255), 0.05, s)
+    x, y = at(0.0, 0.5)
+    c.ellipse(x, y, 0.3 * s, 0.3 * s, fill=(*metal, 255))
+    c.ellipse(x, y, 0.25 * s, 0.25 * s, fill=(*mix(pal.deep, (0, 0, 0), 0.6), 255))
+    for k in range(12):
+        angle = k * math.tau / 12
+        mx, my = at(0.21 * math.sin(angle), 0.5 + 0.21 * math.cos(angle))
+        c.ellipse(mx, my, 0.012 * s, 0.012 * s, fill=(*metal, 255))
+    for (dx, dy), color, width in (((0.1, 0.58), (*metal, 255), 0.02), ((-0.06, 0.67), (255, 255, 255, 230), 0.012)):
+        c.draw.line([c.xy(x, y), c.xy(*at(dx, dy))], fill=color, width=max(1, round(width * s * c.u)))
+
+
+def _orb(c: Canvas, pal: Palette, cx: float, base: float, s: float) -> None:
+    """A glossy sphere resting on the podium, lit from the top left (the studio's subject when none is named)."""
+    at = _units(c, cx, base, s)
+    dark, light = mix(pal.accent, pal.deep, 0.5), mix(pal.accent, (255, 255, 255), 0.4)
+    for k in range(10):  # shading: smaller, lighter discs drifting toward the light
+        t = k / 10
+        x, y = at(-0.09 * t, 0.32 + 0.09 * t)
+        c.ellipse(x, y, 0.32 * s * (1 - 0.6 * t), 0.32 * s * (1 - 0.6 * t), fill=(*mix(dark, light, t), 255))
+    x, y = at(-0.12, 0.46)
+    c.ellipse(x, y, 0.05 * s, 0.035 * s, fill=(255, 255, 255, 190))
+
+
 SUBJECT_DRAWERS: dict[str, Callable[[Canvas, Palette, float, float, float], None]] = {
     "bottle": _bottle, "jar": _jar, "mug": _mug, "can": _can, "box": _gift, "phone": _phone, "laptop": _laptop,
-    "person": _person, "bowl": _bowl}
+    "person": _person, "bowl": _bowl, "watch": _watch, "orb": _orb}

@@ -34,8 +34,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, WithJsonSchema, model_validator
 from pydantic_core import PydanticCustomError
 
-from ..catalog import AUTO, QUALITIES, check_model_field, model_literal, select_model
-from ..catalog.entries import ASPECTS
+from ..catalog import ASPECTS, AUTO, QUALITIES, check_model_field, model_literal, select_model
 from ..engines import VIDEO_ENGINES, VideoJob, engine_for, frame_size
 from ..engines.base import RATIOS
 from ..errors import EngineError, MediaError, ValidationError

@@ -14,7 +14,6 @@ possible:
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -165,4 +164,4 @@ def _check_timed(path: Path, field: str, rule: InputRule, found: dict[str, Any])
         if rule.fps is not None and not rule.fps.min - NTSC_SLACK <= fps <= rule.fps.max + NTSC_SLACK:
             raise MediaError(path, f"runs at {fps:g} fps; clips must run at {rule.fps.min:g} to "
                              f"{rule.fps.max:g} fps", field=field)
-    return math.floor(seconds * 1000) / 1000
+    return seconds

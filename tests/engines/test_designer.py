@@ -24,6 +24,7 @@ def pixels(img: Image.Image) -> np.ndarray:
     ("Hiking the mountains at sunrise", "land", None),
     ("A SaaS dashboard for founders", "studio", "laptop"),
     ("A sunset over the ocean waves by the sea", "sea", None),  # the setting named most wins
+    ("A gold watch on a black podium", "studio", "watch"),
 ])
 def test_prompt_words_choose_the_setting_and_subject(prompt: str, setting: str, subject: str | None) -> None:
     assert (setting_for(prompt), subject_for(prompt)) == (setting, subject)
