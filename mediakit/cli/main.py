@@ -22,13 +22,14 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import actor_cmds, audio_cmds, generate_cmds, subtitle_cmds, voice_cmds
+    from . import actor_cmds, audio_cmds, generate_cmds, model_cmds, subtitle_cmds, voice_cmds
 
     generate_cmds.register(main)
     subtitle_cmds.register(main)
     audio_cmds.register(main)
     voice_cmds.register(main)
     actor_cmds.register(main)
+    model_cmds.register(main)
 
 
 _register()

@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 
 GENERATORS: Registry[Generator[Any, Any]] = Registry(
     "generator", "generator", "mediakit.generators",
-    {Route.SUBTITLE: "mediakit.generators.subtitle:SubtitleGenerator"},
+    {Route.SUBTITLE: "mediakit.generators.subtitle:SubtitleGenerator",
+     Route.VIDEO: "mediakit.generators.video:VideoGenerator",
+     Route.IMAGE: "mediakit.generators.image:ImageGenerator",
+     Route.AUDIO: "mediakit.generators.audio:AudioGenerator"},
 )
 
 

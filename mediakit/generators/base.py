@@ -51,13 +51,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..fetch import Limits, fetch
 from ..render import DEFAULT_PROFILE, Profile
 from ..speech.words import Word
 from ..timeline import Timeline
 from .request import RequestModel, parse_request
+
+if TYPE_CHECKING:
+    from ..catalog import RunStats
 
 ProgressCallback = Callable[[float], None]
 
@@ -157,6 +160,8 @@ class Captions:
 class Built:
     """What ``build`` made: a timeline for the shared renderer, or a finished file (a PNG, an MP3).
 
+    ``extra_files`` are further outputs of the same kind (an image request's
+    ``n`` > 1), delivered beside the output as ``NAME-2.png``, ``NAME-3.png``...;
     ``captions`` feed the .srt/.vtt/words sidecars; ``receipt`` replaces the
     plan's when building learned more (the words actually spoken);
     ``poster_ms`` is the moment the poster frame is taken from.
@@ -164,6 +169,7 @@ class Built:
 
     timeline: Timeline | None = None
     file: Path | None = None
+    extra_files: tuple[Path, ...] = ()
     profile: Profile = DEFAULT_PROFILE
     captions: Captions | None = None
     receipt: Receipt | None = None
@@ -203,9 +209,14 @@ class Options:
 
 @dataclass(frozen=True)
 class Context:
-    """What ``plan`` may use besides the request: the options and the one way inputs are fetched."""
+    """What ``plan`` may use besides the request: the options, the one way inputs are fetched, and run stats.
+
+    ``stats`` are the catalog models' recent runs (``{model_id: RunStats}``),
+    supplied by whoever keeps a history of runs (the runner), for ``model: auto``.
+    """
 
     options: Options = Options()
+    stats: Mapping[str, RunStats] = field(default_factory=dict)
 
     def fetch(self, value: str, *, field: str, limits: Limits) -> Path:
         """A URL field's file, downloaded (cached) or found on disk and checked against ``limits``."""

@@ -75,7 +75,7 @@ def _convert(exc: PydanticValidationError, body: Mapping[str, Any]) -> Validatio
         if n == 0:
             first_value = err.get("input") if err["type"] != "missing" else None
     first = details[0]
-    if isinstance(first_value, Mapping) and first_value is body:
+    if isinstance(first_value, Mapping) and first_value == body:  # a cross-field rule: the body is no value
         first_value = None
     return ValidationError(first["field"], first_value, first["rule"], code=code, details=details)
 

@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ValidationError
 from ..ffmpeg import run_ffmpeg
@@ -23,6 +23,9 @@ from ..media_io import atomic_path, check_output_path, write_text
 from ..render import render
 from . import get_generator
 from .base import Built, Captions, Context, Generator, Options, Plan, ProgressCallback
+
+if TYPE_CHECKING:
+    from ..catalog import RunStats
 
 
 @dataclass(frozen=True)
@@ -63,16 +66,17 @@ class Result:
 
 
 def plan_job(generator: str | Generator[Any, Any], body: Mapping[str, Any], *,
-             options: Options | None = None) -> tuple[Generator[Any, Any], Plan]:
-    """Parse and plan ``body`` for ``generator``: every check, nothing rendered."""
+             options: Options | None = None, stats: Mapping[str, RunStats] | None = None
+             ) -> tuple[Generator[Any, Any], Plan]:
+    """Parse and plan ``body`` for ``generator``: every check, nothing rendered (``stats`` for ``model: auto``)."""
     gen = get_generator(generator) if isinstance(generator, str) else generator
     request = gen.parse(body)
-    return gen, gen.plan(request, Context(options or Options()))
+    return gen, gen.plan(request, Context(options or Options(), stats or {}))
 
 
 def generate(generator: str | Generator[Any, Any], body: Mapping[str, Any], output: str | Path, *,
              options: Options | None = None, outputs: Outputs | None = None,
-             progress: ProgressCallback | None = None) -> Result:
+             progress: ProgressCallback | None = None, stats: Mapping[str, RunStats] | None = None) -> Result:
     """Make ``generator``'s output for request ``body`` at ``output``, with the files ``outputs`` names.
 
     ``outputs`` defaults to :meth:`Outputs.beside`.  Every check (request,
@@ -82,7 +86,7 @@ def generate(generator: str | Generator[Any, Any], body: Mapping[str, Any], outp
     files = Outputs.beside(out) if outputs is None else outputs
     gen = get_generator(generator) if isinstance(generator, str) else generator
     _check_targets(gen, out, files)
-    gen, plan = plan_job(gen, body, options=options)
+    gen, plan = plan_job(gen, body, options=options, stats=stats)
     return deliver(gen, plan, out, outputs=files, progress=progress)
 
 
@@ -92,11 +96,16 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
     out = Path(output)
     files = Outputs.beside(out) if outputs is None else outputs
     _check_targets(gen, out, files)
+    written: dict[str, Path] = {}
     with tempfile.TemporaryDirectory(prefix=f"mediakit-{gen.id}-") as tmp:
         built = gen.build(plan, Path(tmp), progress)
         _deliver_main(built, out, progress)
+        for n, extra in enumerate(built.extra_files, start=2):
+            target = out.with_name(f"{out.stem}-{n}{out.suffix}")
+            with atomic_path(target) as part:
+                shutil.copyfile(extra, part)
+            written[f"output-{n}"] = target
     receipt = (built.receipt or plan.receipt).to_dict()
-    written: dict[str, Path] = {}
     if built.captions is not None:
         from ..stages.subtitles import export_sidecars, get_style
 
@@ -108,6 +117,8 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
         written["poster"] = poster_frame(out, files.poster, at_ms=_poster_ms(built))
     if files.receipt is not None:
         data = {"generator": gen.id, "output": str(out), **receipt, "metered": plan.metered.to_dict()}
+        if built.extra_files:
+            data["outputs"] = [str(out), *(str(p) for k, p in written.items() if k.startswith("output-"))]
         written["receipt"] = write_text(files.receipt, json.dumps(data, indent=2, ensure_ascii=False) + "\n",
                                         field="receipt")
     return Result(out, receipt, written, replace(plan, receipt=built.receipt or plan.receipt), built.captions)
@@ -141,6 +152,9 @@ def _poster_ms(built: Built) -> int:
 
 def _check_targets(gen: Generator[Any, Any], out: Path, files: Outputs) -> None:
     check_output_path(out)
+    if out.suffix.lower() != gen.output_suffix:
+        raise ValidationError("output", str(out), f"must end in {gen.output_suffix} ({gen.id} writes "
+                              f"{gen.output_suffix.lstrip('.').upper()})")
     for name, path in files.paths().items():
         check_output_path(path, field=name)
         if path.resolve() == out.resolve():

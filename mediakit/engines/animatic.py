@@ -1,0 +1,276 @@
+"""``local-animatic``: the local stand-in video engine.  An animatic of the request, made from its own inputs.
+
+No video model ships with mediakit, so the stand-in cuts what an editor
+would cut from the same material, on the shared timeline and renderer:
+
+- image mode: the first frame opens the clip and the camera pushes in; with
+  a last frame, the move carries on into a long crossfade and settles on the
+  last frame exactly as given;
+- reference mode: the refs are the shots (in the order the prompt addresses
+  them as @image1, @image2..., then the rest), each with its own camera move,
+  the video_refs are cut in between them with their own sound, and the
+  audio_refs play over the ambience; refs beyond what the length can show
+  are gathered on a final collage shot;
+- text mode (and reference mode with sound only): shots designed from the
+  prompt's phrases by the local designer.
+
+Every clip has the prompt as an on-screen title over its first part,
+generated ambient sound (``ambience``), and a small "local animatic" tag so
+it is never taken for a model's output.  Layout keeps the 9:16 safe areas:
+the title sits between the top 14% and the bottom 35%, clear of the
+right-hand button column.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from ..probe import probe
+from ..render import ProgressCallback
+from ..stages.broll.kenburns import image_size, motion_for
+from ..timeline import (
+    Animation,
+    AudioClip,
+    Box,
+    Canvas,
+    ImageLayer,
+    KenBurns,
+    SceneContent,
+    SequenceLayer,
+    Timeline,
+    Transition,
+    VideoLayer,
+    VisualLayer,
+)
+from .ambience import write_ambience
+from .base import VideoEngine, VideoJob
+from .designer import compose, design, font, open_image, wrap
+
+FPS = 24
+MIN_SHOT_MS = 1500
+CUT = Transition("fade", 400)
+TITLE_IN_MS = 300
+_REFERENCE = re.compile(r"@(image|video|audio)(\d+)", re.IGNORECASE)
+_PHRASE_SPLIT = re.compile(r"(?<=[.!?;])\s+|,\s+(?:then|and then|while|as)\s+|\s+then\s+", re.IGNORECASE)
+
+
+class AnimaticEngine(VideoEngine):
+    name = "local-animatic"
+    description = ("an animatic of the inputs: frames and refs as shots with camera moves and crossfades, clips "
+                   "cut in, the prompt as title, generated ambient sound; no video model")
+    local = True
+
+    def make(self, job: VideoJob, workdir: Path, progress: ProgressCallback | None = None) -> Timeline:
+        canvas = Canvas(job.width, job.height, Fraction(FPS))
+        total = job.seconds * 1000
+        cutins: list[AudioClip] = []
+        if job.mode == "image":
+            picture = frames_layer(job, total)
+        else:
+            scenes, cutins = shots(job, workdir, total)
+            picture = scenes[0] if len(scenes) == 1 else SequenceLayer(scenes=tuple(scenes), transition=CUT)
+        layers: list[VisualLayer] = [picture]
+        title = title_text(job.prompt)
+        if title:
+            layers.append(title_layer(title, job, workdir, total))
+        layers.append(tag_layer(job, workdir))
+        ambience = write_ambience(workdir / "ambience.wav", job.prompt or job.model, job.seconds)
+        audio = [AudioClip(ambience, gain_db=-8.0 if job.audio_refs else 0.0)]
+        audio += reference_sounds(job.audio_refs, total) + cutins
+        return Timeline(canvas, total, layers=tuple(layers), audio=tuple(audio))
+
+
+# ---- pictures ---------------------------------------------------------------------------------------------------
+
+def frames_layer(job: VideoJob, total: int) -> VisualLayer:
+    """Image mode: a push-in from the first frame, crossfading into a pull-out that lands on the last frame."""
+    assert job.first_frame is not None
+    if job.last_frame is None:
+        return ImageLayer(path=job.first_frame, motion=KenBurns(1.0, 1.14, (0.5, 0.5), (0.55, 0.42)))
+    half = total // 2
+    fade = Transition("fade", min(2500, round(total * 0.45)))
+    return SequenceLayer(scenes=(
+        ImageLayer(path=job.first_frame, duration_ms=half, motion=KenBurns(1.0, 1.12, (0.5, 0.5), (0.6, 0.45))),
+        ImageLayer(path=job.last_frame, duration_ms=total - half, motion=KenBurns(1.12, 1.0, (0.4, 0.55), (0.5, 0.5))),
+    ), transition=fade)
+
+
+def shots(job: VideoJob, workdir: Path, total: int) -> tuple[list[SceneContent], list[AudioClip]]:
+    """The shots of text and reference modes, and the sound of the clips cut in."""
+    box = (job.width, job.height)
+    images = [job.refs[i] for i in mention_order(job.prompt, "image", len(job.refs))]
+    clips = [job.video_refs[i] for i in mention_order(job.prompt, "video", len(job.video_refs))]
+    if not images and not clips:
+        images = designed_shots(job, workdir, total)
+    max_shots = max(1, total // MIN_SHOT_MS)
+    items: list[tuple[str, Path]] = _interleave(images, clips)
+    if len(items) > max_shots:
+        kept, extra = items[: max_shots - 1], [p for kind, p in items[max_shots - 1:] if kind == "image"]
+        items = kept + ([("image", collage(extra, job, workdir))] if extra else [])
+    share = total // len(items)
+    durations = [share] * (len(items) - 1) + [total - share * (len(items) - 1)]
+    scenes: list[SceneContent] = []
+    sounds: list[AudioClip] = []
+    start = 0
+    for i, ((kind, path), dur) in enumerate(zip(items, durations, strict=True)):
+        if kind == "video":
+            scenes.append(VideoLayer(path=path, duration_ms=dur, loop=True))
+            if probe(path).audio is not None:
+                sounds.append(AudioClip(path, start_ms=start, duration_ms=dur, fade_in_ms=150, fade_out_ms=150))
+        else:
+            scenes.append(ImageLayer(path=path, duration_ms=dur, motion=motion_for(i, image_size(path), box)))
+        start += dur
+    return scenes, sounds
+
+
+def mention_order(prompt: str, kind: str, count: int) -> list[int]:
+    """Indexes of a reference list in the order the prompt first addresses them (@image2 before @image1),
+    then the ones it never names, in request order."""
+    named: list[int] = []
+    for m in _REFERENCE.finditer(prompt):
+        index = int(m.group(2)) - 1
+        if m.group(1).lower() == kind and 0 <= index < count and index not in named:
+            named.append(index)
+    return named + [i for i in range(count) if i not in named]
+
+
+def designed_shots(job: VideoJob, workdir: Path, total: int) -> list[Path]:
+    """Stills designed from the prompt's phrases: one per 4 s or so (1 to 4), no type (the title is separate)."""
+    count = max(1, min(4, round(total / 4000)))
+    phrases = phrases_of(job.prompt, count)
+    out = []
+    for i, phrase in enumerate(phrases):
+        path = workdir / f"shot-{i + 1}.png"
+        design(phrase, (job.width, job.height), variant=i, text=False).save(path, "PNG")
+        out.append(path)
+    return out
+
+
+def phrases_of(prompt: str, count: int) -> list[str]:
+    """``count`` phrases to design shots from: the prompt's clauses (then, ;, sentences), else the prompt again."""
+    text = _REFERENCE.sub(" ", prompt).strip() or "ambient scene"
+    parts = [p.strip(" ,.") for p in _PHRASE_SPLIT.split(text) if p.strip(" ,.")]
+    parts = parts or [text]
+    return [parts[i] if i < len(parts) else text for i in range(count)]
+
+
+def collage(images: Sequence[Path], job: VideoJob, workdir: Path) -> Path:
+    """Refs the length cannot show one by one, gathered on one last shot (hero and companions, 4 at most)."""
+    path = workdir / "collage.png"
+    refs = [open_image(p, field="refs") for p in images[:4]]
+    compose(refs, job.prompt, (job.width, job.height), text=False).save(path, "PNG")
+    return path
+
+
+def _interleave(images: list[Path], clips: list[Path]) -> list[tuple[str, Path]]:
+    out: list[tuple[str, Path]] = []
+    for i in range(max(len(images), len(clips))):
+        if i < len(images):
+            out.append(("image", images[i]))
+        if i < len(clips):
+            out.append(("video", clips[i]))
+    return out
+
+
+# ---- sound ------------------------------------------------------------------------------------------------------
+
+def reference_sounds(paths: Sequence[Path], total: int) -> list[AudioClip]:
+    """The audio refs one after another from the start, each faded, over the ambience."""
+    out, start = [], 0
+    for path in paths:
+        if start >= total - 100:
+            break
+        length = probe(path).duration_ms or total
+        out.append(AudioClip(path, start_ms=start, duration_ms=min(length, total - start), fade_in_ms=200,
+                             fade_out_ms=300))
+        start += length
+    return out
+
+
+# ---- title and tag ----------------------------------------------------------------------------------------------
+
+def title_text(prompt: str, limit: int = 80) -> str:
+    """The prompt as written (its first sentence), at most ``limit`` characters."""
+    text = " ".join(prompt.split()).strip(" ,;:")
+    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    return clip_words(first, limit)
+
+
+def clip_words(text: str, limit: int) -> str:
+    """``text`` cut at a word boundary to at most ``limit`` characters, with an ellipsis when cut."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
+
+
+def title_layer(title: str, job: VideoJob, workdir: Path, total: int) -> ImageLayer:
+    """The title card, shown over the first part of the clip (at least 2.5 s, about 45%), faded in and out."""
+    img, box = draw_title(title, job.width, job.height)
+    path = workdir / "title.png"
+    img.save(path, "PNG")
+    shown = min(total - TITLE_IN_MS, max(2500, round(total * 0.45)))
+    return ImageLayer(path=path, box=box, start_ms=TITLE_IN_MS, duration_ms=shown, fit="contain",
+                      enter=Animation("fade", 400), exit=Animation("fade", 400))
+
+
+def draw_title(title: str, width: int, height: int) -> tuple[Image.Image, Box]:
+    """The title on a translucent panel with an accent bar; placed in the safe area of the frame.
+
+    Portrait frames keep it between the top 14% and the bottom 35% and out of
+    the right 10%; other frames put it on the lower third.
+    """
+    unit = min(width, height)
+    portrait = height > width
+    panel_w = round(width * (0.8 if portrait else 0.62)) // 2 * 2
+    big = font("League Spartan", True, max(12, round(unit * (0.062 if portrait else 0.07))))
+    pad = round(unit * 0.035)
+    width = panel_w - 2 * pad - round(unit * 0.02)
+    lines = wrap(title, big, width)
+    if len(lines) > 3:  # three lines at most, the third ending in an ellipsis
+        words = " ".join(lines[2:]).split()
+        while len(words) > 1 and big.getlength(" ".join(words) + "…") > width:
+            words.pop()
+        lines = [*lines[:2], " ".join(words).rstrip(" ,;:.") + "…"]
+    line_h = round(big.size * 1.18)
+    panel_h = (len(lines) * line_h + 2 * pad) // 2 * 2
+    img = Image.new("RGBA", (panel_w, panel_h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((0, 0, panel_w - 1, panel_h - 1), radius=round(unit * 0.025), fill=(8, 10, 16, 150))
+    bar = max(3, round(unit * 0.012))
+    draw.rounded_rectangle((pad // 2, pad, pad // 2 + bar, panel_h - pad), radius=bar // 2, fill=(255, 196, 64, 255))
+    y = pad
+    for line in lines:
+        x = pad + round(unit * 0.02)
+        draw.text((x + 2, y + 2), line, font=big, fill=(0, 0, 0, 140))
+        draw.text((x, y), line, font=big, fill=(255, 255, 255, 255))
+        y += line_h
+    x0 = round(width * 0.07) // 2 * 2
+    if portrait:
+        centre = round(height * (0.14 + 0.65) / 2)  # the middle of the safe band
+        y0 = max(round(height * 0.14), min(round(height * 0.65) - panel_h, centre - panel_h // 2)) // 2 * 2
+    else:
+        y0 = (height - round(height * 0.1) - panel_h) // 2 * 2
+    return img, Box(x0, y0, panel_w, panel_h)
+
+
+def tag_layer(job: VideoJob, workdir: Path) -> ImageLayer:
+    """A small pill in the top-left corner saying what made the clip, there for its whole length."""
+    unit = min(job.width, job.height)
+    small = font("Inter", True, max(9, round(unit * 0.024)))
+    text = f"LOCAL ANIMATIC · {job.model} · {job.quality}".upper()
+    pad = round(unit * 0.014)
+    tw = round(small.getlength(text))
+    w, h = (tw + 2 * pad + 1) // 2 * 2 + 2, (round(small.size) + 2 * pad) // 2 * 2 + 2
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=h // 2, fill=(0, 0, 0, 110))
+    draw.text((pad, pad - round(small.size * 0.05)), text, font=small, fill=(255, 255, 255, 215))
+    path = workdir / "tag.png"
+    img.save(path, "PNG")
+    margin = round(unit * 0.04) // 2 * 2
+    return ImageLayer(path=path, box=Box(margin, margin, w, h), fit="contain")

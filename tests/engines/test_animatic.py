@@ -1,0 +1,145 @@
+"""local-animatic: the timeline it cuts from a request's own inputs, its title, tag and ambient sound."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from mediakit.engines import VideoJob, frame_size
+from mediakit.engines.ambience import ambience
+from mediakit.engines.animatic import AnimaticEngine, draw_title, mention_order, phrases_of, title_text
+from mediakit.ffmpeg import run_ffmpeg
+from mediakit.timeline import AudioClip, ImageLayer, SequenceLayer, VideoLayer
+
+
+@pytest.fixture(scope="module")
+def media(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("animatic")
+    out = {}
+    for name, color, size in (("red", (220, 30, 30), (400, 300)), ("green", (30, 200, 60), (300, 400)),
+                              ("blue", (30, 50, 220), (400, 400))):
+        out[name] = folder / f"{name}.png"
+        Image.new("RGB", size, color).save(out[name])
+    out["clip"] = folder / "clip.mp4"
+    run_ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=320x240:r=24:d=2", "-f", "lavfi", "-i", "sine=f=300:d=2",
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", "-y",
+                str(out["clip"])], what="clip")
+    out["sound"] = folder / "sound.wav"
+    run_ffmpeg(["-f", "lavfi", "-i", "sine=f=500:d=3", "-y", str(out["sound"])], what="sound")
+    return out
+
+
+def job(mode: str, seconds: int = 4, aspect: str = "9:16", **kw: object) -> VideoJob:
+    w, h = frame_size(aspect, "480p")
+    return VideoJob(model="video-engine-2.0", mode=mode, prompt=str(kw.pop("prompt", "")), seconds=seconds,
+                    quality="480p", aspect=aspect, width=w, height=h, **kw)  # type: ignore[arg-type]
+
+
+def test_image_mode_moves_from_the_first_frame_and_lands_on_the_last(media: dict[str, Path], tmp_path: Path) -> None:
+    tl = AnimaticEngine().make(job("image", 6, first_frame=media["red"], last_frame=media["green"]), tmp_path)
+    assert (tl.canvas.width, tl.canvas.height, tl.canvas.fps, tl.duration_ms) == (480, 854, 24, 6000)
+    seq = tl.layers[0]
+    assert isinstance(seq, SequenceLayer) and seq.transition.kind == "fade" and seq.transition.duration_ms == 2500
+    first, last = seq.scenes
+    assert isinstance(first, ImageLayer) and isinstance(last, ImageLayer)
+    assert (first.path, last.path) == (media["red"], media["green"])
+    assert first.motion is not None and first.motion.zoom_from == 1.0 and first.motion.pan_from == (0.5, 0.5)
+    assert last.motion is not None and last.motion.zoom_to == 1.0 and last.motion.pan_to == (0.5, 0.5)
+    alone = AnimaticEngine().make(job("image", first_frame=media["red"]), tmp_path).layers[0]
+    assert isinstance(alone, ImageLayer) and alone.motion is not None and alone.motion.zooms
+
+
+def test_reference_mode_follows_the_prompt_order_and_cuts_clips_in(media: dict[str, Path], tmp_path: Path) -> None:
+    j = job("reference", 8, prompt="@image2 then @video1 then @image1", refs=(media["red"], media["green"]),
+            video_refs=(media["clip"],), audio_refs=(media["sound"],))
+    tl = AnimaticEngine().make(j, tmp_path)
+    seq = tl.layers[0]
+    assert isinstance(seq, SequenceLayer)
+    assert [type(s).__name__ for s in seq.scenes] == ["ImageLayer", "VideoLayer", "ImageLayer"]
+    assert [s.path for s in seq.scenes] == [media["green"], media["clip"], media["red"]]
+    assert sum(s.duration_ms or 0 for s in seq.scenes) == 8000
+    sounds = {a.path.name: a for a in tl.audio}
+    assert set(sounds) == {"ambience.wav", "sound.wav", "clip.mp4"}
+    assert sounds["clip.mp4"].start_ms == seq.cuts_ms[0]  # the clip's own sound plays with its picture
+    assert sounds["ambience.wav"].gain_db == -8.0  # under the audio ref
+
+
+def test_refs_beyond_what_the_length_shows_are_gathered_on_a_collage(media: dict[str, Path], tmp_path: Path) -> None:
+    refs = (media["red"], media["green"], media["blue"], media["red"], media["green"])
+    tl = AnimaticEngine().make(job("reference", 4, prompt="five refs", refs=refs), tmp_path)
+    seq = tl.layers[0]
+    assert isinstance(seq, SequenceLayer) and len(seq.scenes) == 2  # 4 s holds two 1.5 s+ shots
+    assert seq.scenes[1].path.name == "collage.png"
+    collage = np.asarray(Image.open(tmp_path / "collage.png").convert("RGB")).astype(int)
+    for color in ((220, 30, 30), (30, 200, 60), (30, 50, 220)):
+        assert (np.abs(collage - np.array(color)).sum(axis=2) < 60).mean() > 0.01
+
+
+@pytest.mark.parametrize("seconds, shots", [(4, 1), (8, 2), (15, 4)])
+def test_text_mode_designs_a_shot_per_4_seconds_or_so(seconds: int, shots: int, tmp_path: Path) -> None:
+    j = job("text", seconds, aspect="16:9", prompt="A barista pours latte art, then the sun rises over the city")
+    tl = AnimaticEngine().make(j, tmp_path)
+    picture = tl.layers[0]
+    scenes = picture.scenes if isinstance(picture, SequenceLayer) else (picture,)
+    assert len(scenes) == shots and all(isinstance(s, ImageLayer) and s.motion is not None for s in scenes)
+    assert sorted(p.name for p in tmp_path.glob("shot-*.png")) == [f"shot-{i + 1}.png" for i in range(shots)]
+
+
+def test_title_and_tag_layers(tmp_path: Path) -> None:
+    tl = AnimaticEngine().make(job("text", 10, prompt="A quiet lake at dawn. Mist rises."), tmp_path)
+    title, tag = tl.layers[1], tl.layers[2]
+    assert isinstance(title, ImageLayer) and isinstance(tag, ImageLayer)
+    assert (title.start_ms, title.duration_ms, title.enter.kind, title.exit.kind) == (300, 4500, "fade", "fade")
+    assert tag.start_ms == 0 and tag.duration_ms is None  # the whole clip says what made it
+    box = title.box
+    assert box is not None
+    h, w = 854, 480
+    assert box.y >= 0.14 * h and box.y + box.h <= 0.65 * h, "title outside the 9:16 safe band"
+    assert box.x + box.w <= 0.9 * w, "title under the right-hand buttons"
+    (tmp_path / "silent").mkdir()
+    silent = AnimaticEngine().make(job("image", first_frame=tmp_path / "shot-1.png"), tmp_path / "silent")
+    assert [type(layer).__name__ for layer in silent.layers] == ["ImageLayer", "ImageLayer"]  # no prompt: no title
+
+
+def test_title_text_and_lines() -> None:
+    assert title_text("A quiet lake at dawn. Mist rises over @image1.") == "A quiet lake at dawn."
+    long = "word " * 40
+    assert len(title_text(long)) <= 80 and title_text(long).endswith("…")
+    img, box = draw_title("one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+                          "fifteen sixteen seventeen eighteen nineteen twenty", 480, 854)
+    assert img.size == (box.w, box.h) and box.h < 0.3 * 854  # three lines at most
+
+
+def test_mention_order_and_phrases() -> None:
+    assert mention_order("@image3 meets @image1, @video1 and @image3 again", "image", 4) == [2, 0, 1, 3]
+    assert mention_order("no references", "video", 2) == [0, 1]
+    assert mention_order("@image9 is out of range", "image", 2) == [0, 1]
+    assert phrases_of("A dog runs, then it jumps into the lake", 3) == [
+        "A dog runs", "it jumps into the lake", "A dog runs, then it jumps into the lake"]
+
+
+def test_ambience_is_a_quiet_stereo_bed_shaped_by_the_setting() -> None:
+    sea, city = ambience("waves on the beach", 6), ambience("city traffic at night", 6)
+    assert sea.shape == (288000, 2) and sea.dtype == np.float32
+    for bed in (sea, city):
+        rms = float(np.sqrt(np.mean(bed**2)))
+        assert 0.05 < rms < 0.12, rms  # about -22 dBFS: under a voice
+        assert np.abs(bed[:100]).max() < 0.01 and np.abs(bed[-100:]).max() < 0.01  # faded in and out
+        assert np.corrcoef(bed[:, 0], bed[:, 1])[0, 1] < 0.95  # two channels, not one copied
+    assert np.array_equal(sea, ambience("waves on the beach", 6))
+
+    def centroid(bed: np.ndarray) -> float:
+        spectrum = np.abs(np.fft.rfft(bed[:, 0]))
+        freqs = np.fft.rfftfreq(bed.shape[0], 1 / 48000)
+        return float((spectrum * freqs).sum() / spectrum.sum())
+
+    assert centroid(ambience("wind over the mountains", 6)) > centroid(sea)  # wind is brighter than surf
+
+
+def test_the_engine_timeline_carries_the_ambience(tmp_path: Path) -> None:
+    tl = AnimaticEngine().make(job("text", prompt="surf at the beach"), tmp_path)
+    assert tl.audio == (AudioClip(tmp_path / "ambience.wav"),)
+    assert not any(isinstance(layer, VideoLayer) for layer in tl.layers)
