@@ -43,7 +43,7 @@ from ..render import ProgressCallback
 from ..routes import Route
 from ..timeline import Timeline
 from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .request import RequestModel, Url
+from .request import RequestModel, Url, rule_error
 from .video_inputs import Inputs, fetch_inputs, field_problems
 
 MAX_PROMPT_CHARS = 2000
@@ -71,9 +71,6 @@ Seconds = Annotated[int, BeforeValidator(_whole_seconds), Field(ge=4, le=30),
                     WithJsonSchema({"type": "integer", "minimum": 4, "maximum": 30})]
 VideoModel = model_literal("video")
 
-
-def _rule(field: str, rule: str) -> PydanticCustomError:
-    return PydanticCustomError("video_rule", "{rule}", {"field": field, "rule": rule})
 
 
 class VideoRequest(RequestModel):
@@ -107,21 +104,21 @@ class VideoRequest(RequestModel):
         framed = self.first_frame is not None or self.last_frame is not None
         listed = [name for name in ("refs", "video_refs", "audio_refs") if getattr(self, name)]
         if framed and listed:
-            raise _rule(listed[0], "cannot be mixed with first_frame or last_frame (image mode takes only frames); "
-                                   "to keep an identity and set the frame, put the frame image in refs and address "
-                                   "it as @image1")
+            raise rule_error(listed[0], "cannot be mixed with first_frame or last_frame (image mode takes only "
+                                        "frames); to keep an identity and set the frame, put the frame image in refs "
+                                        "and address it as @image1")
         if self.last_frame is not None and self.first_frame is None:
-            raise _rule("first_frame", "is required when last_frame is given")
+            raise rule_error("first_frame", "is required when last_frame is given")
         if self.mode == "text" and not self.prompt:
-            raise _rule("prompt", "is required in text mode (no first_frame and no refs)")
+            raise rule_error("prompt", "is required in text mode (no first_frame and no refs)")
         if self.mode == "text" and self.aspect == "adaptive":
-            raise _rule("aspect", "adaptive follows a frame or a reference; text mode takes 9:16, 16:9, 1:1, 4:3, "
+            raise rule_error("aspect", "adaptive follows a frame or a reference; text mode takes 9:16, 16:9, 1:1, 4:3, "
                                   "3:4 or 21:9")
         for m in _REFERENCE.finditer(self.prompt or ""):
             kind, number = m.group(1).lower(), int(m.group(2))
             held = len(getattr(self, _LISTS[kind]))
             if not 1 <= number <= held:
-                raise _rule("prompt", f"{m.group(0)} names no input: {_LISTS[kind]} holds {held} item"
+                raise rule_error("prompt", f"{m.group(0)} names no input: {_LISTS[kind]} holds {held} item"
                                       f"{'' if held == 1 else 's'} (numbered from 1)")
         return self
 
