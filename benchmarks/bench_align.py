@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from mediakit.ffmpeg import decode_audio
+from mediakit.media_io import decode_audio
 from mediakit.speech.align import SAMPLE_RATE, align
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "cases" / "real"

@@ -25,9 +25,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mediakit.ffmpeg import ffmpeg_exe
+from mediakit.media_io import write_wav
 from mediakit.probe import probe
 from mediakit.stages.mix import mix
-from mediakit.stages.music import generate_music, mood_names, music_bed, write_wav
+from mediakit.stages.music import SAMPLE_RATE, generate_music, mood_names, music_bed
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,7 +65,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        bed_file = write_wav(out / "bed.wav", music_bed("upbeat", seconds))
+        bed_file = write_wav(out / "bed.wav", music_bed("upbeat", seconds), sample_rate=SAMPLE_RATE)
         rows = [
             ("ffmpeg -c copy", lambda: ffmpeg("-i", str(voice), "-c", "copy", str(out / "copy.wav"))),
             ("ffmpeg re-encode to 48k stereo wav",

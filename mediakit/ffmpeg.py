@@ -16,9 +16,7 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
-
-from .errors import MediaError, RenderError
+from .errors import RenderError
 
 STDERR_TAIL_LINES = 25
 
@@ -61,19 +59,3 @@ def run_ffmpeg_full(args: Sequence[str], *, what: str, env: dict[str, str] | Non
                           stderr_tail=tail(err))
     return proc.stdout, err
 
-
-def decode_audio(path: str | Path, *, rate: int = 16000, channels: int = 1) -> np.ndarray:
-    """Decode the audio of any media file to float32 samples in [-1, 1].
-
-    Shape is ``(n,)`` for mono and ``(n, channels)`` otherwise.  Raises
-    ``MediaError`` naming the file when it has no audio stream.
-    """
-    from .probe import probe
-
-    info = probe(path)
-    if info.audio is None:
-        raise MediaError(path, "has no audio stream")
-    raw = run_ffmpeg(["-i", str(path), "-vn", "-map", "0:a:0", "-ac", str(channels), "-ar", str(rate),
-                      "-f", "s16le", "-acodec", "pcm_s16le", "-"], what=f"decoding audio of {path}")
-    samples = np.frombuffer(raw, dtype="<i2").astype(np.float32) / 32768.0
-    return samples if channels == 1 else samples.reshape(-1, channels)

@@ -1,24 +1,34 @@
-"""Writing files so that nothing half-written is ever left under a final name.
+"""Media file I/O shared by every stage: atomic writes, WAV, audio decoding, images, media kinds.
 
 Every file mediakit delivers (videos, WAVs, PNGs, receipts, sidecars, cached
 drawings) is written to a temporary file beside its target and renamed into
 place only when complete; a failure, a full disk or a kill leaves the target
 untouched.  Renames within one folder are atomic on every platform Python
-supports.
+supports.  Reading is here too, so each idiom ("open the image or say which
+file is bad", "still or video?", "decode to float samples") exists once.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+import wave
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Literal
 
-from .errors import ValidationError
+import numpy as np
+from PIL import Image, UnidentifiedImageError
+
+from .errors import MediaError, ValidationError
+from .ffmpeg import run_ffmpeg
+from .probe import probe
+
+MediaKind = Literal["still", "video", "audio"]
 
 
-def check_output_path(output: str | Path, *, field: str = "output") -> Path:
+def check_output_path(output: str | os.PathLike[str], *, field: str = "output") -> Path:
     """The target path, checked before any work starts: not a folder, and its folder exists."""
     out = Path(output)
     if out.is_dir():
@@ -29,7 +39,7 @@ def check_output_path(output: str | Path, *, field: str = "output") -> Path:
 
 
 @contextmanager
-def atomic_path(target: str | Path, *, field: str = "output") -> Iterator[Path]:
+def atomic_path(target: str | os.PathLike[str], *, field: str = "output") -> Iterator[Path]:
     """Yield a temporary path beside ``target``; on success it replaces ``target``, on failure it is removed.
 
     The temporary name keeps the target's suffix, so tools that pick a format
@@ -59,3 +69,63 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def pcm16(samples: np.ndarray) -> np.ndarray:
+    """Float samples in [-1, 1] as little-endian int16: scaled by 32767, rounded, clipped (never wrapped)."""
+    scaled = np.round(np.asarray(samples, dtype=np.float64) * 32767.0)
+    pcm: np.ndarray = np.clip(scaled, -32768, 32767).astype("<i2")
+    return pcm
+
+
+def write_wav(target: str | os.PathLike[str], samples: np.ndarray, *, sample_rate: int,
+              field: str = "output") -> Path:
+    """Write float samples (shape ``(n,)`` mono or ``(n, channels)``) as a 16-bit PCM WAV, atomically.
+
+    16-bit is what every player, recogniser and ffmpeg read.
+    """
+    data = np.asarray(samples)
+    data = data.reshape(data.shape[0], -1)
+    with atomic_path(target, field=field) as tmp, wave.open(str(tmp), "wb") as wav:
+        wav.setnchannels(data.shape[1])
+        wav.setsampwidth(2)
+        wav.setframerate(sample_rate)
+        wav.writeframes(pcm16(data).tobytes())
+    return Path(target)
+
+
+def decode_audio(path: str | Path, *, rate: int = 16000, channels: int = 1) -> np.ndarray:
+    """Decode the audio of any media file to float32 samples in [-1, 1].
+
+    Shape is ``(n,)`` for mono and ``(n, channels)`` otherwise.  Raises
+    ``MediaError`` naming the file when it has no audio stream.
+    """
+    info = probe(path)
+    if info.audio is None:
+        raise MediaError(path, "has no audio stream")
+    raw = run_ffmpeg(["-i", str(path), "-vn", "-map", "0:a:0", "-ac", str(channels), "-ar", str(rate),
+                      "-f", "s16le", "-acodec", "pcm_s16le", "-"], what=f"decoding audio of {path}")
+    samples = np.frombuffer(raw, dtype="<i2").astype(np.float32) / 32768.0
+    return samples if channels == 1 else samples.reshape(-1, channels)
+
+
+def open_image(path: str | Path, *, field: str | None = None) -> Image.Image:
+    """The image at ``path``, fully loaded (the file is closed); ``MediaError`` naming the file otherwise."""
+    try:
+        with Image.open(path) as im:
+            im.load()
+            return im
+    except FileNotFoundError as exc:
+        raise MediaError(path, "file does not exist", field=field) from exc
+    except (UnidentifiedImageError, OSError, ValueError) as exc:
+        raise MediaError(path, f"is not an image Pillow can read ({exc})", field=field) from exc
+
+
+def media_kind(path: str | Path) -> MediaKind:
+    """``still``, ``video`` or ``audio``, by probing the streams (never by the file name)."""
+    info = probe(path)
+    if info.video is not None:
+        return "still" if info.video.is_still else "video"
+    if info.audio is not None:
+        return "audio"
+    raise MediaError(path, "has neither a picture nor a sound stream")

@@ -32,11 +32,12 @@ def pace_cmd(script: str, duration: float | None, route: str, as_json: bool) -> 
 @click.option("-o", "--output", required=True, type=click.Path(path_type=Path), help="WAV file to write.")
 def music_cmd(mood: str, seconds: float, seed: int, output: Path) -> None:
     """Compose a music bed in MOOD (chill, energetic, corporate, dramatic, upbeat)."""
+    from ..media_io import write_wav
     from ..render import check_output_path
-    from ..stages.music import generate_music, write_wav
+    from ..stages.music import SAMPLE_RATE, generate_music
 
     check_output_path(output)
-    click.echo(f"wrote {write_wav(output, generate_music(mood, seconds, seed=seed))}")
+    click.echo(f"wrote {write_wav(output, generate_music(mood, seconds, seed=seed), sample_rate=SAMPLE_RATE)}")
 
 
 @click.command("mix")

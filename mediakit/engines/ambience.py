@@ -16,8 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ..media_io import write_wav
 from ..stages import synth
-from ..stages.music import apply_fades, write_wav
+from ..stages.music import apply_fades
 from ..stages.music_theory import Key, midi_to_hz, voice_lead
 from .motifs import setting_for, words_of
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import AlignmentError, MediaError, ValidationError
-from ..ffmpeg import decode_audio
+from ..media_io import decode_audio
 from .align import FRAME_MS, SAMPLE_RATE, Token, align, speech_mask, transcript_tokens
 from .recognize import recognize
 from .words import Word

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +33,7 @@ import numpy as np
 
 from ..errors import MediaError, RenderError, ValidationError
 from ..ffmpeg import ffmpeg_exe, run_ffmpeg_full, tail
+from ..media_io import atomic_path, check_output_path
 from ..probe import probe
 from .music import SAMPLE_RATE, music_bed
 
@@ -181,25 +181,17 @@ def mix(voice: str | os.PathLike[str], music: str | os.PathLike[str], out: str |
     info = probe(Path(voice))
     if info.audio is None or not info.duration:
         raise MediaError(voice, "has no audio stream to use as the voice")
-    target = Path(out)
-    if not target.parent.is_dir():
-        raise MediaError(target, "cannot be written: its folder does not exist")
+    target = check_output_path(out)
     bed = music_bed(music, info.duration, seed=seed)
     plan = plan_mix(voice, bed, music_level_db=music_level_db)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    try:
+    with atomic_path(target) as tmp:
         final, = _meter(
             ["-i", str(voice), *_bed_input(), "-filter_complex",
              plan.filter("0:a", "1:a", "mixed") + ";[mixed]asplit=2[file][meter];"
              "[meter]ebur128=peak=true:framelog=quiet[m]",
-             "-map", "[file]", "-c:a", "pcm_s16le", "-f", "wav", "-y", tmp,
+             "-map", "[file]", "-c:a", "pcm_s16le", "-f", "wav", "-y", str(tmp),
              "-map", "[m]", "-f", "null", "-"],
             what=f"mixing {voice} with music", input_bytes=_pcm(bed))
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
     return MixResult(path=target, loudness=final, plan=plan)
 
 

@@ -22,8 +22,6 @@ from __future__ import annotations
 import functools
 import math
 import os
-import tempfile
-import wave
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -34,7 +32,7 @@ import numpy as np
 import yaml
 
 from ..errors import MediaError, ValidationError
-from ..ffmpeg import decode_audio
+from ..media_io import decode_audio
 from ..paths import data_dir
 from . import synth
 from .music_theory import Key, midi_to_hz, voice_lead
@@ -194,29 +192,6 @@ def music_bed(source: str | os.PathLike[str], seconds: float, *, seed: int = 0,
         raise MediaError(path, "has no audio samples")
     return apply_fades(_loop_to(audio, n, round(LOOP_CROSSFADE * sample_rate)), sample_rate,
                        FADE_IN, FADE_OUT).astype(np.float32)
-
-
-def write_wav(path: str | os.PathLike[str], samples: np.ndarray, *, sample_rate: int = SAMPLE_RATE) -> Path:
-    """Write float samples in [-1, 1] as 16-bit PCM WAV, atomically (temp file, then rename).
-
-    16-bit is what every player and ffmpeg read; writing through a temp file
-    in the same folder means a crash never leaves a half-written bed behind.
-    """
-    out = Path(path)
-    data = samples.reshape(samples.shape[0], -1)
-    pcm = np.clip(np.round(data * 32767.0), -32768, 32767).astype("<i2")
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh, wave.open(fh, "wb") as w:
-            w.setnchannels(data.shape[1])
-            w.setsampwidth(2)
-            w.setframerate(sample_rate)
-            w.writeframes(pcm.tobytes())
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return out
 
 
 def apply_fades(samples: np.ndarray, sample_rate: int, fade_in: float, fade_out: float) -> np.ndarray:

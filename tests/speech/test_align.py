@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from mediakit.errors import ValidationError
-from mediakit.ffmpeg import decode_audio
+from mediakit.media_io import decode_audio
 from mediakit.speech import espeak
 from mediakit.speech.align import (
     FULL_COVERAGE,

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mediakit.ffmpeg import decode_audio
+from mediakit.media_io import decode_audio
 from mediakit.speech.recognize import recognize, word_recall
 
 

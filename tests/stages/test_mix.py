@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 from mediakit.errors import MediaError, RenderError, ValidationError
-from mediakit.ffmpeg import decode_audio, ffmpeg_exe
+from mediakit.ffmpeg import ffmpeg_exe
+from mediakit.media_io import decode_audio, write_wav
 from mediakit.stages import mix as mix_module
 from mediakit.stages.mix import MixResult, duck_and_mix_filter, mix, plan_mix
-from mediakit.stages.music import generate_music, write_wav
+from mediakit.stages.music import generate_music
 from mediakit.stages.synth import spectral_filter
 
 SR = 48000
@@ -103,7 +104,7 @@ def test_a_spiky_voice_is_limited_and_still_reaches_the_target(tmp_path: Path) -
     t = np.arange(4 * SR) / SR
     x = 0.05 * np.sin(2 * np.pi * 200 * t)
     x[:: SR // 8] = 0.95
-    spiky = write_wav(tmp_path / "spiky.wav", np.stack([x, x], axis=1))
+    spiky = write_wav(tmp_path / "spiky.wav", np.stack([x, x], axis=1), sample_rate=SR)
     result = mix(spiky, "dramatic", tmp_path / "out.wav")
     plan = result.plan
     assert plan.premix.true_peak is not None
@@ -118,7 +119,7 @@ def test_music_ducks_at_least_8_db_under_speech(jfk: Path, tmp_path: Path) -> No
     """A 12 kHz tone as the bed: the voice (16 kHz source) has nothing there, so a band-pass hears only music."""
     t = np.arange(11 * SR) / SR
     tone = 0.3 * np.sin(2 * np.pi * 12000 * t)
-    bed = write_wav(tmp_path / "tone_bed.wav", np.stack([tone, tone], axis=1))
+    bed = write_wav(tmp_path / "tone_bed.wav", np.stack([tone, tone], axis=1), sample_rate=SR)
     out = mix(jfk, bed, tmp_path / "ducked.wav").path
     frame = SR // 20
     voice_db = frame_db(decode_audio(jfk, rate=SR), frame)
@@ -147,8 +148,8 @@ def test_the_music_follows_the_level_setting(jfk: Path) -> None:
 
 # --- errors and atomic output --------------------------------------------------------
 
-def test_missing_output_folder_is_a_media_error(jfk: Path, tmp_path: Path) -> None:
-    with pytest.raises(MediaError, match="folder does not exist"):
+def test_missing_output_folder_is_a_validation_error(jfk: Path, tmp_path: Path) -> None:
+    with pytest.raises(ValidationError, match="folder .* does not exist"):
         mix(jfk, "chill", tmp_path / "nope" / "out.wav")
 
 
@@ -169,7 +170,7 @@ def test_bad_inputs_leave_nothing_behind(jfk: Path, tmp_path: Path, silent_video
 
 
 def test_silent_voice_is_refused(tmp_path: Path) -> None:
-    silence = write_wav(tmp_path / "silence.wav", np.zeros((SR, 2)))
+    silence = write_wav(tmp_path / "silence.wav", np.zeros((SR, 2)), sample_rate=SR)
     with pytest.raises(MediaError, match="silent"):
         mix(silence, "chill", tmp_path / "out.wav")
 

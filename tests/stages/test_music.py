@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from mediakit.errors import MediaError, ValidationError
+from mediakit.media_io import write_wav
 from mediakit.stages.music import (
     MAX_LOOP_BARS,
     apply_fades,
@@ -18,7 +19,6 @@ from mediakit.stages.music import (
     mood_names,
     moods,
     music_bed,
-    write_wav,
 )
 
 SR = 48000
@@ -200,14 +200,14 @@ def test_fades_are_raised_cosines_within_the_length() -> None:
 
 def test_write_wav_is_16_bit_stereo_48k_and_atomic(tmp_path: Path) -> None:
     bed = generate_music("chill", 0.5)
-    out = write_wav(tmp_path / "bed.wav", bed)
+    out = write_wav(tmp_path / "bed.wav", bed, sample_rate=SR)
     with wave.open(str(out)) as w:
         assert (w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes()) == (2, 2, SR, SR // 2)
         data = np.frombuffer(w.readframes(w.getnframes()), "<i2").reshape(-1, 2) / 32767
     assert np.abs(data - bed).max() < 1e-4
     assert [p.name for p in tmp_path.iterdir()] == ["bed.wav"]
-    with pytest.raises(FileNotFoundError):
-        write_wav(tmp_path / "no" / "bed.wav", bed)
+    with pytest.raises(ValidationError, match="does not exist"):
+        write_wav(tmp_path / "no" / "bed.wav", bed, sample_rate=SR)
 
 
 # --- the theory the scores rely on --------------------------------------------------

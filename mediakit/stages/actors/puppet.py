@@ -32,6 +32,7 @@ from pathlib import Path
 from PIL import Image
 
 from ...cache import cached_png
+from ...media_io import open_image
 from ...render.compile import Compiled
 from .look import EYE_STATES, Look
 from .portraits import draw_background, draw_body, draw_eyes, draw_head, draw_mouth, layout
@@ -140,10 +141,10 @@ def draw_sprites(look: Look, rig: Rig, cache: Path | None = None) -> Sprites:
 
 def opaque_box(sprite: Path) -> Rect:
     """The drawn part of a sprite (x, y, w, h), on even pixels as yuv420p cropping needs."""
-    with Image.open(sprite) as img:
-        box = img.getchannel("A").getbbox() or (0, 0, img.width, img.height)
-        x0, y0 = box[0] // 2 * 2, box[1] // 2 * 2
-        x1, y1 = min(img.width, box[2] + box[2] % 2), min(img.height, box[3] + box[3] % 2)
+    img = open_image(sprite)
+    box = img.getchannel("A").getbbox() or (0, 0, img.width, img.height)
+    x0, y0 = box[0] // 2 * 2, box[1] // 2 * 2
+    x1, y1 = min(img.width, box[2] + box[2] % 2), min(img.height, box[3] + box[3] % 2)
     return x0, y0, max(2, x1 - x0), max(2, y1 - y0)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from ...fonts import font_file
+from ...media_io import open_image
 from ...render import check_output_path
 from .catalog import Actor
 
@@ -27,8 +28,8 @@ def contact_sheet(actors: Sequence[Actor], output: str | Path, *, columns: int =
     regular = ImageFont.truetype(str(font_file("Inter")), 13)
     for i, actor in enumerate(actors):
         x, y = (i % cols) * CELL, (i // cols) * (CELL + LABEL_H)
-        with Image.open(actor.portrait_path) as img:
-            sheet.paste(ImageOps.fit(img.convert("RGB"), (CELL, CELL), Image.Resampling.LANCZOS), (x, y))
+        img = open_image(actor.portrait_path, field="portrait")
+        sheet.paste(ImageOps.fit(img.convert("RGB"), (CELL, CELL), Image.Resampling.LANCZOS), (x, y))
         draw.text((x + 8, y + CELL + 5), actor.name, fill=(20, 20, 20), font=bold)
         age = f"{actor.age}, " if actor.age is not None else ""
         draw.text((x + 8, y + CELL + 24), f"{age}{actor.actor_type} · {actor.slug}", fill=(110, 110, 110),

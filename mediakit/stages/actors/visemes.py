@@ -257,7 +257,7 @@ def phonemes_from_audio(path: str | Path, *, frame_ms: int = 40) -> list[Phoneme
     """
     import numpy as np
 
-    from ...ffmpeg import decode_audio
+    from ...media_io import decode_audio
 
     samples = decode_audio(path, rate=16000)
     hop = 16 * frame_ms

@@ -14,6 +14,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from ...fonts import font_file
+from ...media_io import atomic_path, open_image
 from ...paths import data_dir
 from ...render import StillProfile, check_output_path, render
 from ...speech.words import Word
@@ -56,13 +57,8 @@ def contact_sheet(output: str | Path, *, background: str | Path | None = None, a
         label_font = ImageFont.truetype(str(font_file("Inter", bold=True)), 26)
         for i, (name, frame) in enumerate(zip(names, frames, strict=True)):
             x, y = (i % COLUMNS) * CELL.width, (i // COLUMNS) * (CELL.height + LABEL_H)
-            with Image.open(frame) as img:
-                sheet.paste(img.convert("RGB"), (x, y + LABEL_H))
+            sheet.paste(open_image(frame).convert("RGB"), (x, y + LABEL_H))
             draw.text((x + CELL.width // 2, y + LABEL_H // 2), name, fill="white", font=label_font, anchor="mm")
-        tmp_out = out.with_name(f".{out.name}.partial.png")
-        try:
+        with atomic_path(out) as tmp_out:
             sheet.save(tmp_out, "PNG", optimize=True)
-            tmp_out.replace(out)
-        finally:
-            tmp_out.unlink(missing_ok=True)
     return out

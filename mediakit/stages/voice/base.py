@@ -27,25 +27,39 @@ segments with their prosody, which is what the bundled engines speak from.
 
 from __future__ import annotations
 
-import os
-import tempfile
-import wave
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
-from ...errors import MediaError
 from ...ffmpeg import run_ffmpeg
+from ...media_io import pcm16, write_wav
 from ...registry import Registry
 from ...speech.words import Word
 
-if TYPE_CHECKING:
-    from .voices import Voice
-
 ENGINE_GROUP = "mediakit.voice_engines"
+
+
+@dataclass(frozen=True)
+class Voice:
+    """A voice: named (from the presets) or a raw engine voice id (``raw`` True)."""
+
+    name: str
+    gender: str
+    description: str
+    engines: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    raw: bool = False
+
+    def settings(self, engine: str) -> Mapping[str, Any]:
+        """This voice's settings for ``engine`` (empty when it has none)."""
+        return self.engines.get(engine, {})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "gender": self.gender, "description": self.description,
+                "engines": {k: dict(v) for k, v in self.engines.items()}}
 
 
 class PhonemeTiming(NamedTuple):
@@ -83,29 +97,11 @@ class Speech:
 
     def pcm16(self) -> np.ndarray:
         """Samples as int16, the form WAV files and recognisers take."""
-        pcm: np.ndarray = (np.clip(self.samples, -1.0, 1.0) * 32767).astype("<i2")
-        return pcm
+        return pcm16(self.samples)
 
     def write_wav(self, path: str | Path) -> Path:
-        """Write a 16-bit mono WAV atomically: a temp file beside it, then a rename.
-
-        A crash or a full disk never leaves a half-written file under the final name.
-        """
-        target = Path(path)
-        if not target.parent.is_dir():
-            raise MediaError(target, "cannot be written: its folder does not exist")
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh, wave.open(fh, "wb") as wav:
-                wav.setnchannels(1)
-                wav.setsampwidth(2)
-                wav.setframerate(self.sample_rate)
-                wav.writeframes(self.pcm16().tobytes())
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return target
+        """Write a 16-bit mono WAV atomically (see ``media_io.write_wav``)."""
+        return write_wav(path, self.samples, sample_rate=self.sample_rate)
 
     def resampled(self, rate: int = 16000) -> np.ndarray:
         """float32 samples at ``rate`` (16 kHz is what aligners and recognisers expect)."""

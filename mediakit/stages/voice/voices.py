@@ -10,37 +10,15 @@ Piper), so one resolver serves every engine.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
 
 import yaml
 
 from ...errors import MediakitError, ValidationError
 from ...paths import data_dir
-from .base import get_engine
+from .base import Voice, get_engine
 
 MAX_VOICE_CHARS = 100  # the spec's limit on the voice field
 GENDERS = ("female", "male", "neutral")
-
-
-@dataclass(frozen=True)
-class Voice:
-    """A voice: named (from the presets) or a raw engine voice id (``raw`` True)."""
-
-    name: str
-    gender: str
-    description: str
-    engines: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    raw: bool = False
-
-    def settings(self, engine: str) -> Mapping[str, Any]:
-        """This voice's settings for ``engine`` (empty when it has none)."""
-        return self.engines.get(engine, {})
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "gender": self.gender, "description": self.description,
-                "engines": {k: dict(v) for k, v in self.engines.items()}}
 
 
 @functools.cache

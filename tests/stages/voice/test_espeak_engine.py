@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from voice_testkit import SCRIPT_30, median_f0, rms
 
-from mediakit.errors import MediaError, ValidationError
+from mediakit.errors import ValidationError
 from mediakit.stages.voice import Speech, synthesize
 
 LINE = "Big news, friends! This one costs $20 and it's worth every cent."
@@ -105,5 +105,5 @@ def test_write_wav_is_atomic_and_readable(default_speech: Speech, tmp_path: Path
         assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, 22050)
         assert wav.getnframes() == len(default_speech.samples)
     assert [p.name for p in tmp_path.iterdir()] == ["line.wav"]  # no temp file left behind
-    with pytest.raises(MediaError):
+    with pytest.raises(ValidationError, match="does not exist"):
         default_speech.write_wav(tmp_path / "missing" / "line.wav")

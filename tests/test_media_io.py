@@ -1,0 +1,70 @@
+"""media_io: the one WAV writer (rounding and clipping pinned), decoding, image opening, media kinds."""
+
+from __future__ import annotations
+
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from mediakit.errors import MediaError, ValidationError
+from mediakit.media_io import atomic_path, decode_audio, media_kind, open_image, pcm16, write_wav
+
+
+def test_pcm16_rounds_and_clips_without_wrapping() -> None:
+    samples = np.array([0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5, 1e-5, 2.0e-5, 0.99999])
+    assert pcm16(samples).tolist() == [0, 16384, -16384, 32767, -32767, 32767, -32768, 0, 1, 32767]
+
+
+def test_write_wav_stereo_round_trip_and_no_temp_left(tmp_path: Path) -> None:
+    left = np.array([0.25, -0.25, 1.2])
+    out = write_wav(tmp_path / "two.wav", np.stack([left, -left], axis=1), sample_rate=8000)
+    with wave.open(str(out)) as w:
+        assert (w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes()) == (2, 2, 8000, 3)
+        frames = np.frombuffer(w.readframes(3), "<i2").reshape(-1, 2)
+    assert frames.tolist() == [[8192, -8192], [-8192, 8192], [32767, -32768]]
+    assert [p.name for p in tmp_path.iterdir()] == ["two.wav"]
+
+
+def test_write_wav_missing_folder_is_a_validation_error(tmp_path: Path) -> None:
+    with pytest.raises(ValidationError, match="does not exist"):
+        write_wav(tmp_path / "no" / "x.wav", np.zeros(4), sample_rate=8000)
+
+
+def test_atomic_path_leaves_nothing_on_failure(tmp_path: Path) -> None:
+    with pytest.raises(RuntimeError), atomic_path(tmp_path / "out.mp4") as tmp:
+        tmp.write_bytes(b"half")
+        raise RuntimeError("killed")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_decode_audio_reads_back_what_was_written(tmp_path: Path) -> None:
+    t = np.arange(16000) / 16000
+    tone = 0.5 * np.sin(2 * np.pi * 440 * t)
+    wav = write_wav(tmp_path / "tone.wav", tone, sample_rate=16000)
+    back = decode_audio(wav)
+    assert back.shape == (16000,)
+    assert np.abs(back - tone).max() < 1e-4
+
+
+def test_open_image_names_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "notes.png"
+    bad.write_text("not a picture")
+    with pytest.raises(MediaError, match="notes.png") as info:
+        open_image(bad, field="screenshot")
+    assert info.value.to_dict()["error"]["details"][0]["field"] == "screenshot"
+    with pytest.raises(MediaError, match="does not exist"):
+        open_image(tmp_path / "gone.png")
+    good = tmp_path / "red.png"
+    Image.new("RGB", (3, 2), "red").save(good)
+    assert open_image(good).size == (3, 2)
+
+
+def test_media_kind_probes_content_not_the_name(tmp_path: Path, tiny_video: Path, tone_wav: Path) -> None:
+    disguised = tmp_path / "picture.mp4"  # a PNG under a video name is still a still
+    Image.new("RGB", (16, 16), "blue").save(disguised, "PNG")
+    assert media_kind(disguised) == "still"
+    assert media_kind(tiny_video) == "video"
+    assert media_kind(tone_wav) == "audio"
