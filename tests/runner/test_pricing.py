@@ -5,7 +5,8 @@ from decimal import Decimal
 import pytest
 
 from mediakit.errors import ValidationError
-from runner.pricing import quote, quote_voice
+from mediakit.generators.base import Metered, Plan, Receipt
+from runner.pricing import quote, quote_plan, quote_voice
 
 
 @pytest.mark.parametrize("generator, duration, generated, credits", [
@@ -33,3 +34,13 @@ def test_bad_quotes() -> None:
 
 def test_voice_is_priced_per_character() -> None:
     assert quote_voice("x" * 1000).credits == Decimal("16.000")
+
+
+def test_quote_plan_prices_what_the_plan_metered() -> None:
+    plan = Plan(generator="ugc_video", receipt=Receipt(),
+                metered=Metered(operation="ugc_video", seconds=10, script_generated=True))
+    priced = quote_plan(plan)
+    assert priced.credits == 305
+    assert [item for item, _ in priced.breakdown] == ["10 s video at 30/s", "script generated from prompt"]
+    subtitle = Plan(generator="subtitle", receipt=Receipt(), metered=Metered(operation="subtitle", seconds=7.4))
+    assert quote_plan(subtitle).credits == 50

@@ -2,7 +2,7 @@
 
 The spec's ugc_video, saas_review and product_acting_ugc routes write the
 script themselves when given a ``prompt`` / ``product_url`` /
-``product_description`` instead of a script, for +5 credits.  ``write_script``
+``product_description`` instead of a script.  ``write_script``
 is that step as a library call: it validates the fields, fetches the product
 page when asked, lets an engine write, and checks the result against the
 route's word cap (12 / 25 / 37 words for 5 / 10 / 15 s, 3 words per second on
@@ -40,7 +40,6 @@ __all__ = [
     "ACTING_TEMPLATES",
     "ENTRY_POINT_GROUP",
     "SAAS_ANGLES",
-    "SCRIPT_CREDITS",
     "SCRIPT_ROUTES",
     "TONES",
     "UGC_TEMPLATES",
@@ -58,9 +57,6 @@ __all__ = [
     "write_script",
 ]
 
-# "Script generated from prompt: +5 credits" (spec credit table).  Recorded on the
-# result for the runner; the library itself never charges.
-SCRIPT_CREDITS = 5
 # A hook needs a few words of its own before the CTA closes the script.
 _HOOK_MIN_WORDS = 4
 
@@ -70,13 +66,12 @@ register_engine(OpenAICompatibleEngine.name, OpenAICompatibleEngine)
 
 @dataclass(frozen=True)
 class ScriptResult:
-    """A written script with what the job receipt needs: engine, credits to add, pacing."""
+    """A written script with what the job receipt needs: engine and pacing (the runner prices ``generated``)."""
 
     script: str
     engine: str
     pacing: PacingReceipt
     generated: bool = True
-    credits_extra: int = SCRIPT_CREDITS
 
 
 def write_script(*, route: str, duration: int | None, prompt: str | None = None,
