@@ -8,9 +8,9 @@ neural talking-head model, a hosted service) plug in without touching
 mediakit:
 
 * in code: ``register_engine("my-engine", MyEngine())``;
-* as a package: an entry point in the group ``mediakit.lipsync_engines`` whose
-  object is an engine instance, or a class or factory called with no
-  arguments to make one::
+* as a package: an entry point in the group ``mediakit.lipsync_engines`` naming
+  a class or factory called with no arguments to make the engine (the
+  ``mediakit.registry.Registry`` shape every engine kind shares)::
 
       [project.entry-points."mediakit.lipsync_engines"]
       wav2lip = "my_package.engine:Wav2LipEngine"
@@ -25,11 +25,11 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from ...errors import EngineError
+from ...registry import Registry
 from ...render import Compiled, execute
 from ...speech.words import Word
 from .catalog import DEFAULT_LIP_SYNC_ENGINE, Actor
@@ -92,33 +92,26 @@ class VisemeEngine:
             return execute(self.compile(request, Path(tmp), INTERMEDIATE_OPTIONS), output)
 
 
-_ENGINES: dict[str, LipSyncEngine] = {DEFAULT_LIP_SYNC_ENGINE: VisemeEngine()}
+ENGINES: Registry[LipSyncEngine] = Registry(
+    "lip-sync engine", "lip_sync_engine", ENTRY_POINT_GROUP,
+    {DEFAULT_LIP_SYNC_ENGINE: "mediakit.stages.actors.lipsync:VisemeEngine"})
 
 
 def register_engine(name: str, engine: LipSyncEngine) -> None:
-    """Make ``engine`` available as ``name`` (replacing an engine of that name)."""
+    """Make the ready ``engine`` available as ``name`` (replacing an engine of that name)."""
     if not isinstance(engine, LipSyncEngine):
         raise EngineError(f"lip-sync engine {name!r} has no render(request, output) method")
-    _ENGINES[name] = engine
+    ENGINES.register(name, lambda: engine)
 
 
 def engine_names() -> list[str]:
     """Registered and installed engine names, sorted."""
-    return sorted(set(_ENGINES) | {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)})
+    return ENGINES.names()
 
 
 def get_engine(name: str) -> LipSyncEngine:
-    """The engine called ``name``: registered in code, else loaded from its entry point."""
-    if name in _ENGINES:
-        return _ENGINES[name]
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        if ep.name == name:
-            try:
-                obj: Any = ep.load()
-                engine = obj() if isinstance(obj, type) or not hasattr(obj, "render") else obj
-            except Exception as exc:  # a broken plug-in must not look like a mediakit bug
-                raise EngineError(f"lip-sync engine {name!r} ({ep.value}) failed to load: {exc}") from exc
-            register_engine(name, engine)
-            return engine
-    raise EngineError(f"unknown lip-sync engine {name!r}; installed engines: {', '.join(engine_names())} "
-                      f"(add one with register_engine or the {ENTRY_POINT_GROUP!r} entry-point group)")
+    """The engine called ``name``; an actor naming an engine that is not installed is a failed job."""
+    if name not in ENGINES:
+        raise EngineError(f"unknown lip-sync engine {name!r}; installed engines: {', '.join(engine_names())} "
+                          f"(add one with register_engine or the {ENTRY_POINT_GROUP!r} entry-point group)")
+    return ENGINES.get(name)

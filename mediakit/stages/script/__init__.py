@@ -60,9 +60,6 @@ __all__ = [
 # A hook needs a few words of its own before the CTA closes the script.
 _HOOK_MIN_WORDS = 4
 
-register_engine(TemplateEngine.name, TemplateEngine)
-register_engine(OpenAICompatibleEngine.name, OpenAICompatibleEngine)
-
 
 @dataclass(frozen=True)
 class ScriptResult:

@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from typing import Protocol, runtime_checkable
 
-from ...errors import EngineError, ValidationError
+from ...registry import Registry
 from .fetch import PageContext
 
 ENTRY_POINT_GROUP = "mediakit.script_engines"
@@ -61,35 +60,22 @@ class ScriptEngine(Protocol):
         ...
 
 
-EngineFactory = Callable[[], ScriptEngine]
+ENGINES: Registry[ScriptEngine] = Registry(
+    "script engine", "engine", ENTRY_POINT_GROUP,
+    {"template": "mediakit.stages.script.template_engine:TemplateEngine",
+     "openai-compatible": "mediakit.stages.script.llm_engine:OpenAICompatibleEngine"})
 
-_REGISTRY: dict[str, EngineFactory] = {}
 
-
-def register_engine(name: str, factory: EngineFactory) -> None:
+def register_engine(name: str, factory: Callable[[], ScriptEngine]) -> None:
     """Make ``factory`` (usually the engine class) available as ``engine=name``."""
-    if not name or name != name.strip():
-        raise ValidationError("engine", name, "engine names must be non-empty with no surrounding spaces")
-    _REGISTRY[name] = factory
+    ENGINES.register(name, factory)
 
 
 def engine_names() -> list[str]:
     """Every engine name that ``get_engine`` accepts, registered or installed, sorted."""
-    return sorted(set(_REGISTRY) | {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)})
+    return ENGINES.names()
 
 
 def get_engine(name: str) -> ScriptEngine:
     """A fresh engine instance for ``name``; unknown names list the valid ones."""
-    factory = _REGISTRY.get(name)
-    if factory is None:
-        for ep in entry_points(group=ENTRY_POINT_GROUP):
-            if ep.name == name:
-                try:
-                    factory = ep.load()
-                except Exception as exc:  # a broken plugin must not look like a typo
-                    raise EngineError(f"script engine {name!r} from entry point {ep.value!r} "
-                                      f"failed to load: {exc}") from exc
-                break
-    if factory is None:
-        raise ValidationError("engine", name, f"must be one of {', '.join(engine_names())}")
-    return factory()
+    return ENGINES.create(name)

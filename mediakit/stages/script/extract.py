@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...routes import Route
 from .base import ScriptRequest
 from .fetch import PageContext
 
@@ -113,8 +114,8 @@ def read_facts(request: ScriptRequest) -> Facts:
     page_subject, page_texts = _from_page(request.context) if request.context else (None, [])
     named = _named(request.product_name) if request.product_name else None
     proper_prompt = prompt[0] if prompt[2] else None
-    fallback = Subject("this app", "this app") if request.route in ("saas_review", "show_your_app",
-                                                                     "laptop_ugc") \
+    fallback = Subject("this app", "this app") if request.route in (Route.SAAS_REVIEW, Route.SHOW_YOUR_APP,
+                                                                     Route.LAPTOP_UGC) \
         else Subject("this product", "this product")
     subject = next(s for s in (named, proper_prompt, page_subject, prompt[0], described[0], fallback) if s)
     names = [s.text for s in (named, page_subject, proper_prompt) if s]

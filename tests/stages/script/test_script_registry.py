@@ -6,6 +6,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
+from mediakit import registry
 from mediakit.errors import EngineError, ValidationError
 from mediakit.stages.script import (
     ScriptRequest,
@@ -38,8 +39,8 @@ def test_builtins_are_registered() -> None:
     assert get_engine("template").name == "template"
 
 
-def test_register_engine_and_use_it_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))  # keep the registration to this test
+def test_register_engine_and_use_it_by_name(request: pytest.FixtureRequest) -> None:
+    request.addfinalizer(lambda: base.ENGINES.unregister("echo"))  # keep the registration to this test
     register_engine("echo", Echo)
     result = write_script(route="ugc_video", duration=5, prompt="Echo this", engine="echo")
     assert result.script == "Echo this, said back by a small test engine within 12 words."
@@ -64,8 +65,9 @@ def test_entry_point_group(monkeypatch: pytest.MonkeyPatch) -> None:
     plugin = EntryPoint("plugin-writer", "mediakit.stages.script.template_engine:TemplateEngine",
                         base.ENTRY_POINT_GROUP)
     broken = EntryPoint("broken", "mediakit.no_such_module:Engine", base.ENTRY_POINT_GROUP)
-    monkeypatch.setattr(base, "entry_points",
-                        lambda group: [plugin, broken] if group == base.ENTRY_POINT_GROUP else [])
+    monkeypatch.setattr(registry, "entry_points",
+                        lambda group, name=None: [ep for ep in (plugin, broken)
+                                                  if group == base.ENTRY_POINT_GROUP and name in (None, ep.name)])
     assert {"plugin-writer", "broken"} <= set(engine_names())
     assert write_script(route="ugc_video", duration=5, prompt="Tea", engine="plugin-writer").script
     with pytest.raises(EngineError, match=r"'broken'.*failed to load"):
