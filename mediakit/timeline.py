@@ -4,15 +4,22 @@ A timeline is plain frozen data: a canvas, visual layers stacked bottom to top,
 audio clips, and an optional ASS subtitle document.  Times are integer
 milliseconds; geometry is integer pixels.  Nothing here touches ffmpeg, so a
 generator can be tested by inspecting the timeline it returns, and the
-renderer can be tested by inspecting the graph it compiles.
+renderer can be tested by inspecting the graph it compiles.  ``to_dict`` and
+``from_dict`` turn a timeline into plain JSON data and back (versioned), so a
+job can log, snapshot or replay exactly what it rendered.
+
+Each visual layer class says two things the compiler needs about it:
+``always_alpha`` (its pixels carry transparency even at full opacity) and
+``can_be_base`` (an opaque full-frame one can be the bottom of the graph).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import types
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal
+from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
 
 from .errors import ValidationError
 
@@ -264,6 +271,9 @@ class Layer:
     key: ChromaKey | None = None
     hover: Hover | None = None
 
+    always_alpha: ClassVar[bool] = False
+    can_be_base: ClassVar[bool] = False
+
     def __post_init__(self) -> None:
         if self.start_ms < 0:
             raise ValidationError("layer.start_ms", self.start_ms, "must be >= 0")
@@ -294,11 +304,13 @@ class VideoLayer(Layer):
     more on video than on a still).
     """
 
-    path: Path = field(default=Path())
+    path: Path = field(kw_only=True)
     trim_start_ms: int = 0
     loop: bool = False
     crop: Crop | None = None
     motion: KenBurns | None = None
+
+    can_be_base: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -313,9 +325,12 @@ class ImageLayer(Layer):
     moves a view over that one pre-scaled frame.
     """
 
-    path: Path = field(default=Path())
+    path: Path = field(kw_only=True)
     crop: Crop | None = None
     motion: KenBurns | None = None
+
+    always_alpha: ClassVar[bool] = True
+    can_be_base: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -333,6 +348,8 @@ class ColorLayer(Layer):
 
     color: str = "black"
 
+    always_alpha: ClassVar[bool] = True
+
 
 @dataclass(frozen=True)
 class TextLayer(Layer):
@@ -345,6 +362,8 @@ class TextLayer(Layer):
     color: str = "white"
     outline_px: int = 0
     outline_color: str = "black"
+
+    always_alpha: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -403,6 +422,8 @@ class SequenceLayer(Layer):
 
     scenes: tuple[SceneContent, ...] = ()
     transition: Transition = Transition()
+
+    can_be_base: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -477,3 +498,92 @@ class Timeline:
             if layer.start_ms >= self.duration_ms:
                 raise ValidationError("layer.start_ms", layer.start_ms,
                                       f"must be before the timeline's end ({self.duration_ms} ms)")
+        for clip in self.audio:
+            if clip.start_ms >= self.duration_ms:
+                raise ValidationError("audio.start_ms", clip.start_ms,
+                                      f"must be before the timeline's end ({self.duration_ms} ms)")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data (paths and rates as strings, layers tagged with their ``type``), versioned."""
+        data: dict[str, Any] = {"version": TIMELINE_VERSION, **_encode(self)}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Timeline:
+        """The timeline ``to_dict`` wrote; every value is checked again by the classes it builds."""
+        if not isinstance(data, dict):
+            raise ValidationError("timeline", type(data).__name__, "must be a mapping")
+        body = dict(data)
+        version = body.pop("version", None)
+        if version != TIMELINE_VERSION:
+            raise ValidationError("version", version, f"must be {TIMELINE_VERSION} (the timeline format)")
+        built: Timeline = _build(cls, body, "timeline")
+        return built
+
+
+TIMELINE_VERSION = 1
+
+
+def _encode(value: Any) -> Any:
+    """A timeline value as JSON data; fields left at their defaults are omitted to keep logs short."""
+    if is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {}
+        if isinstance(value, Layer):
+            out["type"] = type(value).__name__
+        for f in fields(value):
+            item = getattr(value, f.name)
+            if f.default is MISSING or item != f.default:
+                out[f.name] = _encode(item)
+        return out
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _build(cls: type[Any], data: Any, where: str) -> Any:
+    if not isinstance(data, dict):
+        raise ValidationError(where, data, f"must be a mapping of {cls.__name__} fields")
+    hints = get_type_hints(cls)
+    names = {f.name for f in fields(cls)}
+    kwargs = {}
+    for key, raw in data.items():
+        if key == "type":
+            continue
+        if key not in names:
+            raise ValidationError(f"{where}.{key}", raw, f"is not a field of {cls.__name__}")
+        kwargs[key] = _decode(hints[key], raw, f"{where}.{key}")
+    return cls(**kwargs)
+
+
+def _decode(tp: Any, raw: Any, where: str) -> Any:
+    origin, args = get_origin(tp), get_args(tp)
+    if raw is None:
+        return None
+    if origin in (Union, types.UnionType):
+        options = [a for a in args if a is not type(None)]
+        if len(options) > 1:
+            by_name = {a.__name__: a for a in options}
+            kind = raw.get("type") if isinstance(raw, dict) else None
+            if kind not in by_name:
+                raise ValidationError(f"{where}.type", kind, f"must be one of {', '.join(by_name)}")
+            return _build(by_name[kind], raw, where)
+        return _decode(options[0], raw, where)
+    if origin is tuple:
+        if not isinstance(raw, list | tuple):
+            raise ValidationError(where, raw, "must be a list")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v, f"{where}[{n}]") for n, v in enumerate(raw))
+        return tuple(_decode(a, v, f"{where}[{n}]") for n, (a, v) in enumerate(zip(args, raw, strict=True)))
+    if origin is Literal:
+        return raw
+    if tp is Path:
+        return Path(raw)
+    if tp is Fraction:
+        return Fraction(raw)
+    if isinstance(tp, type) and is_dataclass(tp):
+        return _build(tp, raw, where)
+    return raw

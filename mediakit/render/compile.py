@@ -1,8 +1,14 @@
 """Compile a timeline into ONE ffmpeg filter graph and its arguments.
 
-Pure: no process, no file I/O.  Tests snapshot the graph of named cases in
+Pure: no process, no file I/O (the font files of text layers are looked up
+before, by ``render.text_fonts``).  Tests snapshot the graph of named cases in
 milliseconds, and ``execute`` is the only place ffmpeg runs (the ffmpeg-python
-split between ``get_args`` and ``run``).  Everything is drawn inside the one
+split between ``get_args`` and ``run``).
+
+Each layer type compiles through one dispatch table, ``_CONTENT`` (layer
+class -> the method that brings its pixels to its box); what else the
+compiler needs to know about a type is on the class (``always_alpha``,
+``can_be_base``).  A new layer type is a timeline class plus one entry here.  Everything is drawn inside the one
 graph, subtitles included, so a render costs close to a bare encode.
 
 Stills are decoded and fitted once and then repeated (``loop``), so an image
@@ -14,9 +20,12 @@ frame.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
+from ..errors import ValidationError
 from ..timeline import (
     AudioClip,
     Box,
@@ -34,6 +43,7 @@ from ..timeline import (
 from .profile import DEFAULT_PROFILE, Profile
 
 SAMPLE_RATE = 48000
+FontFiles = Mapping[tuple[str, bool], Path]  # (family, bold) -> font file, for text layers
 
 
 @dataclass(frozen=True)
@@ -56,9 +66,14 @@ class Compiled:
         return out
 
 
-def compile_timeline(timeline: Timeline, profile: Profile = DEFAULT_PROFILE) -> Compiled:
-    """Compile ``timeline`` into the arguments of one ffmpeg run."""
-    c = _Compiler(timeline)
+def compile_timeline(timeline: Timeline, profile: Profile = DEFAULT_PROFILE, *,
+                     fonts: FontFiles | None = None) -> Compiled:
+    """Compile ``timeline`` into the arguments of one ffmpeg run.
+
+    ``fonts`` maps each text layer's (family, bold) to its file
+    (``render.text_fonts(timeline)``); a timeline without text needs none.
+    """
+    c = _Compiler(timeline, fonts or {})
     video = c.video()
     maps = ["-map", f"[{video}]"]
     if profile.has_audio:
@@ -100,8 +115,9 @@ class _Stream:
 class _Compiler:
     """Accumulates inputs and filter chains; one instance per compile."""
 
-    def __init__(self, timeline: Timeline) -> None:
+    def __init__(self, timeline: Timeline, fonts: FontFiles) -> None:
         self.tl = timeline
+        self.fonts = fonts
         self.inputs: list[tuple[str, ...]] = []
         self.audio_taken: set[int] = set()
         self.chains: list[str] = []
@@ -156,37 +172,56 @@ class _Compiler:
 
     def content(self, layer: VisualLayer, box: Box, label: str, dur: int, in_sequence: bool,
                 pix_fmt: str) -> _Stream:
-        """A layer's pixels brought to ``box`` size at canvas rate (no alpha work yet).
+        """A layer's pixels brought to ``box`` size at canvas rate (no alpha work yet), by its type."""
+        build = _CONTENT.get(type(layer))
+        if build is None:
+            raise ValidationError("layer", type(layer).__name__, "is not a layer type the compiler knows "
+                                  "(add it to render.compile._CONTENT)")
+        return build(self, layer, box, label, dur, in_sequence, pix_fmt)
 
-        A still is converted to ``pix_fmt`` before it is held, so the per-frame
-        part of its chain never converts colours again.
-        """
-        if isinstance(layer, SequenceLayer):
-            return _Stream(self.chains, self.sequence(layer, box, label))
-        if isinstance(layer, (ColorLayer, TextLayer)):
-            # generated inside the graph (not as a lavfi input) so the alpha channel survives
-            color = layer.color if isinstance(layer, ColorLayer) else "black@0.0"
-            src = f"{label}_src"
-            self.chains.append(f"color=c={color}:s={box.w}x{box.h}:r={self.fps}:d={_sec(dur)},"
-                               f"format=yuva420p[{src}]")
-            return _Stream(self.chains, src, [self.drawtext(layer, box)] if isinstance(layer, TextLayer) else [])
-        if isinstance(layer, VideoLayer):
-            args: list[str] = []
-            if layer.loop:
-                args += ["-stream_loop", "-1"]
-            if layer.trim_start_ms:
-                args += ["-ss", _sec(layer.trim_start_ms)]
-            src = f"{self.add_input(*args, '-t', _sec(dur), '-i', str(layer.path))}:v"
-            pre = [f"fps={self.fps}"]
-            if in_sequence:  # the scene's trims need every frame of its span, even from a short clip
-                pre = ["setpts=PTS-STARTPTS", *pre, f"tpad=stop_mode=clone:stop_duration={_sec(dur)}",
-                       f"trim=end_frame={self.frames(dur)}"]
-        else:
-            src = self.still(layer.path, f"{label}_img")
-            pre = []
+    def sequence_content(self, layer: SequenceLayer, box: Box, label: str, dur: int, in_sequence: bool,
+                         pix_fmt: str) -> _Stream:
+        return _Stream(self.chains, self.sequence(layer, box, label))
+
+    def color_content(self, layer: ColorLayer, box: Box, label: str, dur: int, in_sequence: bool,
+                      pix_fmt: str) -> _Stream:
+        return _Stream(self.chains, self.generated(layer.color, box, label, dur))
+
+    def text_content(self, layer: TextLayer, box: Box, label: str, dur: int, in_sequence: bool,
+                     pix_fmt: str) -> _Stream:
+        return _Stream(self.chains, self.generated("black@0.0", box, label, dur), [self.drawtext(layer, box)])
+
+    def generated(self, color: str, box: Box, label: str, dur: int) -> str:
+        """A colour plane made inside the graph (not as a lavfi input, so the alpha channel survives)."""
+        src = f"{label}_src"
+        self.chains.append(f"color=c={color}:s={box.w}x{box.h}:r={self.fps}:d={_sec(dur)},format=yuva420p[{src}]")
+        return src
+
+    def video_content(self, layer: VideoLayer, box: Box, label: str, dur: int, in_sequence: bool,
+                      pix_fmt: str) -> _Stream:
+        args: list[str] = []
+        if layer.loop:
+            args += ["-stream_loop", "-1"]
+        if layer.trim_start_ms:
+            args += ["-ss", _sec(layer.trim_start_ms)]
+        src = f"{self.add_input(*args, '-t', _sec(dur), '-i', str(layer.path))}:v"
+        pre = [f"fps={self.fps}"]
+        if in_sequence:  # the scene's trims need every frame of its span, even from a short clip
+            pre = ["setpts=PTS-STARTPTS", *pre, f"tpad=stop_mode=clone:stop_duration={_sec(dur)}",
+                   f"trim=end_frame={self.frames(dur)}"]
+        return self.picture(layer, src, pre, [], box, label, dur)
+
+    def image_content(self, layer: ImageLayer, box: Box, label: str, dur: int, in_sequence: bool,
+                      pix_fmt: str) -> _Stream:
+        """A still is converted to ``pix_fmt`` before it is held, so its per-frame part never converts again."""
+        src = self.still(layer.path, f"{label}_img")
+        return self.picture(layer, src, [], [f"format={pix_fmt}", self.hold(dur)], box, label, dur)
+
+    def picture(self, layer: VideoLayer | ImageLayer, src: str, pre: list[str], held: list[str], box: Box,
+                label: str, dur: int) -> _Stream:
+        """Crop, then Ken Burns or fit, around the steps that hold a still (``held``, empty for video)."""
         if layer.crop is not None:
             pre.append(_crop(layer.crop))
-        held = [] if isinstance(layer, VideoLayer) else [f"format={pix_fmt}", self.hold(dur)]
         if layer.motion is not None:
             static, moving = _ken_burns(layer.motion, box, dur)
             return _Stream(self.chains, src, [*pre, static, *held, *moving])
@@ -224,7 +259,7 @@ class _Compiler:
         start, end = self.layer_span(layer)
         dur = end - start if dur_ms is None else dur_ms
         needs_alpha = not opaque and (layer.opacity < 1 or layer.enter.kind != "none" or layer.exit.kind != "none"
-                                      or layer.decorated or isinstance(layer, (ImageLayer, TextLayer, ColorLayer)))
+                                      or layer.decorated or layer.always_alpha)
         pix_fmt = "rgba" if needs_alpha and layer.key else "yuva420p" if needs_alpha else "yuv420p"
         st = self.content(layer, box, label, dur, in_sequence, pix_fmt)
         st.add("setsar=1")
@@ -371,9 +406,10 @@ class _Compiler:
         return out
 
     def drawtext(self, layer: TextLayer, box: Box) -> str:
-        from ..fonts import font_file
-
-        font = font_file(layer.font, bold=layer.bold)
+        font = self.fonts.get((layer.font, layer.bold))
+        if font is None:
+            raise ValidationError("font", layer.font, "was not resolved before compiling; pass "
+                                  "fonts=render.text_fonts(timeline) to compile_timeline")
         parts = [f"fontfile={_q(str(font))}", f"text={_q(layer.text)}", "expansion=none",
                  f"fontsize={layer.size_px}", f"fontcolor={layer.color}", "x=(w-text_w)/2", "y=(h-text_h)/2"]
         if layer.outline_px:
@@ -404,9 +440,7 @@ class _Compiler:
             args += ["-ss", _sec(clip.trim_start_ms)]
         length = clip.duration_ms if clip.duration_ms is not None else None
         room = self.tl.duration_ms - clip.start_ms
-        length = room if length is None else min(length, room)
-        if length <= 0:
-            raise_start_after_end(clip, self.tl.duration_ms)
+        length = room if length is None else min(length, room)  # > 0: the timeline checks starts
         idx = self.audio_input((*args, "-t", _sec(length), "-i", str(clip.path)))
         steps = [f"aresample={SAMPLE_RATE}", "aformat=sample_fmts=fltp:channel_layouts=stereo"]
         if clip.gain_db:
@@ -421,15 +455,9 @@ class _Compiler:
         return f"a{n}"
 
 
-def raise_start_after_end(clip: AudioClip, duration_ms: int) -> None:
-    from ..errors import ValidationError
-
-    raise ValidationError("audio.start_ms", clip.start_ms, f"must be before the timeline's end ({duration_ms} ms)")
-
-
 def _is_plain_full_frame(layer: VisualLayer, tl: Timeline) -> bool:
     """A first layer that covers the whole frame for the whole time can be the base itself."""
-    return (isinstance(layer, (VideoLayer, ImageLayer, SequenceLayer)) and layer.start_ms == 0
+    return (layer.can_be_base and layer.start_ms == 0
             and layer.opacity == 1 and not layer.decorated
             and (layer.duration_ms is None or layer.duration_ms >= tl.duration_ms)
             and (layer.box is None or layer.box == tl.canvas.box)
@@ -563,3 +591,12 @@ def _sec(ms: int) -> str:
 def _q(value: str) -> str:
     """Quote a filter option value: safe for paths with spaces, colons, commas and quotes."""
     return "'" + value.replace("\\", "\\\\").replace("'", "'\\\\\\''").replace(":", "\\:") + "'"
+
+
+_CONTENT: dict[type[Any], Callable[..., _Stream]] = {
+    VideoLayer: _Compiler.video_content,
+    ImageLayer: _Compiler.image_content,
+    ColorLayer: _Compiler.color_content,
+    TextLayer: _Compiler.text_content,
+    SequenceLayer: _Compiler.sequence_content,
+}

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mediakit.errors import ValidationError
-from mediakit.render import StillProfile, compile_timeline
+from mediakit.render import StillProfile, compile_timeline, text_fonts
 from mediakit.timeline import (
     Animation,
     AudioClip,
@@ -47,7 +47,7 @@ def test_single_process_single_graph_for_many_layers() -> None:
         ColorLayer(color="red@0.5", box=Box(0, 0, 200, 200), enter=Animation("fade", 300)),
         TextLayer(text="Hi: 'you'", box=Box(0, 0, 1080, 300), size_px=80),
     ))
-    c = compile_timeline(tl)
+    c = compile_timeline(tl, fonts=text_fonts(tl))
     args = c.args("o.mp4")
     assert args.count("-filter_complex") == 1
     assert c.graph.count("overlay=") == 3

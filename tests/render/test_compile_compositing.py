@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mediakit.errors import ValidationError
-from mediakit.render import compile_timeline
+from mediakit.render import compile_timeline, text_fonts
 from mediakit.render.compile import placed_box
 from mediakit.timeline import (
     Animation,
@@ -34,7 +34,8 @@ QUAD = Quad((100, 200), (700, 260), (680, 640), (120, 600), 960, 600)
 
 
 def graph(*layers: object, duration: int = 3000) -> str:
-    return compile_timeline(Timeline(CANVAS, duration, layers=layers)).graph  # type: ignore[arg-type]
+    tl = Timeline(CANVAS, duration, layers=layers)  # type: ignore[arg-type]
+    return compile_timeline(tl, fonts=text_fonts(tl)).graph
 
 
 def test_stills_are_decoded_and_scaled_once_then_held() -> None:
