@@ -1,0 +1,83 @@
+"""The timeline model: required fields, checks made in the model, and the versioned dict round trip."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from mediakit.errors import ValidationError
+from mediakit.timeline import (
+    Animation,
+    AudioClip,
+    Box,
+    Canvas,
+    ChromaKey,
+    ColorLayer,
+    Crop,
+    Hover,
+    ImageLayer,
+    KenBurns,
+    Quad,
+    SequenceLayer,
+    Shadow,
+    TextLayer,
+    Timeline,
+    Transition,
+    VideoLayer,
+)
+
+RICH = Timeline(
+    Canvas(720, 1280, Fraction(30000, 1001)), 4000,
+    layers=(
+        SequenceLayer(scenes=(ImageLayer(path=Path("a.png"), duration_ms=2000,
+                                         motion=KenBurns(1.0, 1.2, (0.2, 0.3), (0.6, 0.5))),
+                              VideoLayer(path=Path("b.mp4"), duration_ms=2000, trim_start_ms=500, loop=True,
+                                         crop=Crop(0.1, 0.2, 0.5, 0.5))),
+                      transition=Transition("wipeleft", 400)),
+        ImageLayer(path=Path("phone.png"), box=Box(100, 200, 300, 600), mask=Path("mask.png"),
+                   shadow=Shadow(blur_px=10), enter=Animation("slide-up", 300), hover=Hover(dy=6)),
+        VideoLayer(path=Path("actor.mp4"), warp=Quad((10, 10), (200, 20), (210, 300), (5, 290), 160, 100),
+                   key=ChromaKey(similarity=0.25), start_ms=1000, duration_ms=2000),
+        ColorLayer(color="red@0.5", box=Box(0, 0, 200, 200), exit=Animation("fade", 200)),
+        TextLayer(text="Hi", box=Box(0, 0, 720, 200), bold=False, size_px=40),
+    ),
+    audio=(AudioClip(Path("voice.wav"), start_ms=200, gain_db=-3.0, fade_out_ms=300),),
+    subtitles=Path("captions.ass"), background="#101010")
+
+
+def test_media_layers_require_a_path() -> None:
+    with pytest.raises(TypeError, match="path"):
+        ImageLayer()  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="path"):
+        VideoLayer(duration_ms=1000)  # type: ignore[call-arg]
+
+
+def test_audio_starting_after_the_end_is_refused_by_the_model() -> None:
+    with pytest.raises(ValidationError, match=r"audio.start_ms: must be before the timeline's end \(1000 ms\)"):
+        Timeline(Canvas(64, 64), 1000, audio=(AudioClip(Path("a.wav"), start_ms=1000),))
+
+
+def test_round_trip_through_json_is_exact() -> None:
+    data = json.loads(json.dumps(RICH.to_dict()))
+    assert data["version"] == 1
+    assert data["canvas"] == {"width": 720, "height": 1280, "fps": "30000/1001"}
+    assert data["layers"][1]["type"] == "ImageLayer" and data["layers"][1]["path"] == "phone.png"
+    assert "opacity" not in data["layers"][1]  # defaults are left out
+    assert Timeline.from_dict(data) == RICH
+
+
+def test_from_dict_names_what_is_wrong() -> None:
+    data = RICH.to_dict()
+    with pytest.raises(ValidationError, match="version: must be 1"):
+        Timeline.from_dict({**data, "version": 2})
+    bad_type = {**data, "layers": [{"type": "Sprite", "path": "x.png"}]}
+    with pytest.raises(ValidationError, match=r"timeline.layers\[0\].type: must be one of VideoLayer"):
+        Timeline.from_dict(bad_type)
+    bad_field = {**data, "layers": [{"type": "ImageLayer", "path": "x.png", "blur": 3}]}
+    with pytest.raises(ValidationError, match=r"timeline.layers\[0\].blur: is not a field of ImageLayer"):
+        Timeline.from_dict(bad_field)
+    with pytest.raises(ValidationError, match="layer.opacity: must be between 0 and 1"):
+        Timeline.from_dict({**data, "layers": [{"type": "ColorLayer", "opacity": 2}]})
