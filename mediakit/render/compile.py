@@ -40,6 +40,7 @@ from ..timeline import (
     VideoLayer,
     VisualLayer,
 )
+from .colour import OUTPUT, YUV420, YUVA420, keep_yuv, to_yuv
 from .profile import DEFAULT_PROFILE, Profile
 
 SAMPLE_RATE = 48000
@@ -194,7 +195,7 @@ class _Compiler:
     def generated(self, color: str, box: Box, label: str, dur: int) -> str:
         """A colour plane made inside the graph (not as a lavfi input, so the alpha channel survives)."""
         src = f"{label}_src"
-        self.chains.append(f"color=c={color}:s={box.w}x{box.h}:r={self.fps}:d={_sec(dur)},format=yuva420p[{src}]")
+        self.chains.append(f"color=c={color}:s={box.w}x{box.h}:r={self.fps}:d={_sec(dur)},{YUVA420}[{src}]")
         return src
 
     def video_content(self, layer: VideoLayer, box: Box, label: str, dur: int, in_sequence: bool,
@@ -209,23 +210,28 @@ class _Compiler:
         if in_sequence:  # the scene's trims need every frame of its span, even from a short clip
             pre = ["setpts=PTS-STARTPTS", *pre, f"tpad=stop_mode=clone:stop_duration={_sec(dur)}",
                    f"trim=end_frame={self.frames(dur)}"]
-        return self.picture(layer, src, pre, [], box, label, dur)
+        return self.picture(layer, src, pre, [], box, label, dur, keep_yuv("yuva420p"))
 
     def image_content(self, layer: ImageLayer, box: Box, label: str, dur: int, in_sequence: bool,
                       pix_fmt: str) -> _Stream:
         """A still is converted to ``pix_fmt`` before it is held, so its per-frame part never converts again."""
         src = self.still(layer.path, f"{label}_img")
-        return self.picture(layer, src, [], [f"format={pix_fmt}", self.hold(dur)], box, label, dur)
+        convert = "format=rgba" if pix_fmt == "rgba" else to_yuv(pix_fmt)
+        return self.picture(layer, src, [], [convert, self.hold(dur)], box, label, dur, YUVA420)
 
     def picture(self, layer: VideoLayer | ImageLayer, src: str, pre: list[str], held: list[str], box: Box,
-                label: str, dur: int) -> _Stream:
-        """Crop, then Ken Burns or fit, around the steps that hold a still (``held``, empty for video)."""
+                label: str, dur: int, yuva: str) -> _Stream:
+        """Crop, then Ken Burns or fit, around the steps that hold a still (``held``, empty for video).
+
+        ``yuva`` is how this source becomes yuva420p when a fit needs alpha: the
+        BT.709 conversion for RGB stills, a pass-through for video.
+        """
         if layer.crop is not None:
             pre.append(_crop(layer.crop))
         if layer.motion is not None:
             static, moving = _ken_burns(layer.motion, box, dur)
             return _Stream(self.chains, src, [*pre, static, *held, *moving])
-        src, steps = self.fit(layer.fit, box, src, label, pre)
+        src, steps = self.fit(layer.fit, box, src, label, pre, yuva)
         return _Stream(self.chains, src, [*steps, *held])
 
     # ---- video --------------------------------------------------------------------
@@ -238,14 +244,14 @@ class _Compiler:
             idx = self.add_input("-f", "lavfi", "-i", f"color=c={self.tl.background}:s={canvas.width}x"
                                  f"{canvas.height}:r={self.fps}:d={_sec(self.tl.duration_ms)}")
             base = "base"
-            self.chains.append(f"[{idx}:v]format=yuv420p,setsar=1[{base}]")
+            self.chains.append(f"[{idx}:v]{YUV420},setsar=1[{base}]")
         for n, layer in enumerate(layers):
             base = self.overlay(base, layer, n)
         if self.tl.subtitles is not None:
             # fonts come from the fontconfig environment execute() sets (bundled fonts only)
             self.chains.append(f"[{base}]ass=filename={_q(str(self.tl.subtitles))}[subbed]")
             base = "subbed"
-        self.chains.append(f"[{base}]format=yuv420p[vout]")
+        self.chains.append(f"[{base}]{OUTPUT}[vout]")
         return "vout"
 
     def fitted(self, layer: VisualLayer, box: Box, label: str, *, dur_ms: int | None = None,
@@ -264,12 +270,12 @@ class _Compiler:
         st = self.content(layer, box, label, dur, in_sequence, pix_fmt)
         st.add("setsar=1")
         if not needs_alpha:
-            st.add("format=yuv420p")
+            st.add(keep_yuv("yuv420p"))  # stills were converted to BT.709 when held; video passes through
         else:
             if layer.key is not None:
                 k = layer.key
                 st.add("format=rgba", f"colorkey=color={k.color}:similarity={k.similarity:.3f}:blend={k.blend:.3f}")
-            st.add("format=yuva420p")
+            st.add(YUVA420 if layer.key is not None else keep_yuv("yuva420p"))
             mask = self.mask_stream(layer, box, label, dur)
             if mask:
                 st.join(f"{label}_c", "alphamerge", mask[0])
@@ -316,7 +322,7 @@ class _Compiler:
         blur = f",gblur=sigma={sh.blur_px}" if sh.blur_px else ""
         self.chains.append(f"[{shape}]pad={w}:{h}:{m + sh.offset_x}:{m + sh.offset_y}:color=black{blur},"
                            f"lut=c0='val*{sh.opacity:.3f}'[{label}_sa]")
-        self.chains.append(f"color=c={sh.color}:s={w}x{h}:r={self.fps},format=yuva420p,trim=end_frame=1"
+        self.chains.append(f"color=c={sh.color}:s={w}x{h}:r={self.fps},{YUVA420},trim=end_frame=1"
                            f"[{label}_sc]")
         self.chains.append(f"[{label}_sc][{label}_sa]alphamerge,{self.hold(dur)}[{label}_sh]")
         return f"{label}_sh"
@@ -371,7 +377,7 @@ class _Compiler:
         self.chains.append("".join(f"[{s}]" for s in segments) + f"concat=n={len(segments)}:v=1:a=0[{out}]")
         return out
 
-    def fit(self, fit: str, box: Box, src: str, label: str, pre: list[str]) -> tuple[str, list[str]]:
+    def fit(self, fit: str, box: Box, src: str, label: str, pre: list[str], yuva: str) -> tuple[str, list[str]]:
         """Fill ``box`` from content of any shape; returns the stream to continue from and its steps.
 
         cover crops the overflow, contain letterboxes on transparent padding, blur
@@ -384,7 +390,7 @@ class _Compiler:
                          f"crop={w}:{h}"]
         if fit == "contain":
             return src, [*pre, f"scale={w}:{h}:force_original_aspect_ratio=decrease:flags=bicubic",
-                         "format=yuva420p", f"pad={w}:{h}:(ow-iw)/2:(oh-ih)/2:color=black@0"]
+                         yuva, f"pad={w}:{h}:(ow-iw)/2:(oh-ih)/2:color=black@0"]
         sw, sh = max(2, w // 16 * 2), max(2, h // 16 * 2)
         head = f"{','.join(pre)}," if pre else ""
         self.chains.append(f"[{src}]{head}split=2[{label}_bgsrc][{label}_fgsrc]")
@@ -490,9 +496,9 @@ def _transition(kind: str, tail: str, head: str, seconds: float, out: str) -> st
     every body frame, in 4:2:0.
     """
     if kind == "fade":
-        return (f"[{head}]format=yuva420p,fade=t=in:st=0:d={seconds:.6f}:alpha=1[{out}_in];"
+        return (f"[{head}]{keep_yuv('yuva420p')},fade=t=in:st=0:d={seconds:.6f}:alpha=1[{out}_in];"
                 f"[{tail}][{out}_in]overlay=format=yuv420[{out}]")
-    return f"[{tail}][{head}]xfade=transition={kind}:duration={seconds:.6f}:offset=0,format=yuv420p[{out}]"
+    return f"[{tail}][{head}]xfade=transition={kind}:duration={seconds:.6f}:offset=0,{keep_yuv('yuv420p')}[{out}]"
 
 
 def _crop(c: Crop) -> str:

@@ -1,6 +1,6 @@
 """Output encoding profiles.
 
-One profile for every delivered video (H.264 High, yuv420p, AAC 48 kHz stereo,
+One profile for every delivered video (H.264 High, yuv420p BT.709 TV range, AAC 48 kHz stereo,
 ``+faststart`` so players start before the download ends) and one for still
 previews.  Benchmarks encode their baselines with the same profile so that
 ratios measure mediakit's own cost, not encoder settings.
@@ -9,6 +9,8 @@ ratios measure mediakit's own cost, not encoder settings.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .colour import ENCODER_TAGS
 
 
 @dataclass(frozen=True)
@@ -22,8 +24,8 @@ class VideoProfile:
     threads: int = 0
 
     def output_options(self) -> list[str]:
-        opts = ["-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-preset", self.preset,
-                "-crf", str(self.crf)]
+        opts = ["-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", *ENCODER_TAGS,
+                "-preset", self.preset, "-crf", str(self.crf)]
         if self.threads:
             opts += ["-threads", str(self.threads)]
         return opts + ["-c:a", "aac", "-b:a", self.audio_bitrate, "-ar", str(self.sample_rate), "-ac", "2",

@@ -47,8 +47,10 @@ def test_stills_are_decoded_and_scaled_once_then_held() -> None:
     hold = "loop=loop=59:size=1:start=0,settb=expr=1/30,setpts=N,fps=30/1"
     assert c.graph.count(hold) == 2
     # scaled and converted once, before the hold
-    assert c.graph.index("scale=1080:1920") < c.graph.index("format=yuv420p,loop=loop=59")
-    assert "format=yuva420p,loop=loop=59" in c.graph        # the overlaid one keeps its alpha
+    # scaled and converted once (RGB to BT.709 YUV, TV range), before the hold
+    to_yuv = "format=pix_fmts=yuv420p:color_spaces=bt709:color_ranges=tv,loop=loop=59"
+    assert c.graph.index("scale=1080:1920") < c.graph.index(to_yuv)
+    assert "format=pix_fmts=yuva420p:color_spaces=bt709:color_ranges=tv,loop=loop=59" in c.graph  # keeps alpha
 
 
 def test_scale_enter_grows_about_the_box_centre() -> None:
@@ -100,7 +102,8 @@ def test_warp_pads_scales_and_maps_corners_into_the_quad() -> None:
 def test_chroma_key_and_hover() -> None:
     g = graph(ColorLayer(), VideoLayer(path=Path("green.mp4"), box=Box(0, 0, 500, 500),
                                        key=ChromaKey("0x00ff00", 0.25, 0.1), hover=Hover(0, 12, 2000)))
-    assert "format=rgba,colorkey=color=0x00ff00:similarity=0.250:blend=0.100,format=yuva420p" in g
+    assert ("format=rgba,colorkey=color=0x00ff00:similarity=0.250:blend=0.100,"
+            "format=pix_fmts=yuva420p:color_spaces=bt709:color_ranges=tv") in g
     assert "overlay=x=0:y='0+12*sin(2*PI*(t-0.000)/2.000)'" in g
 
 
@@ -136,8 +139,10 @@ def test_sequence_centres_each_xfade_on_its_cut_and_keeps_the_total() -> None:
     assert "[bases1h_in]trim=start_frame=0:end_frame=12," in g and "[bases1b_in]trim=start_frame=12:end_frame=45," in g
     assert "[bases1t_in]trim=start_frame=45:end_frame=57," in g and "[bases2b_in]trim=start_frame=12:end_frame=51," in g
     # xfade only sees the transition frames: the tail of one scene and the head of the next
-    assert "[bases0t][bases1h]xfade=transition=slideleft:duration=0.400000:offset=0,format=yuv420p[base_x0]" in g
-    assert "[bases1t][bases2h]xfade=transition=slideleft:duration=0.400000:offset=0,format=yuv420p[base_x1]" in g
+    assert ("[bases0t][bases1h]xfade=transition=slideleft:duration=0.400000:offset=0,"
+            "format=pix_fmts=yuv420p:color_ranges=tv[base_x0]") in g
+    assert ("[bases1t][bases2h]xfade=transition=slideleft:duration=0.400000:offset=0,"
+            "format=pix_fmts=yuv420p:color_ranges=tv[base_x1]") in g
     assert "[bases0b][base_x0][bases1b][base_x1][bases2b]concat=n=5:v=1:a=0" in g   # 54+12+33+12+39 = 150
     # scene 1 starts half a transition early, so its content at the cut is the actor at 2.000 s
     assert ("-ss", "1.800", "-t", "1.934", "-i", "actor.mp4") in c.inputs
@@ -147,7 +152,7 @@ def test_sequence_centres_each_xfade_on_its_cut_and_keeps_the_total() -> None:
     fade = SequenceLayer(scenes=(ColorLayer(duration_ms=500), ColorLayer(color="red", duration_ms=500)))
     g = compile_timeline(Timeline(CANVAS, 1000, layers=(fade,))).graph
     # a crossfade blends with overlay in 4:2:0 instead of xfade's 4:4:4 round trip
-    assert "[bases1h]format=yuva420p,fade=t=in:st=0:d=0.300000:alpha=1[base_x0_in]" in g
+    assert "[bases1h]format=pix_fmts=yuva420p:color_ranges=tv,fade=t=in:st=0:d=0.300000:alpha=1[base_x0_in]" in g
     assert "[bases0t][base_x0_in]overlay=format=yuv420[base_x0]" in g and "xfade" not in g
     cut = SequenceLayer(scenes=(ColorLayer(duration_ms=500), ColorLayer(color="red", duration_ms=500)),
                         transition=Transition("cut", 0))

@@ -33,6 +33,7 @@ from PIL import Image
 
 from ...cache import cached_png
 from ...media_io import open_image
+from ...render.colour import OUTPUT, YUV420, YUVA420, keep_yuv
 from ...render.compile import Compiled
 from .look import EYE_STATES, Look
 from .portraits import draw_background, draw_body, draw_eyes, draw_head, draw_mouth, layout
@@ -233,11 +234,11 @@ def background_input(background: str | Path, width: int, height: int, fps: str,
 
         info = probe(path)
         if info.video is not None and not info.video.is_still:
-            return ("-stream_loop", "-1", "-i", str(path)), f"{{in}}fps={fps},{cover},format=yuv420p"
+            return ("-stream_loop", "-1", "-i", str(path)), f"{{in}}fps={fps},{cover},{keep_yuv('yuv420p')}"
         frames = max(1, math.ceil(duration_ms * Fraction(fps) / 1000))
         return (("-framerate", fps, "-i", str(path)),
-                f"{{in}}{cover},format=yuv420p,loop=loop={frames - 1}:size=1:start=0,setpts=N")
-    return None, f"color=c={background}:s={width}x{height}:r={fps},format=yuv420p"
+                f"{{in}}{cover},{YUV420},loop=loop={frames - 1}:size=1:start=0,setpts=N")
+    return None, f"color=c={background}:s={width}x{height}:r={fps},{YUV420}"
 
 
 def puppet_compiled(look: Look, visemes: Sequence[VisemeSpan], *, width: int, height: int, fps: Fraction,
@@ -266,7 +267,7 @@ def puppet_compiled(look: Look, visemes: Sequence[VisemeSpan], *, width: int, he
 
     if background is None:
         bg = add("-framerate", rate, "-i", str(sprites.background))
-        chains.append(f"[{bg}:v]format=yuv420p,{hold}[bg]")
+        chains.append(f"[{bg}:v]{YUV420},{hold}[bg]")
     else:
         args, chain = background_input(background, width, height, rate, duration_ms)
         label = f"[{add(*args)}:v]" if args else ""
@@ -280,12 +281,12 @@ def puppet_compiled(look: Look, visemes: Sequence[VisemeSpan], *, width: int, he
     cx, cy, cw, ch = opaque_box(sprites.head)
     hx, hy = motion.head_xy(rig.head[0] + cx, rig.head[1] + cy)
     chains += [
-        f"[{head}:v]crop={cw}:{ch}:{cx}:{cy},format=yuva420p,{hold}[head]",
-        f"[{body}:v]format=yuva420p,{hold}[body]",
+        f"[{head}:v]crop={cw}:{ch}:{cx}:{cy},{YUVA420},{hold}[head]",
+        f"[{body}:v]{YUVA420},{hold}[body]",
         f"[head][{eyes}:v]overlay=x={rig.eyes[0] - cx}:y={rig.eyes[1] - cy}:format=auto[h1]",
         f"[h1][{mouth}:v]overlay=x={rig.mouth[0] - cx}:y={rig.mouth[1] - cy}:format=auto[face]",
         f"[bg][face]overlay=x={hx}:y={hy}[s1]",
-        f"[s1][body]overlay=x=0:y={motion.body_y(rig.body[1])},format=yuv420p[vout]",
+        f"[s1][body]overlay=x=0:y={motion.body_y(rig.body[1])},{OUTPUT}[vout]",
     ]
     return _with_speech(inputs, chains, audio, duration_ms, output_options)
 
@@ -305,7 +306,8 @@ def photo_compiled(portrait: Path, *, width: int, height: int, fps: Fraction, du
     y = f"'(ih-oh)/2+{m.term(m.nod)}'"
     inputs: list[tuple[str, ...]] = [("-framerate", rate, "-i", str(portrait))]
     chains = [(f"[0:v]scale={zw}:{zh}:force_original_aspect_ratio=increase,crop={zw}:{zh},setsar=1,"
-               f"format=yuv420p,loop=loop={frames - 1}:size=1:start=0,setpts=N,crop={width}:{height}:{x}:{y}[vout]")]
+               f"{YUV420},loop=loop={frames - 1}:size=1:start=0,setpts=N,crop={width}:{height}:{x}:{y},"
+               f"{OUTPUT}[vout]")]
     return _with_speech(inputs, chains, audio, duration_ms, output_options)
 
 

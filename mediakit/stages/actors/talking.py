@@ -234,13 +234,15 @@ def fitted_clip(clip: Path, duration_ms: int, fps: Fraction, *, key: bool) -> tu
 
 
 def _prepare(clip: Path, output: Path, length_ms: int, fps: Fraction, *, loop: bool, key: bool) -> Path:
+    from ...render.colour import OUTPUT, YUV420, YUVA420, keep_yuv
     from ...render.compile import Compiled
     from .user import green_stats
 
     rate = f"{fps.numerator}/{fps.denominator}"
     frame_ms = 1000 / float(fps)
     usable = length_ms - frame_ms  # the container may round its duration past the last frame
-    chains = [f"[0:v]fps={rate},setpts=PTS-STARTPTS,scale=trunc(iw/2)*2:trunc(ih/2)*2,setsar=1,format=yuv420p[src]"]
+    chains = [f"[0:v]fps={rate},setpts=PTS-STARTPTS,scale=trunc(iw/2)*2:trunc(ih/2)*2,setsar=1,"
+              f"{keep_yuv('yuv420p')}[src]"]
     label = "src"
     out_ms = round(usable)
     if loop:
@@ -261,12 +263,12 @@ def _prepare(clip: Path, output: Path, length_ms: int, fps: Fraction, *, loop: b
         size = f"{video.width // 2 * 2}x{video.height // 2 * 2}"
         chains += [
             (f"[{label}]chromakey=color=0x{r:02X}{g:02X}{b:02X}:similarity={KEY_SIMILARITY}:blend={KEY_BLEND},"
-             "format=rgba,despill=type=green,format=yuva420p[keyed]"),
-            f"color=c={KEY_GREEN}:s={size}:r={rate}[plate]",
-            "[plate][keyed]overlay=shortest=1,format=yuv420p[clean]",
+             f"format=rgba,despill=type=green,{YUVA420}[keyed]"),
+            f"color=c={KEY_GREEN}:s={size}:r={rate},{YUV420}[plate]",
+            f"[plate][keyed]overlay=shortest=1,{keep_yuv('yuv420p')}[clean]",
         ]
         label = "clean"
-    chains.append(f"[{label}]null[vout]")
+    chains.append(f"[{label}]{OUTPUT}[vout]")
     compiled = Compiled((("-i", str(clip)),), ";\n".join(chains), ("-map", "[vout]"), INTERMEDIATE_OPTIONS,
                         max(1, out_ms))
     return execute(compiled, output)
