@@ -20,7 +20,7 @@ from PIL import Image
 
 from .media_io import atomic_path
 
-CACHE_VERSION = "3"
+CACHE_VERSION = "4"
 CACHE_ENV = "MEDIAKIT_CACHE"
 
 

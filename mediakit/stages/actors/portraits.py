@@ -59,10 +59,20 @@ def layout(width: int, height: int) -> tuple[float, float, float]:
 
 # ---- head parts ---------------------------------------------------------------------------------
 
+_NECK = [(-0.2, 0.3), (0.2, 0.3), (0.24, 0.84), (0.3, 1.0), (0.42, 1.25), (0.45, 1.6), (-0.45, 1.6),
+         (-0.42, 1.25), (-0.3, 1.0), (-0.24, 0.84)]
+
+
 def _neck(s: Sketch, pal: Palette) -> None:
-    s.polygon([(-0.2, 0.3), (0.2, 0.3), (0.24, 0.84), (0.3, 1.0), (0.42, 1.25), (0.45, 1.6), (-0.45, 1.6),
-               (-0.42, 1.25), (-0.3, 1.0), (-0.24, 0.84)], pal.skin_shadow)
-    s.soft(lambda t: t.polygon([(-0.22, 0.5), (0.22, 0.5), (0.2, 0.72), (-0.2, 0.72)], pal.skin_deep), 0.05, 0.6)
+    """The neck and the shadow under the jaw, the shadow clipped to the neck.
+
+    Unclipped, its blur reached past the neck's sides and left a faint
+    skin-coloured halo on the hair behind.
+    """
+    s.polygon(_NECK, pal.skin_shadow)
+    s.clipped(lambda m: m.polygon(_NECK, pal.skin_shadow),
+              lambda t: t.soft(lambda u: u.polygon([(-0.22, 0.5), (0.22, 0.5), (0.2, 0.72), (-0.2, 0.72)],
+                                                   pal.skin_deep), 0.05, 0.6))
 
 
 def _ears(s: Sketch, look: Look, pal: Palette) -> None:
