@@ -8,13 +8,12 @@ import pytest
 
 from mediakit.ffmpeg import run_ffmpeg
 
-ROOT = Path(__file__).resolve().parents[1]
-REAL = ROOT.parent / "shared" / "cases" / "real"
+REAL = Path(__file__).resolve().parent / "data" / "real"
 
 
 @pytest.fixture(scope="session")
 def real() -> Path:
-    """Folder of real recordings (../shared/cases/real); tests that need it fail loudly if absent."""
+    """The small real recordings copied into tests/data/real (with their SOURCE.md and licences)."""
     assert REAL.is_dir(), f"real cases missing at {REAL}"
     return REAL
 
