@@ -19,14 +19,16 @@ from .errors import ValidationError
 
 MAX_BYTES = 1024 * 1024
 MAX_ALIASES = 100
+MAX_DEPTH = 100  # nesting levels; PyYAML composes recursively, so deeper would exhaust the stack
 
 
 class _Loader(yaml.SafeLoader):
-    """SafeLoader that counts aliases."""
+    """SafeLoader that counts aliases and nesting depth (both bounded: a request is small and flat)."""
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self.aliases = 0
+        self.depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:  # type: ignore[override]
         if self.check_event(yaml.AliasEvent):
@@ -35,7 +37,15 @@ class _Loader(yaml.SafeLoader):
                 mark = self.peek_event().start_mark
                 raise yaml.YAMLError(f"more than {MAX_ALIASES} aliases (line {mark.line + 1}); "
                                      "expand the document instead")
-        return super().compose_node(parent, index)
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise yaml.YAMLError(f"nested more than {MAX_DEPTH} levels deep (line {mark.line + 1}, "
+                                     f"column {mark.column + 1})")
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 def read_text(path: Path, *, field: str) -> str:

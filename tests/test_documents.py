@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from mediakit.documents import load_document
+from mediakit.documents import load_document, parse_yaml
 from mediakit.errors import ValidationError
 
 
@@ -36,3 +36,14 @@ def test_missing_file_and_folder(tmp_path: Path) -> None:
         load_document(tmp_path / "nope.yaml", field="input")
     with pytest.raises(ValidationError, match="is a folder"):
         load_document(tmp_path, field="input")
+
+
+@pytest.mark.parametrize("text", ["[" * 5000 + "]" * 5000, '{"a":' * 3000 + "1" + "}" * 3000,
+                                  "a:\n" + "".join("  " * i + "a:\n" for i in range(1, 3000))])
+def test_very_deep_nesting_is_a_clear_validation_error(text: str) -> None:
+    with pytest.raises(ValidationError, match=r"input: is not valid YAML: nested more than 100 levels deep \(line"):
+        parse_yaml(text, field="input", where="deep.yaml")
+
+
+def test_nesting_up_to_the_limit_is_fine() -> None:
+    assert parse_yaml("[" * 99 + "1" + "]" * 99, field="input", where="ok.yaml") is not None  # 100 nodes deep

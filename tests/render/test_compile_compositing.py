@@ -77,13 +77,13 @@ def test_shadow_is_built_once_and_widens_the_placed_box() -> None:
                        enter=Animation("slide-up", 300))
     g = graph(ColorLayer(), layer)
     m = sh.margin
-    assert m == 3 * 8 + 10 + 2
+    assert m == 36  # three blur radii, the larger offset, and 2 pixels
     assert "split=2[l1_m1][l1_ms]" in g                   # the mask feeds the alpha and the shadow
-    assert f"pad={300 + 2 * m}:{400 + 2 * m}:{m + 4}:{m + 10}:color=black,gblur=sigma=8" in g
+    assert "pad=372:472:40:46:color=black,gblur=sigma=8" in g
     assert "lut=c0='val*0.500'" in g
     assert f"overlay=x={m}:y={m}:shortest=1" in g
-    assert placed_box(layer, CANVAS.box) == Box(100 - m, 200 - m, 300 + 2 * m, 400 + 2 * m)
-    assert f"y='{200 - m}+(1920-{200 - m})*(1-" in g
+    assert placed_box(layer, CANVAS.box) == Box(64, 164, 372, 472)
+    assert "y='164+(1920-164)*(1-" in g
     # a shadow without a mask takes the box's rectangle as its shape
     g2 = graph(ColorLayer(), ImageLayer(path=Path("a.png"), box=Box(0, 0, 100, 100), shadow=Shadow()))
     assert "color=c=white:s=100x100" in g2 and "alphamerge" in g2

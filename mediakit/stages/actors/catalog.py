@@ -41,7 +41,6 @@ SPEC_FIELDS: tuple[str, ...] = (
     "id", "slug", "name", "gender", "age", "age_range", "nationality", "actor_type", "style", "portrait_url",
     "green_screen_url", "voice_id", "voice_gender", "lip_sync_engine", "preset", "presets", "bio_occupation",
     "bio_story", "bio_hobbies", "status", "created_at", "updated_at")
-_TEXT_DEFAULTS = ("nationality", "style", "bio_occupation", "bio_story")
 
 
 def age_range_of(age: int) -> str:

@@ -27,6 +27,7 @@ import numpy as np
 
 from ...errors import EngineError
 from ...ffmpeg import run_ffmpeg
+from ...media_io import pcm16
 from ...speech.words import Word
 from .base import PhonemeTiming, Speech, VoiceEngine, strip_stress
 from .delivery import Segment, plan, speakable
@@ -277,7 +278,7 @@ def _pitch_shift(audio: np.ndarray, sr: int, semitones: float) -> np.ndarray:
     """Shift pitch keeping duration (so timings hold), through ffmpeg's rubberband filter."""
     if abs(semitones) < 0.05 or not len(audio):
         return audio
-    pcm = (audio * 32767).astype("<i2").tobytes()
+    pcm = pcm16(audio).tobytes()  # clipped: samples past full scale must not wrap round to the other sign
     raw = run_ffmpeg(["-f", "s16le", "-ar", str(sr), "-ac", "1", "-i", "-",
                       "-af", f"rubberband=pitch={2 ** (semitones / 12):.5f}:formant=shifted",
                       "-f", "s16le", "-"], what="shifting the pitch of Piper speech", input_bytes=pcm)

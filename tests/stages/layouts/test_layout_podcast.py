@@ -44,7 +44,7 @@ def test_active_speaker_is_larger_in_the_two_shot() -> None:
 
 
 def test_room_colours_are_deterministic_per_description() -> None:
-    assert room_style("a cozy wooden cabin") == room_style("a cozy wooden cabin")
+    assert room_style("a cozy wooden cabin").wall == (122, 84, 64)  # pinned: the same in every process
     assert room_style("cozy den").wall == room_style("warm rustic room").wall
     assert room_style("neon gaming den").wall != room_style("bright minimal loft").wall
     assert room_style("somewhere unusual").seed != room_style("somewhere else").seed

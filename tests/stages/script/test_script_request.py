@@ -24,8 +24,11 @@ def test_prompt_length(prompt: str) -> None:
 
 
 def test_prompt_limits_are_inclusive() -> None:
-    write_script(route="ugc_video", duration=10, prompt="x")
-    write_script(route="ugc_video", duration=10, prompt="tea " * 250)
+    """A 1-character and a 1000-character prompt are both accepted and give a script within the 10 s cap."""
+    shortest = write_script(route="ugc_video", duration=10, prompt="x").pacing
+    longest = write_script(route="ugc_video", duration=10, prompt="tea " * 250).pacing
+    assert (shortest.word_count, shortest.max_words, shortest.estimated_duration) == (25, 25, 10)
+    assert (longest.word_count, longest.max_words, longest.estimated_duration) == (24, 25, 10)
 
 
 def test_name_and_description_lengths() -> None:

@@ -67,3 +67,18 @@ def test_piper_cannot_dub_into_another_language(piper_speech: Speech) -> None:
     assert voice is not None
     with pytest.raises(EngineError, match="speaks 'en-us', not dub_language 'es'"):
         engine.synthesize("Hola.", voice, language="es")
+
+
+def test_pitch_shift_clips_samples_past_full_scale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Piper can overshoot full scale; those samples reach ffmpeg clipped, not wrapped to the other sign."""
+    sent: list[bytes] = []
+
+    def fake_ffmpeg(args: list[str], *, what: str, input_bytes: bytes) -> bytes:
+        sent.append(input_bytes)
+        return input_bytes
+
+    monkeypatch.setattr(piper_engine, "run_ffmpeg", fake_ffmpeg)
+    audio = np.array([0.5, 1.2, -1.3, 1.0, -0.25], dtype=np.float32)
+    out = piper_engine._pitch_shift(audio, 22050, 2.0)
+    assert np.frombuffer(sent[0], "<i2").tolist() == [16384, 32767, -32768, 32767, -8192]
+    assert out.tolist() == pytest.approx([0.5, 1.0, -1.0, 1.0, -0.25], abs=1e-4)
