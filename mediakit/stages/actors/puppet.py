@@ -32,7 +32,7 @@ from pathlib import Path
 from PIL import Image
 
 from ...cache import cached_png
-from ...media_io import open_image
+from ...media_io import media_kind, open_image
 from ...render.colour import OUTPUT, YUV420, YUVA420, keep_yuv
 from ...render.compile import Compiled
 from .look import EYE_STATES, Look
@@ -230,10 +230,7 @@ def background_input(background: str | Path, width: int, height: int, fps: str,
     cover = f"scale={width}:{height}:force_original_aspect_ratio=increase,crop={width}:{height},setsar=1"
     path = Path(background)
     if path.suffix and path.is_file():
-        from ...probe import probe
-
-        info = probe(path)
-        if info.video is not None and not info.video.is_still:
+        if media_kind(path) == "video":
             return ("-stream_loop", "-1", "-i", str(path)), f"{{in}}fps={fps},{cover},{keep_yuv('yuv420p')}"
         frames = max(1, math.ceil(duration_ms * Fraction(fps) / 1000))
         return (("-framerate", fps, "-i", str(path)),

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from ...cache import cache_dir, cached_file
 from ...errors import MediaError, ValidationError
+from ...media_io import media_kind
 from ...probe import probe
 from ...render import DEFAULT_PROFILE, ProgressCallback, execute, render
 from ...speech.words import Word
@@ -190,10 +191,10 @@ def background_layer(background: str | Path, box: Box, start_ms: int, dur: int) 
     """A layer from a caller's background: an image, a looping video, or a colour."""
     path = Path(background)
     if path.suffix and path.is_file():
-        info = probe(path)
-        if info.video is None:
+        kind = media_kind(path)
+        if kind == "audio":
             raise MediaError(path, "background has no picture")
-        if info.video.is_still:
+        if kind == "still":
             return ImageLayer(path=path, box=box, start_ms=start_ms, duration_ms=dur)
         return VideoLayer(path=path, box=box, start_ms=start_ms, duration_ms=dur, loop=True)
     return ColorLayer(color=str(background), box=box, start_ms=start_ms, duration_ms=dur)
