@@ -26,6 +26,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from .errors import MediakitError, ValidationError
+from .media_io import write_text
 from .paths import data_dir
 
 INDEX_NAME = "index.json"
@@ -187,8 +188,8 @@ def _config_folder(fonts: Path) -> Path:
 def fontconfig_file() -> Path:
     """Path of the generated ``fonts.conf``, written on first use and rewritten if deleted.
 
-    The write goes through a temporary file and ``os.replace`` so parallel
-    renders never read a half-written config.
+    Written atomically (``media_io.write_text``) so parallel renders never
+    read a half-written config.
     """
     fonts = fonts_dir().resolve()
     folder = _config_folder(fonts)
@@ -199,9 +200,7 @@ def fontconfig_file() -> Path:
             return conf
     except OSError:
         pass
-    tmp = folder / f"fonts.conf.{os.getpid()}.tmp"
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, conf)
+    write_text(conf, text)
     return conf
 
 
