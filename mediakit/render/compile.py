@@ -8,8 +8,11 @@ split between ``get_args`` and ``run``).
 Each layer type compiles through one dispatch table, ``_CONTENT`` (layer
 class -> the method that brings its pixels to its box); what else the
 compiler needs to know about a type is on the class (``always_alpha``,
-``can_be_base``).  A new layer type is a timeline class plus one entry here.  Everything is drawn inside the one
-graph, subtitles included, so a render costs close to a bare encode.
+``can_be_base``).  A new layer type is a timeline class plus one entry here.
+
+Everything is drawn inside the one graph, subtitles included, so a render
+costs close to a bare encode.  Colours follow ``render.colour``: RGB sources
+are converted with the BT.709 matrix once, and the output is tagged BT.709.
 
 Stills are decoded and fitted once and then repeated (``loop``), so an image
 layer, a mask or a shadow costs one scale per render, not one per frame; only
