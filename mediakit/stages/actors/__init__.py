@@ -22,7 +22,8 @@ _EXPORTS = {
     "portrait": "portraits",
     **dict.fromkeys(("ActorNotFoundError", "ActorPage", "all_actors", "find_actors", "get_actor", "query_actors"),
                     "query"),
-    **dict.fromkeys(("ActorTrack", "SpeechInput", "render_talking", "talking_track"), "talking"),
+    **dict.fromkeys(("ActorTrack", "SpeechInput", "talking_track"), "talking"),
+    "render_talking": "audition",
     "load_user_actors": "user",
     **dict.fromkeys(("VISEMES", "VisemeSpan", "to_visemes", "viseme_track"), "visemes"),
 }

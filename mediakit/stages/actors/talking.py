@@ -15,13 +15,14 @@ ready to stack in any timeline, whatever the actor is made of:
   onto flat key green, so the per-render key in the graph is exact and cheap.
 
 Prepared clips are cached by their inputs, so a batch of variants with the
-same actor and speech renders the actor once.
+same actor and speech renders the actor once.  This stage returns layers and
+never writes a finished file; ``audition.render_talking`` is the recipe that
+does.
 """
 
 from __future__ import annotations
 
 import hashlib
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,22 +32,19 @@ from ...cache import cache_dir, cached_file
 from ...errors import MediaError, ValidationError
 from ...media_io import media_kind
 from ...probe import probe
-from ...render import DEFAULT_PROFILE, ProgressCallback, execute, render
+from ...render import execute
 from ...speech.words import Word
 from ...timeline import (
-    AudioClip,
     Box,
-    Canvas,
     ChromaKey,
     ColorLayer,
     ImageLayer,
-    Timeline,
     VideoLayer,
     VisualLayer,
 )
 from ..voice import Speech
-from .catalog import DEFAULT_LIP_SYNC_ENGINE, Actor
-from .lipsync import INTERMEDIATE_OPTIONS, LipSyncRequest, VisemeEngine, get_engine
+from .catalog import Actor
+from .lipsync import INTERMEDIATE_OPTIONS, LipSyncRequest, get_engine
 from .visemes import PhonemeSpan
 
 CLIP_VERSION = "1"
@@ -127,28 +125,11 @@ def talking_track(actor: Actor, speech: SpeechInput, box: Box, *, fps: Fraction 
     return ActorTrack(actor.kind, layers, dur)
 
 
-def render_talking(actor: Actor, speech: SpeechInput, output: str | Path, *, canvas: Canvas,
-                   background: Background = None, progress: ProgressCallback | None = None) -> Path:
-    """Render the actor speaking, full frame, with the speech as sound: the audition.
-
-    Drawn actors on the built-in engine render in ONE ffmpeg run straight to
-    ``output`` (no intermediate clip); other kinds go through a timeline.
-    """
-    if actor.kind in ("generated", "photo") and actor.lip_sync_engine == DEFAULT_LIP_SYNC_ENGINE:
-        request = _request(actor, speech, canvas.width, canvas.height, canvas.fps, speech.duration_ms, background)
-        with tempfile.TemporaryDirectory(prefix="mediakit-puppet-") as tmp:
-            compiled = VisemeEngine().compile(request, Path(tmp), DEFAULT_PROFILE.output_options(),
-                                              audio=speech.audio)
-            return execute(compiled, output, progress=progress)
-    track = talking_track(actor, speech, canvas.box, fps=canvas.fps, background=background)
-    timeline = Timeline(canvas, speech.duration_ms, layers=track.layers, audio=(AudioClip(speech.audio),))
-    return render(timeline, output, progress=progress)
-
-
 # ---- the three kinds ------------------------------------------------------------------------------
 
-def _request(actor: Actor, speech: SpeechInput, width: int, height: int, fps: Fraction, duration_ms: int,
-             background: Background) -> LipSyncRequest:
+def lipsync_request(actor: Actor, speech: SpeechInput, width: int, height: int, fps: Fraction, duration_ms: int,
+                    background: Background) -> LipSyncRequest:
+    """What a lip-sync engine is asked for: the actor saying ``speech`` at an even frame size."""
     return LipSyncRequest(actor=actor, audio=speech.audio, duration_ms=duration_ms, phonemes=speech.phonemes,
                           words=speech.words, width=width + width % 2, height=height + height % 2, fps=fps,
                           background=background)
@@ -156,7 +137,7 @@ def _request(actor: Actor, speech: SpeechInput, width: int, height: int, fps: Fr
 
 def _engine_layers(actor: Actor, speech: SpeechInput, box: Box, fps: Fraction, start_ms: int, dur: int,
                    background: Background) -> tuple[VisualLayer, ...]:
-    request = _request(actor, speech, box.w, box.h, fps, dur, background)
+    request = lipsync_request(actor, speech, box.w, box.h, fps, dur, background)
     engine = get_engine(actor.lip_sync_engine)
     params = (actor.lip_sync_engine, actor, speech.signature, request.width, request.height, fps, dur,
               _file_signature(background))
