@@ -392,6 +392,22 @@ class AudioClip:
 
 
 @dataclass(frozen=True)
+class Ducking:
+    """Music under the timeline's sounds: ducked while they play, then the whole mix gained to loudness.
+
+    The gains are measured before rendering (``stages.mix.plan_mix(...)``,
+    then ``MixPlan.ducking(bed)``), so the render itself is one pass; the
+    compiler assembles the same graph fragment ``stages.mix`` meters.
+    """
+
+    bed: AudioClip
+    voice_gain_db: float = 0.0
+    music_gain_db: float = -18.0
+    normalize_gain_db: float | None = None
+    limit_peaks: bool = True
+
+
+@dataclass(frozen=True)
 class Transition:
     """How one scene of a sequence hands over to the next: an xfade ``kind`` centred on the cut."""
 
@@ -490,6 +506,7 @@ class Timeline:
     audio: tuple[AudioClip, ...] = ()
     subtitles: Path | None = None
     background: str = "black"
+    ducking: Ducking | None = None
 
     def __post_init__(self) -> None:
         if self.duration_ms <= 0:
@@ -498,7 +515,9 @@ class Timeline:
             if layer.start_ms >= self.duration_ms:
                 raise ValidationError("layer.start_ms", layer.start_ms,
                                       f"must be before the timeline's end ({self.duration_ms} ms)")
-        for clip in self.audio:
+        if self.ducking is not None and not self.audio:
+            raise ValidationError("ducking", None, "needs the sounds to duck under (audio clips)")
+        for clip in (*self.audio, *((self.ducking.bed,) if self.ducking else ())):
             if clip.start_ms >= self.duration_ms:
                 raise ValidationError("audio.start_ms", clip.start_ms,
                                       f"must be before the timeline's end ({self.duration_ms} ms)")

@@ -37,19 +37,15 @@ from ..errors import MediaError, RenderError, ValidationError
 from ..ffmpeg import ffmpeg_exe, run_ffmpeg_full, tail
 from ..media_io import atomic_path, check_output_path
 from ..probe import probe
+from ..render.ducking import AUDIO_FORMAT, TRUE_PEAK_CEILING, duck_and_mix_filter
+from ..timeline import AudioClip, Ducking
 from .music import SAMPLE_RATE, music_bed
 
 TARGET_LUFS = -14.0
-TRUE_PEAK_CEILING = -1.5  # dBTP; the spec's -1 with margin for the resampler's ripple
 VOICE_REFERENCE_LUFS = -16.0  # voice level the ducking threshold is tuned for
-DUCK_THRESHOLD = 0.02  # -34 dBFS on a voice at the reference: above room noise, below speech
-DUCK_MIX = 0.35  # compressed share of the bed: bounds the duck to 20*log10(1 - 0.35) = -3.7 dB
-DUCK_ATTACK_MS = 200  # a ramp, not a switch: the bed glides down as speech starts...
-DUCK_RELEASE_MS = 400  # ...and back up over a breath in a pause
 MAX_GAIN_DB = 30.0
 SILENT_LUFS = -69.0  # ebur128 reports -70 when nothing passes its gate
 
-_FORMAT = f"aformat=sample_fmts=fltp:sample_rates={SAMPLE_RATE}:channel_layouts=stereo"
 _SUMMARY = re.compile(r"\[Parsed_ebur128_(\d+) @ [^\]]+\] Summary:")
 _INTEGRATED = re.compile(r"I:\s+(-?inf|-?[\d.]+) LUFS")
 _PEAK = re.compile(r"Peak:\s+(-?inf|-?[\d.]+) dBFS")
@@ -80,6 +76,11 @@ class MixPlan:
     music: Loudness
     premix: Loudness
 
+    def ducking(self, bed: str | os.PathLike[str]) -> Ducking:
+        """These gains as a timeline's :class:`~mediakit.timeline.Ducking` of the bed file ``bed``."""
+        return Ducking(bed=AudioClip(Path(bed)), voice_gain_db=self.voice_gain_db, music_gain_db=self.music_gain_db,
+                       normalize_gain_db=self.normalize_gain_db, limit_peaks=self.limit_peaks)
+
     def filter(self, voice: str, music: str, out: str) -> str:
         return duck_and_mix_filter(voice, music, out, voice_gain_db=self.voice_gain_db,
                                    music_gain_db=self.music_gain_db, normalize_gain_db=self.normalize_gain_db,
@@ -95,40 +96,6 @@ class MixResult:
     plan: MixPlan
 
 
-def duck_and_mix_filter(voice: str, music: str, out: str, *, voice_gain_db: float = 0.0,
-                        music_gain_db: float = -18.0, normalize_gain_db: float | None = None,
-                        limit_peaks: bool = True) -> str:
-    """Filter-graph text: ``[voice]`` and ``[music]`` in, ducked and mixed stereo 48 kHz at ``[out]``.
-
-    The voice is split: one copy is heard, the other keys the compressor on
-    the bed.  The output lasts as long as the voice (pad it with ``apad`` if
-    the video runs longer).  With ``normalize_gain_db`` the mix is gained by
-    it and, with ``limit_peaks``, limited to -1.5 dBTP at 4x oversampling (the
-    plan turns that off when the gained peaks already fit: it is the costly
-    part).  Without a gain the raw mix comes out, which is what ``plan_mix``
-    measures.  Labels are given without brackets.
-    """
-    for name, label in (("voice", voice), ("music", music), ("out", out)):
-        if not re.fullmatch(r"[A-Za-z0-9_:.]+", label):
-            raise ValidationError(f"{name} label", label, "must be a filter-graph label such as 'a0' or '1:a'")
-    tag = re.sub(r"\W", "_", out)
-    graph = (
-        f"[{voice}]{_FORMAT},volume={voice_gain_db:.2f}dB,asplit=2[{tag}_v][{tag}_key];"
-        f"[{music}]{_FORMAT},volume={music_gain_db:.2f}dB[{tag}_m];"
-        f"[{tag}_m][{tag}_key]sidechaincompress=threshold={DUCK_THRESHOLD}:ratio=20:attack={DUCK_ATTACK_MS}"
-        f":release={DUCK_RELEASE_MS}:mix={DUCK_MIX}[{tag}_duck];"
-        f"[{tag}_v][{tag}_duck]amix=inputs=2:duration=first:dropout_transition=0:normalize=0"
-    )
-    if normalize_gain_db is None:
-        return f"{graph}[{out}]"
-    graph += f",volume={normalize_gain_db:.2f}dB"
-    if limit_peaks:
-        ceiling = 10 ** (TRUE_PEAK_CEILING / 20)
-        graph += (f",aresample=192000,alimiter=limit={ceiling:.4f}:attack=1:release=60:level=0:latency=1,"
-                  f"aresample={SAMPLE_RATE}")
-    return f"{graph}[{out}]"
-
-
 def plan_mix(voice: str | os.PathLike[str], bed: np.ndarray, *, music_level_db: float = -10.0) -> MixPlan:
     """Measure ``voice`` and ``bed`` (float stereo at 48 kHz), then the ducked mix; return the gains.
 
@@ -140,8 +107,8 @@ def plan_mix(voice: str | os.PathLike[str], bed: np.ndarray, *, music_level_db: 
     pcm = _pcm(bed)
     inputs = ["-i", str(voice), *_bed_input()]
     voice_level, music_level = _meter(
-        [*inputs, "-filter_complex", (f"[0:a]{_FORMAT},ebur128=framelog=quiet[mv];"
-                                      f"[1:a]{_FORMAT},ebur128=framelog=quiet[mm]"),
+        [*inputs, "-filter_complex", (f"[0:a]{AUDIO_FORMAT},ebur128=framelog=quiet[mv];"
+                                      f"[1:a]{AUDIO_FORMAT},ebur128=framelog=quiet[mm]"),
          "-map", "[mv]", "-f", "null", "-", "-map", "[mm]", "-f", "null", "-"],
         what="measuring voice and music loudness", input_bytes=pcm)
     if voice_level.integrated <= SILENT_LUFS:
