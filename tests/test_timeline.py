@@ -17,6 +17,7 @@ from mediakit.timeline import (
     ChromaKey,
     ColorLayer,
     Crop,
+    Ducking,
     Hover,
     ImageLayer,
     KenBurns,
@@ -45,7 +46,8 @@ RICH = Timeline(
         TextLayer(text="Hi", box=Box(0, 0, 720, 200), bold=False, size_px=40),
     ),
     audio=(AudioClip(Path("voice.wav"), start_ms=200, gain_db=-3.0, fade_out_ms=300),),
-    subtitles=Path("captions.ass"), background="#101010")
+    subtitles=Path("captions.ass"), background="#101010",
+    ducking=Ducking(bed=AudioClip(Path("bed.wav"), loop=True), music_gain_db=-11.5, normalize_gain_db=1.25))
 
 
 def test_media_layers_require_a_path() -> None:
