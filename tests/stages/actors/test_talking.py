@@ -21,7 +21,6 @@ from mediakit.stages.actors import (
     get_engine,
     load_user_actors,
     register_engine,
-    render_talking,
     talking_track,
 )
 from mediakit.stages.actors.puppet import Rig, blink_track
@@ -58,15 +57,6 @@ def test_generated_actor_mouth_moves_with_the_speech(speech: SpeechInput, tmp_pa
     assert np.abs(vowel[:40] - silent[:40]).mean() < 2, "the background above the head stays still"
     # cached: the same request reuses the same clip
     assert talking_track(get_actor("maya-chen"), speech, CANVAS.box).layers[0].path == clip  # type: ignore[union-attr]
-
-
-def test_render_talking_is_one_file_with_speech(speech: SpeechInput, tmp_path: Path) -> None:
-    out = render_talking(get_actor("omar-farouk"), speech, tmp_path / "audition.mp4", canvas=CANVAS)
-    info = probe(out)
-    assert info.video and (info.video.width, info.video.height) == (180, 320) and info.audio is not None
-    assert abs((info.duration_ms or 0) - speech.duration_ms) <= 60
-    picture = frame(out, 300, tmp_path / "f.png")
-    assert picture.std() > 20, "a drawn character, not a flat frame"
 
 
 def test_blinks_are_deterministic_and_spaced() -> None:

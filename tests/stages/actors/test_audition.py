@@ -1,0 +1,31 @@
+"""The audition recipe: an actor speaking, rendered to one file with the speech as its sound."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+from mediakit.ffmpeg import run_ffmpeg
+from mediakit.probe import probe
+from mediakit.stages.actors import SpeechInput, get_actor, render_talking
+from mediakit.timeline import Canvas
+
+CANVAS = Canvas(180, 320)
+
+
+def frame(video: Path, at_ms: int, out: Path) -> np.ndarray:
+    run_ffmpeg(["-ss", f"{at_ms / 1000:.3f}", "-i", str(video), "-frames:v", "1", "-y", str(out)],
+               what="grabbing a frame")
+    with Image.open(out) as img:
+        return np.asarray(img.convert("RGB"), dtype=np.int16)
+
+
+def test_render_talking_is_one_file_with_speech(speech: SpeechInput, tmp_path: Path) -> None:
+    out = render_talking(get_actor("omar-farouk"), speech, tmp_path / "audition.mp4", canvas=CANVAS)
+    info = probe(out)
+    assert info.video and (info.video.width, info.video.height) == (180, 320) and info.audio is not None
+    assert abs((info.duration_ms or 0) - speech.duration_ms) <= 60
+    picture = frame(out, 300, tmp_path / "f.png")
+    assert picture.std() > 20, "a drawn character, not a flat frame"
