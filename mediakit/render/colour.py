@@ -7,10 +7,11 @@ graph first needs them in YUV.  Video inputs are already YUV and pass
 through untouched (:func:`keep_yuv` only brings full-range video into TV
 range): converting every frame of an untagged clip would cost a scale per
 frame, and players treat an untagged HD clip as BT.709 anyway.  The end of
-every graph (:data:`OUTPUT`) then tags the frames BT.709/TV, and
-:data:`ENCODER_TAGS` writes the same tags into the file, so no player
-guesses (a still written untagged comes out ``yuvj420p``/``gbr`` and shows
-false colours in players that honour tags).
+every graph (:data:`OUTPUT`) then tags the frames BT.709/TV, and the encoder
+writes the frames' tags into the file, so no player guesses (a still written
+untagged comes out ``yuvj420p``/``gbr`` and shows false colours in players
+that honour tags).  The tags are not also given as encoder options: on
+frames that are not tagged yet those make ffmpeg convert every frame.
 """
 
 from __future__ import annotations
@@ -32,4 +33,3 @@ YUV420 = to_yuv("yuv420p")
 YUVA420 = to_yuv("yuva420p")
 OUTPUT = (f"{keep_yuv('yuv420p')},"
           f"setparams=range=tv:colorspace={MATRIX}:color_primaries={MATRIX}:color_trc={MATRIX}")
-ENCODER_TAGS = ("-color_range", "tv", "-colorspace", MATRIX, "-color_primaries", MATRIX, "-color_trc", MATRIX)

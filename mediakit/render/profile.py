@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .colour import ENCODER_TAGS
-
 
 @dataclass(frozen=True)
 class VideoProfile:
@@ -24,8 +22,8 @@ class VideoProfile:
     threads: int = 0
 
     def output_options(self) -> list[str]:
-        opts = ["-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", *ENCODER_TAGS,
-                "-preset", self.preset, "-crf", str(self.crf)]
+        opts = ["-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-preset", self.preset,
+                "-crf", str(self.crf)]
         if self.threads:
             opts += ["-threads", str(self.threads)]
         return opts + ["-c:a", "aac", "-b:a", self.audio_bitrate, "-ar", str(self.sample_rate), "-ac", "2",

@@ -31,15 +31,14 @@ from typing import Protocol, runtime_checkable
 from ...errors import EngineError
 from ...registry import Registry
 from ...render import Compiled, execute
-from ...render.colour import ENCODER_TAGS
 from ...speech.words import Word
 from .catalog import DEFAULT_LIP_SYNC_ENGINE, Actor
 from .visemes import PhonemeSpan
 
 ENTRY_POINT_GROUP = "mediakit.lipsync_engines"
 # Intermediate clips are re-encoded by the final render: fast and nearly lossless beats small.
-INTERMEDIATE_OPTIONS = ("-c:v", "libx264", "-preset", "ultrafast", "-crf", "14", "-pix_fmt", "yuv420p",
-                        *ENCODER_TAGS, "-an", "-f", "mp4")
+INTERMEDIATE_OPTIONS = ("-c:v", "libx264", "-preset", "ultrafast", "-crf", "14", "-pix_fmt", "yuv420p", "-an",
+                        "-f", "mp4")
 
 
 @dataclass(frozen=True)
