@@ -354,24 +354,32 @@ def _cta_card(cta: str | None, canvas: Canvas, *, centre_y: float, start_ms: int
                       outline_px=max(1, size // 16), enter=fade)]
 
 
-def _face_band(canvas: Canvas) -> tuple[float, float]:
-    """Top and bottom (px) of a drawn actor's face and hair, full frame (from the portraits' bust layout)."""
-    _, cy, unit = bust_layout(canvas.width, canvas.height)
+def _face_band(width: int, height: int) -> tuple[float, float]:
+    """Top and bottom (px) of a drawn actor's face and hair in a ``width`` x ``height`` frame (the bust layout)."""
+    _, cy, unit = bust_layout(width, height)
     return cy - 0.85 * unit, cy + 0.75 * unit
 
 
 def _caption_centre(canvas: Canvas, pip: PipOptions | None, *, face_shown: bool) -> float:
-    """Where the captions' centre goes (px): inside the safe area, off the face, off the PiP."""
+    """Where the captions' centre goes (px): inside the safe area, off the full-frame face and the PiP's face.
+
+    Captions may cross the PiP's shoulders when nothing else fits (a landscape
+    frame with a large PiP), never a face.
+    """
     h = canvas.height
     top, bottom = h * UI_TOP, h * (1 - UI_BOTTOM) if canvas.height > canvas.width else h * 0.92
     keep_out = []
     if face_shown:
-        keep_out.append(_face_band(canvas))
+        keep_out.append(_face_band(canvas.width, canvas.height))
     if pip is not None:
         box = pip_box(pip, canvas)
+        face_top, face_bottom = _face_band(box.w, box.h)
+        keep_out.append((box.y + face_top, box.y + face_bottom))
         keep_out.append((box.y, box.y + box.h))
-    free = _free_bands(top, bottom, keep_out)
-    a, b = max(free, key=lambda band: band[1] - band[0])
+    bands = _free_bands(top, bottom, keep_out)
+    if not bands:
+        bands = _free_bands(top, bottom, keep_out[:-1]) if pip is not None else [(top, bottom)]
+    a, b = max(bands or [(top, bottom)], key=lambda band: band[1] - band[0])
     return (a + b) / 2
 
 
@@ -387,7 +395,7 @@ def _free_bands(top: float, bottom: float, keep_out: list[tuple[float, float]]) 
                 nxt.append((a, lo))
             if hi < b:
                 nxt.append((hi, b))
-        bands = nxt or bands
+        bands = nxt
     return bands
 
 
