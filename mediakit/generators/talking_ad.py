@@ -166,22 +166,25 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
         speech = SpeechInput.from_file(voice, words=words) if plan.speech is None else SpeechInput(
             voice, speech_ms, words=tuple(words))
         sound = _soundtrack(voice, plan.music, total_ms, workdir, seed=plan.seconds)
-        only_pip = plan.pip is not None and all(s.type == "broll" for s in plan.scenes)
-        full = talking_track(plan.casting.actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
-        actor_clip = _clip_of(full.layers)
+        only_pip = plan.pip is not None and bool(plan.scenes) and all(s.type == "broll" for s in plan.scenes)
+        actor = plan.casting.actor
         pip_clip = None
         if plan.pip is not None:
             box = pip_box(plan.pip, canvas)
-            framed = talking_track(plan.casting.actor, speech, Box(0, 0, box.w, box.h), fps=canvas.fps,
-                                   duration_ms=total_ms)
+            framed = talking_track(actor, speech, Box(0, 0, box.w, box.h), fps=canvas.fps, duration_ms=total_ms)
             pip_clip = _clip_of(framed.layers)
+        # the full-frame actor only when a scene shows it (a PiP-only ad never renders it)
+        full = None if only_pip else talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
         if plan.scenes:
             durations = scene_durations(plan.scenes, words, speech_ms)
             durations[-1] += total_ms - sum(durations)
+            actor_clip = _clip_of(full.layers) if full is not None else pip_clip
+            assert actor_clip is not None
             picture = scenes_track(plan.scenes, voice=sound, actor=actor_clip, canvas=canvas, durations=durations,
                                    pip=plan.pip, pip_actor=pip_clip, broll_images=plan.broll_images,
                                    broll_model=plan.broll_model, cache_dir=workdir)
         else:
+            assert full is not None
             picture = Track(full.layers, total_ms)
         captions_at = _caption_centre(canvas, plan.pip, face_shown=not only_pip)
         layers = [*picture.layers, *_cta_card(plan.cta, canvas, centre_y=captions_at, start_ms=speech_ms,
