@@ -62,6 +62,7 @@ from .requests import SaasReviewRequest, TalkingAdRequest, UgcVideoRequest
 
 BUCKETS = (5, 10, 15)
 CTA_CARD_MS = 1500          # the end card's share of the bucket when there is a CTA
+CTA_BEAT_MS = 200           # from the last word to the CTA card
 END_BREATH_MS = 300         # after the last word without a CTA
 MAX_DEAD_AIR_MS = 1000
 SPEED_NUDGE = (0.85, 1.25)  # how far the requested speed may move to fill the bucket naturally
@@ -191,8 +192,9 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
             assert full is not None
             picture = Track(full.layers, total_ms)
         captions_at = _caption_centre(canvas, plan.pip, face_shown=not only_pip)
-        layers = [*picture.layers, *_cta_card(plan.cta, canvas, centre_y=captions_at, start_ms=speech_ms,
-                                               total_ms=total_ms)]
+        card = _cta_card(plan.cta, canvas, centre_y=captions_at, start_ms=_last_word_end(words, speech_ms),
+                         total_ms=total_ms)
+        layers = [*picture.layers, *card]
         style = replace(get_style(plan.style), vertical=_vertical_for(plan.style, canvas, captions_at))
         ass = workdir / "captions.ass"
         build_ass(words, style, canvas.width, canvas.height).save(str(ass))
@@ -349,6 +351,11 @@ def _soundtrack(voice: Path, music: str | None, total_ms: int, workdir: Path, *,
     from ..stages.mix import mix
 
     return mix(padded, music, workdir / "mix.wav", seed=seed).path
+
+
+def _last_word_end(words: list[Word], speech_ms: int) -> int:
+    """When the CTA card comes in: a beat after the last word (the engine's trailing pause is not waited out)."""
+    return min(speech_ms, words[-1].end_ms + CTA_BEAT_MS) if words else speech_ms
 
 
 def release_heap() -> None:

@@ -20,7 +20,7 @@ from mediakit.generators.run import generate, plan_job
 from mediakit.generators.talking_ad import _canvas, _caption_centre, _face_band, sentences
 from mediakit.probe import probe
 from mediakit.stages.pip import PipOptions, pip_box
-from mediakit.timeline import Canvas
+from mediakit.timeline import Canvas, TextLayer
 
 SCRIPT = "I tried this cold brew for a week. It changed my mornings. Grab yours today."
 PREVIEW = Options(extra={"preview_height": 480})
@@ -173,8 +173,20 @@ def test_ugc_video_renders_the_bucket_with_sidecars_and_sync(product: Path, tmp_
     words = json.loads(result.files["words_json"].read_text())
     words = words if isinstance(words, list) else words["words"]
     assert abs(onset_ms - words[0]["start"] * 1000) <= 34  # the voice starts where its words say: one frame
-    last_end = words[-1]["end"]
-    assert 10 - last_end < 1.5 + 0.6  # the remainder is the CTA card, not a long silence
+
+
+def test_the_cta_card_carries_everything_after_the_last_word(tmp_path: Path) -> None:
+    gen, plan = plan_job("ugc_video", {"script": SCRIPT, "cta": "Try it today", "target_duration": 10},
+                         options=PREVIEW)
+    built = gen.build(plan, tmp_path)
+    assert built.timeline is not None and built.captions is not None
+    card = [layer for layer in built.timeline.layers if isinstance(layer, TextLayer)]
+    assert [c.text for c in card] == ["Try it today"]
+    last_word_end = built.captions.words[-1].end_ms
+    assert last_word_end <= card[0].start_ms <= last_word_end + 400  # the card follows the last word...
+    assert card[0].start_ms + (card[0].duration_ms or 0) == built.timeline.duration_ms == 10_000  # ...to the end
+    box = card[0].box
+    assert box is not None and box.y + box.h <= 0.8 * plan.canvas.height  # above the platform UI
 
 
 @pytest.mark.parametrize(("aspect", "size"), [("16:9", (854, 480)), ("1:1", (480, 480))])
