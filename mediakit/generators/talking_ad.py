@@ -201,6 +201,11 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
         timeline = Timeline(canvas, total_ms, layers=tuple(layers), audio=(AudioClip(sound),), subtitles=ass)
         first = words[0].start_ms if words else 0
         receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
+        quiet_ms = total_ms - _last_word_end(words, speech_ms)
+        if not plan.cta and not plan.music and quiet_ms > MAX_DEAD_AIR_MS:
+            base = receipt or plan.receipt
+            receipt = replace(base, notes=(*base.notes, f"{quiet_ms / 1000:.1f} s of silence after the last word: "
+                                           "the script is short for the duration; add a cta or music to fill it"))
         release_heap()
         return Built(timeline=timeline, captions=Captions(tuple(words), plan.style, canvas.width, canvas.height),
                      receipt=receipt, poster_ms=first + 600)

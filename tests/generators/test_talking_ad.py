@@ -93,6 +93,7 @@ def test_saas_review_writes_from_the_page(tmp_path: Path) -> None:
     ({"script": SCRIPT, "voice": "no-such-voice-x"}, "validation_error", "voice"),
     ({"script": SCRIPT, "product_image_url": "/no/such/cup.png"}, None, "product_image_url"),
     ({"script": SCRIPT, "broll_images": ["/no/such.png"]}, None, "broll_images[0]"),
+    ({"script": SCRIPT, "dub_language": "es"}, "engine_error", "dub_language"),  # no translator: refused at plan
 ])
 def test_plan_errors_name_the_field(body: dict[str, Any], code: str | None, field: str | None) -> None:
     with pytest.raises(MediakitError) as info:
@@ -102,6 +103,12 @@ def test_plan_errors_name_the_field(body: dict[str, Any], code: str | None, fiel
         assert code in text
     if field:
         assert field in text
+
+
+def test_face_photo_is_the_talking_head_and_the_receipt_says_how(product: Path) -> None:
+    plan = _plan("ugc_video", {"script": SCRIPT, "face_photo_url": str(product)})
+    assert plan.casting.actor.kind == "photo" and plan.receipt.actor_slug == "face-photo"
+    assert any("face_photo_url" in note and "local viseme engine" in note for note in plan.receipt.notes)
 
 
 def test_persona_fills_unset_fields_and_request_wins() -> None:
