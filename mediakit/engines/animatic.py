@@ -123,7 +123,7 @@ def shots(job: VideoJob, workdir: Path, total: int) -> tuple[list[SceneContent],
             if probe(path).audio is not None:
                 sounds.append(AudioClip(path, start_ms=start, duration_ms=dur, fade_in_ms=150, fade_out_ms=150))
         else:
-            scenes.append(ImageLayer(path=path, duration_ms=dur, motion=motion_for(i, image_size(path), box)))
+            scenes.append(ImageLayer(path=path, duration_ms=dur, motion=motion_for(i, image_size(path), box, dur)))
         start += dur
     return scenes, sounds
 

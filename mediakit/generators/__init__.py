@@ -21,7 +21,9 @@ GENERATORS: Registry[Generator[Any, Any]] = Registry(
     {Route.SUBTITLE: "mediakit.generators.subtitle:SubtitleGenerator",
      Route.VIDEO: "mediakit.generators.video:VideoGenerator",
      Route.IMAGE: "mediakit.generators.image:ImageGenerator",
-     Route.AUDIO: "mediakit.generators.audio:AudioGenerator"},
+     Route.AUDIO: "mediakit.generators.audio:AudioGenerator",
+     Route.UGC_VIDEO: "mediakit.generators.talking_ad:TalkingAdGenerator",
+     Route.SAAS_REVIEW: "mediakit.generators.talking_ad:SaasReviewGenerator"},
 )
 
 

@@ -5,8 +5,9 @@ Geometry (all relative to the canvas, so every aspect gets the same look):
 - width is a fraction of the canvas's *shorter* side (small 0.30, medium 0.38,
   large 0.48) and the frame is portrait 3:4, the shape of a face-and-shoulders
   shot;
-- the frame sits above the bottom 12% of a portrait canvas (5% otherwise),
-  where players draw their progress bar and captions' lower edge;
+- the frame's bottom edge sits above the bottom 20% of a portrait canvas
+  (the platforms' caption, description and progress-bar zone; 8% otherwise),
+  so nothing of the actor hides under the app's own UI;
 - side margins are 4% of the width, and on a portrait canvas a bottom-right
   frame keeps 12% clear on the right, where short-video apps stack their like
   and share buttons;
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ValidationError
-from ..timeline import Animation, Box, Canvas, ImageLayer, Shadow, VideoLayer, VisualLayer
+from ..timeline import NO_ANIMATION, Animation, Box, Canvas, ImageLayer, Shadow, VideoLayer, VisualLayer
 from .layouts.cache import rounded_mask
 
 COMPOSITION_MODES: tuple[str, ...] = ("pip",)
@@ -39,10 +40,11 @@ IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".webp", ".bmp"})
 ASPECT = 4 / 3            # height / width of the frame
 SIDE_MARGIN = 0.04        # of canvas width
 BUTTON_COLUMN = 0.12      # of canvas width, kept clear on the right of portrait canvases
-BOTTOM_PORTRAIT = 0.12    # of canvas height
-BOTTOM_OTHER = 0.05
+BOTTOM_PORTRAIT = 0.20    # of canvas height: the short-video apps' bottom UI zone
+BOTTOM_OTHER = 0.08
 CORNER = 0.08             # corner radius, of frame width
 ENTER_MS = 450
+EXIT_MS = 250
 
 
 @dataclass(frozen=True)
@@ -105,8 +107,13 @@ def pip_box(options: PipOptions, canvas: Canvas) -> Box:
 
 
 def pip_layer(source: Path, options: PipOptions, canvas: Canvas, start_ms: int, duration_ms: int, *,
-              trim_start_ms: int = 0, loop: bool = False, cache_dir: Path | None = None) -> tuple[VisualLayer, ...]:
+              trim_start_ms: int = 0, loop: bool = False, leaves: bool = False,
+              cache_dir: Path | None = None) -> tuple[VisualLayer, ...]:
     """The PiP of ``source`` (a clip or a still) over whatever lies below, from ``start_ms``.
+
+    ``leaves``: the frame fades out over its last ``EXIT_MS`` (it goes before
+    the timeline ends, e.g. as a cut back to the full-frame actor begins), so
+    it never vanishes in one frame.
 
     Pass ``trim_start_ms=start_ms`` when ``source`` is a talking track aligned
     with the voice, so the lips stay in sync with the continuous audio.
@@ -118,7 +125,8 @@ def pip_layer(source: Path, options: PipOptions, canvas: Canvas, start_ms: int, 
         mask = rounded_mask(box.w, box.h, round(box.w * CORNER), cache_dir)
     shadow = Shadow(0, max(2, box.h // 40), max(2, box.w // 24), 0.5) if options.frame_style == "shadow" else None
     common: dict[str, Any] = {"start_ms": start_ms, "duration_ms": duration_ms, "box": box, "mask": mask,
-                              "shadow": shadow, "enter": Animation(options.animation, ENTER_MS)}  # type: ignore[arg-type]
+                              "shadow": shadow, "enter": Animation(options.animation, min(ENTER_MS, duration_ms // 2)),  # type: ignore[arg-type]
+                              "exit": Animation("fade", min(EXIT_MS, duration_ms // 2)) if leaves else NO_ANIMATION}
     if source.suffix.lower() in IMAGE_SUFFIXES:
         return (ImageLayer(path=source, **common),)
     return (VideoLayer(path=source, trim_start_ms=trim_start_ms, loop=loop, **common),)

@@ -77,7 +77,7 @@ def test_every_combination_rests_inside_the_canvas_where_asked(canvas: Canvas) -
         box = pip_box(opts, canvas)
         # inside the canvas, above the bottom band, portrait 3:4
         assert box.x >= 0 and box.y >= 0 and box.x + box.w <= cw and box.y + box.h <= ch
-        assert ch - (box.y + box.h) >= round(ch * (0.12 if ch > cw else 0.05))
+        assert ch - (box.y + box.h) >= round(ch * (0.20 if ch > cw else 0.08))  # clear of the platforms' UI
         assert abs(box.h / box.w - 4 / 3) < 0.02
         assert box.w % 2 == 0 and box.h % 2 == 0
         # size is its share of the shorter side unless it had to shrink to fit
@@ -92,6 +92,8 @@ def test_every_combination_rests_inside_the_canvas_where_asked(canvas: Canvas) -
             clear = round(cw * (0.12 if ch > cw else 0.04))
             assert cw - (box.x + box.w) == clear
 
+        leaving = pip_layer(Path("actor.mp4"), opts, canvas, 500, 2000, leaves=True)[0]
+        assert leaving.exit.kind == "fade" and 0 < leaving.exit.duration_ms <= 1000  # fades, never a one-frame cut
         layers = pip_layer(Path("actor.mp4"), opts, canvas, 500, 2000, trim_start_ms=500)
         tl = Timeline(canvas, 3000, layers=(ColorLayer(color="gray", box=canvas.box), *layers))
         graph = compile_timeline(tl).graph

@@ -6,11 +6,18 @@ presets alternate zooms and pans so consecutive shots do not all push in;
 pans hold a constant zoom, which the compiler renders with a crop alone (no
 per-frame scaling), so a b-roll montage stays close to the cost of a bare
 encode.
+
+Motion is a drift, not a swipe: whatever a preset asks, the view moves at
+most ``MAX_DRIFT`` of the frame's shorter side per second and zooms at most
+``MAX_ZOOM_RATE`` per second, so a short scene moves a little and a long one
+a little more.  Pans are centred on the middle of the image, where a product
+shot or a drawn card keeps its subject, so the subject stays in view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
@@ -31,6 +38,8 @@ MOTIONS: tuple[KenBurns, ...] = (
     KenBurns(1.1, 1.1, (0.5, 1.0), (0.5, 0.0)),           # drift up
 )
 CROSSFADE = Transition("fade", 300)
+MAX_DRIFT = 0.03          # of the frame's shorter side, per second
+MAX_ZOOM_RATE = 0.03      # cover-fit zoom change per second
 
 
 def check_broll_images(images: Sequence[object]) -> None:
@@ -50,8 +59,39 @@ def image_size(path: Path) -> tuple[int, int]:
         raise MediaError(path, "is not an image Pillow can read") from exc
 
 
-def motion_for(index: int, size: tuple[int, int] | None, box: tuple[int, int]) -> KenBurns:
-    """Motion for the ``index``-th shot: a pan across an image of another shape, else the next preset."""
+def motion_for(index: int, size: tuple[int, int] | None, box: tuple[int, int],
+               duration_ms: int | None = None) -> KenBurns:
+    """Motion for the ``index``-th shot, capped to a slow drift over ``duration_ms`` when given.
+
+    A pan across an image of another shape, else the next preset.
+    """
+    motion = _preset(index, size, box)
+    return motion if duration_ms is None else capped(motion, size, box, duration_ms)
+
+
+def capped(motion: KenBurns, size: tuple[int, int] | None, box: tuple[int, int], duration_ms: int) -> KenBurns:
+    """``motion`` slowed to ``MAX_DRIFT`` / ``MAX_ZOOM_RATE`` over ``duration_ms``, pans centred on the image."""
+    seconds = max(duration_ms, 1) / 1000
+    dz = motion.zoom_to - motion.zoom_from
+    max_dz = MAX_ZOOM_RATE * seconds
+    zoom_to = motion.zoom_from + max(-max_dz, min(max_dz, dz))
+    bw, bh = box
+    iw, ih = size if size is not None else box
+    cover = max(bw / iw, bh / ih) * max(motion.zoom_from, zoom_to)
+    travel = MAX_DRIFT * min(bw, bh) * seconds
+
+    def axis(a: float, b: float, overflow: float) -> tuple[float, float]:
+        if overflow <= 0 or abs(b - a) * overflow <= travel:
+            return a, b
+        half = travel / overflow / 2
+        return (0.5 - half, 0.5 + half) if b > a else (0.5 + half, 0.5 - half)
+
+    (fx, tx) = axis(motion.pan_from[0], motion.pan_to[0], iw * cover - bw)
+    (fy, ty) = axis(motion.pan_from[1], motion.pan_to[1], ih * cover - bh)
+    return replace(motion, zoom_to=max(1.0, zoom_to), pan_from=(fx, fy), pan_to=(tx, ty))
+
+
+def _preset(index: int, size: tuple[int, int] | None, box: tuple[int, int]) -> KenBurns:
     if size is not None:
         image_aspect, box_aspect = size[0] / size[1], box[0] / box[1]
         ends = (0.2, 0.8) if index % 2 == 0 else (0.8, 0.2)
@@ -66,7 +106,8 @@ def broll_layer(path: Path, duration_ms: int, index: int, box: tuple[int, int]) 
     """A scene of b-roll: a clip looped and cut to length, or a still with Ken Burns motion."""
     if path.suffix.lower() in VIDEO_SUFFIXES:
         return VideoLayer(path=path, duration_ms=duration_ms, loop=True)
-    return ImageLayer(path=path, duration_ms=duration_ms, motion=motion_for(index, image_size(path), box))
+    return ImageLayer(path=path, duration_ms=duration_ms, motion=motion_for(index, image_size(path), box,
+                                                                           duration_ms))
 
 
 def broll_sequence(items: Sequence[Path], total_ms: int, box: tuple[int, int], *,

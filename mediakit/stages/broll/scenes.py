@@ -8,7 +8,9 @@ the actor's clip at the same timeline time (``trim_start_ms`` = scene start),
 so lips stay in sync across cuts; b-roll scenes show the scene's image, the
 next of ``broll_images``, or a picture the b-roll engine draws from
 ``visual_prompt``.  In ``pip`` composition the actor stays on screen in a
-picture-in-picture over every b-roll scene.
+picture-in-picture over every b-roll scene: it enters once the cross-fade
+from the full-frame actor has finished (never two actors at once) and fades
+out before the cross-fade back begins (never a one-frame vanish).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from ...timeline import (
     ImageLayer,
     SceneContent,
     SequenceLayer,
-    Timeline,
+    Track,
     Transition,
     VideoLayer,
     VisualLayer,
@@ -51,6 +53,7 @@ class Scene:
     text: str
     visual_prompt: str | None = None
     image: Path | None = None
+    whole: bool = False  # show the image whole (a product photo): fitted over its own blur, no motion
 
     def __post_init__(self) -> None:
         if self.type not in SCENE_TYPES:
@@ -144,7 +147,8 @@ def scene_sequence(scenes: Sequence[Scene], durations: Sequence[int], *, actor: 
             if source is None:
                 engine = engine or get_engine()
                 source = engine.generate(scene.visual_prompt or scene.text, canvas.width, canvas.height)
-            contents.append(broll_layer(source, dur, n, box))
+            contents.append(ImageLayer(path=source, duration_ms=dur, fit="blur") if scene.whole
+                            else broll_layer(source, dur, n, box))
         start += dur
     return SequenceLayer(scenes=tuple(contents), transition=fitting_transition(durations, transition))
 
@@ -172,14 +176,16 @@ def broll_spans(scenes: Sequence[Scene], durations: Sequence[int]) -> list[tuple
     return spans
 
 
-def scenes_timeline(scenes: Sequence[Scene], *, voice: Path, actor: Path, canvas: Canvas,
-                    words: Sequence[Word] | None = None, durations: Sequence[int] | None = None,
-                    pip: PipOptions | None = None, broll_images: Sequence[Path] = (),
-                    broll_model: str | None = None, transition: Transition = CROSSFADE,
-                    cache_dir: Path | None = None) -> Timeline:
+def scenes_track(scenes: Sequence[Scene], *, voice: Path, actor: Path, canvas: Canvas,
+                 words: Sequence[Word] | None = None, durations: Sequence[int] | None = None,
+                 pip: PipOptions | None = None, pip_actor: Path | None = None, broll_images: Sequence[Path] = (),
+                 broll_model: str | None = None, transition: Transition = CROSSFADE,
+                 cache_dir: Path | None = None) -> Track:
     """Scenes cut together over the continuous ``voice``; with ``pip`` the actor stays on over b-roll.
 
-    Give ``words`` (timings of the whole script) or ``durations`` (one per scene).
+    Give ``words`` (timings of the whole script) or ``durations`` (one per
+    scene).  ``pip_actor`` is the actor's clip framed for the PiP box (the
+    full-frame ``actor`` otherwise).
     """
     if durations is None:
         total = probe(voice).duration_ms
@@ -194,6 +200,20 @@ def scenes_timeline(scenes: Sequence[Scene], *, voice: Path, actor: Path, canvas
                          engine=engine, transition=transition)
     layers: list[VisualLayer] = [seq]
     if pip is not None:
-        for start, dur in broll_spans(scenes, durations):
-            layers += pip_layer(actor, pip, canvas, start, dur, trim_start_ms=start, cache_dir=cache_dir)
-    return Timeline(canvas, total, layers=tuple(layers), audio=(AudioClip(voice),))
+        for start, dur in pip_spans(scenes, durations, seq.transition.duration_ms):
+            layers += pip_layer(pip_actor or actor, pip, canvas, start, dur, trim_start_ms=start,
+                                leaves=start + dur < total, cache_dir=cache_dir)
+    return Track(tuple(layers), total, (AudioClip(voice),))
+
+
+def pip_spans(scenes: Sequence[Scene], durations: Sequence[int], transition_ms: int) -> list[tuple[int, int]]:
+    """Where the PiP shows: each b-roll run, minus the half cross-fade at each end that meets the actor."""
+    total = sum(durations)
+    half = transition_ms // 2
+    spans = []
+    for start, dur in broll_spans(scenes, durations):
+        a = start + half if start > 0 else start
+        b = start + dur - half if start + dur < total else start + dur
+        if b - a > 2 * half:
+            spans.append((a, b - a))
+    return spans

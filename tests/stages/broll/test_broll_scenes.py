@@ -12,9 +12,9 @@ from mediakit.render import compile_timeline, render
 from mediakit.speech.words import Word
 from mediakit.stages.broll import LocalStandInEngine, broll_sequence, motion_for, parse_scenes, scene_durations
 from mediakit.stages.broll.kenburns import MOTIONS, check_broll_images
-from mediakit.stages.broll.scenes import broll_spans, fitting_transition, scene_sequence, scenes_timeline
+from mediakit.stages.broll.scenes import broll_spans, fitting_transition, scene_sequence, scenes_track
 from mediakit.stages.pip import PipOptions
-from mediakit.timeline import Canvas, ImageLayer, SequenceLayer, Transition, VideoLayer
+from mediakit.timeline import Canvas, ImageLayer, SequenceLayer, Timeline, Transition, VideoLayer
 
 CANVAS = Canvas(180, 320)
 SCENES = [{"type": "talking_head", "text": "Tired of messy budgets?"},
@@ -84,6 +84,17 @@ def test_motion_presets_and_pan_across_odd_shapes() -> None:
         check_broll_images([Path("a.jpg")] * 11)
 
 
+@pytest.mark.parametrize("seconds", [1, 2, 6])
+def test_ken_burns_drifts_slowly_whatever_the_scene_length(seconds: int) -> None:
+    box = (1080, 1920)
+    wide = motion_for(0, (1920, 1080), box, seconds * 1000)  # 3413 px wide once cover-fitted: 2333 px overflow
+    moved_px = abs(wide.pan_to[0] - wide.pan_from[0]) * (1920 * 1920 / 1080 - 1080)
+    assert moved_px / seconds <= 0.03 * 1080 + 1  # at most 3% of the short side per second
+    assert abs((wide.pan_from[0] + wide.pan_to[0]) / 2 - 0.5) < 1e-9  # centred on the subject
+    push = motion_for(0, (1000, 1800), box, seconds * 1000)
+    assert push.zoom_to - push.zoom_from <= 0.03 * seconds + 1e-9
+
+
 def test_broll_sequence_splits_time_and_loops_clips(tmp_path: Path) -> None:
     img = tmp_path / "a.jpg"
     Image.new("RGB", (300, 200), "orange").save(img)
@@ -111,16 +122,19 @@ def test_scene_sequence_keeps_the_actor_in_sync_and_draws_missing_broll(tmp_path
     assert seq2.scenes[1].path == own  # type: ignore[union-attr]
 
 
-def test_scenes_timeline_one_voice_and_pip_over_broll(tmp_path: Path) -> None:
+def test_scenes_track_one_voice_and_pip_after_the_crossfades(tmp_path: Path) -> None:
     scenes = parse_scenes(SCENES)
     own = tmp_path / "own.png"
     Image.new("RGB", (200, 300), "teal").save(own)
-    tl = scenes_timeline(scenes, voice=Path("voice.wav"), actor=Path("actor.mp4"), canvas=CANVAS,
+    track = scenes_track(scenes, voice=Path("voice.wav"), actor=Path("actor.mp4"), canvas=CANVAS,
                          durations=[1500, 2000, 1500], pip=PipOptions(), broll_images=[own], cache_dir=tmp_path)
-    assert tl.duration_ms == 5000 and len(tl.audio) == 1 and tl.audio[0].start_ms == 0
-    assert isinstance(tl.layers[0], SequenceLayer)
-    pip = tl.layers[1]
-    assert isinstance(pip, VideoLayer) and (pip.start_ms, pip.duration_ms, pip.trim_start_ms) == (1500, 2000, 1500)
+    assert track.duration_ms == 5000 and len(track.audio) == 1 and track.audio[0].start_ms == 0
+    assert isinstance(track.layers[0], SequenceLayer)
+    pip = track.layers[1]
+    # enters when the 300 ms cross-fade from the actor is over, fades out before the one back begins
+    assert isinstance(pip, VideoLayer) and (pip.start_ms, pip.duration_ms, pip.trim_start_ms) == (1650, 1700, 1650)
+    assert pip.exit.kind == "fade" and pip.exit.duration_ms > 0
+    tl = Timeline(CANVAS, track.duration_ms, layers=track.layers, audio=track.audio)
     g = compile_timeline(tl).graph
     assert g.count("overlay=format=yuv420[base_x") == 2 and "alphamerge" in g  # two crossfades
 
@@ -130,8 +144,9 @@ def test_scenes_timeline_renders_with_word_timings(tiny_video: Path, tone_wav: P
                            {"type": "broll", "text": "look at this", "visual_prompt": "city at night"}])
     words = [Word("Hello", 0, 200), Word("there", 250, 400), Word("look", 550, 700), Word("at", 720, 800),
              Word("this", 820, 950)]
-    tl = scenes_timeline(scenes, voice=tone_wav, actor=tiny_video, canvas=CANVAS, words=words,
+    track = scenes_track(scenes, voice=tone_wav, actor=tiny_video, canvas=CANVAS, words=words,
                          broll_model="broll-model-1", cache_dir=tmp_path)
+    tl = Timeline(CANVAS, track.duration_ms, layers=track.layers, audio=track.audio)
     assert [s.duration_ms for s in tl.layers[0].scenes] == [475, 525]  # type: ignore[union-attr]
     out = render(tl, tmp_path / "scenes.mp4")
     assert out.stat().st_size > 1000

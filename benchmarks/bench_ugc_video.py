@@ -1,0 +1,126 @@
+"""ugc_video end to end vs a bare encode vs the same composition done the MoviePy way, in one run.
+
+Issue 8's figures, for a 15 s 9:16 ad (drawn actor, default voice, product
+image PiP, hormozi captions, music, b-roll):
+
+* mediakit, request in -> mp4 out (speech, lip-sync, mix and render included,
+  with a fresh clip cache each time so nothing is reused from an earlier
+  run) <= 1.5x a bare encode of 15 s of 1080x1920 with the same encoder
+  settings;
+* the same composition written the way MoviePy-based tools do it
+  (``CompositeVideoClip`` of the product still, the actor clip in a PiP
+  frame, the CTA card, the same mixed audio; the actor clip and audio are
+  handed over ready-made, so MoviePy does less work than mediakit):
+  mediakit >= 3.5x faster;
+* peak memory of the whole mediakit run (Python and its ffmpeg children,
+  RSS summed over the process tree, sampled every 20 ms) < 600 MB.
+
+Runs are interleaved (bare, mediakit, moviepy per round); medians are
+reported.  Needs the ``bench`` extra (``pip install -e '.[bench]'``).
+
+    python benchmarks/bench_ugc_video.py [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+from mediakit.ffmpeg import run_ffmpeg
+from mediakit.render.profile import DEFAULT_PROFILE
+
+ROOT = Path(__file__).resolve().parents[1]
+REQUEST = ROOT / "samples" / "requests" / "ugc_video.yaml"
+SECONDS = 15
+W, H = 1080, 1920
+
+
+def bare(out: Path) -> float:
+    start = time.perf_counter()
+    run_ffmpeg(["-f", "lavfi", "-i", f"testsrc2=s={W}x{H}:r=30:d={SECONDS}", "-f", "lavfi",
+                "-i", f"sine=f=220:d={SECONDS}:sample_rate=48000", "-map", "0:v", "-map", "1:a",
+                "-t", str(SECONDS), *DEFAULT_PROFILE.output_options(), "-y", str(out)], what="bare encode")
+    return time.perf_counter() - start
+
+
+def mediakit_run(out: Path, cache: Path) -> tuple[float, float]:
+    """Wall seconds and peak MB (process tree) of ``mediakit generate ugc_video`` on the sample request."""
+    env = {**os.environ, "MEDIAKIT_CACHE": str(cache)}
+    cmd = [sys.executable, "-m", "mediakit", "generate", "ugc_video", "--input", str(REQUEST), "-o", str(out),
+           "--json"]
+    start = time.perf_counter()
+    proc = psutil.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    peak = 0
+    while proc.poll() is None:
+        try:
+            tree = [proc, *proc.children(recursive=True)]
+            peak = max(peak, sum(p.memory_info().rss for p in tree if p.is_running()))
+        except psutil.Error:
+            pass
+        time.sleep(0.02)
+    wall = time.perf_counter() - start
+    stdout, stderr = proc.communicate()
+    if proc.returncode != 0:
+        raise SystemExit(f"mediakit failed: {stdout.decode()[-800:]} {stderr.decode()[-800:]}")
+    return wall, peak / 1e6
+
+
+def moviepy_run(actor: Path, product: Path, audio: Path, out: Path) -> float:
+    """The same picture composed clip by clip in Python, the MoviePy way."""
+    from moviepy import AudioFileClip, ColorClip, CompositeVideoClip, ImageClip, VideoFileClip
+
+    start = time.perf_counter()
+    bg = ImageClip(str(product)).resized(height=H)
+    bg = bg.with_position(("center", "center")).with_duration(SECONDS)
+    pip_w = int(W * 0.38) // 2 * 2
+    pip = VideoFileClip(str(actor)).resized(width=pip_w).with_duration(SECONDS)
+    pip = pip.with_position((W - int(W * 0.12) - pip_w, int(H * 0.8) - pip.h))
+    card = ColorClip((W, 216), color=(0, 0, 0)).with_opacity(0.6).with_start(SECONDS - 1.5).with_duration(1.5)
+    card = card.with_position((0, int(H * 0.3)))
+    video = CompositeVideoClip([bg, pip, card], size=(W, H)).with_duration(SECONDS)
+    video = video.with_audio(AudioFileClip(str(audio)))
+    video.write_videofile(str(out), fps=30, codec="libx264", audio_codec="aac", preset="veryfast",
+                          logger=None, ffmpeg_params=["-crf", "23", "-pix_fmt", "yuv420p"])
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-ugc-") as tmp:
+        folder = Path(tmp)
+        # warm-up: imports, fonts, the actor's sprites; also gives MoviePy its ready-made inputs
+        mediakit_run(folder / "warm.mp4", folder / "warm-cache")
+        actor = next((folder / "warm-cache").rglob("actor-talk*.mp4"))
+        audio = folder / "audio.m4a"
+        run_ffmpeg(["-i", str(folder / "warm.mp4"), "-vn", "-c:a", "copy", "-y", str(audio)], what="audio")
+        product = ROOT / "samples" / "coffee.png"
+        rows: dict[str, list[float]] = {"bare": [], "mediakit": [], "moviepy": [], "peak_mb": []}
+        for n in range(args.rounds):
+            rows["bare"].append(bare(folder / "bare.mp4"))
+            wall, peak = mediakit_run(folder / "ad.mp4", folder / f"cache-{n}")
+            rows["mediakit"].append(wall)
+            rows["peak_mb"].append(peak)
+            rows["moviepy"].append(moviepy_run(actor, product, audio, folder / "moviepy.mp4"))
+        med = {k: statistics.median(v) for k, v in rows.items()}
+        result = {
+            "bare_s": round(med["bare"], 2), "mediakit_s": round(med["mediakit"], 2),
+            "moviepy_s": round(med["moviepy"], 2), "mediakit_over_bare": round(med["mediakit"] / med["bare"], 2),
+            "moviepy_over_mediakit": round(med["moviepy"] / med["mediakit"], 2),
+            "peak_mb": round(max(rows["peak_mb"])), "rounds": args.rounds, "cpus": os.cpu_count(),
+        }
+        print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

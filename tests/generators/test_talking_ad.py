@@ -1,0 +1,228 @@
+"""ugc_video and saas_review: plan rules and receipts, the edit, and small real renders (270x480 previews)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from mediakit.errors import MediakitError, ValidationError
+from mediakit.ffmpeg import run_ffmpeg
+from mediakit.generators.base import Options
+from mediakit.generators.run import generate, plan_job
+from mediakit.generators.talking_ad import _canvas, _caption_centre, _face_band, sentences
+from mediakit.probe import probe
+from mediakit.stages.pip import PipOptions, pip_box
+from mediakit.timeline import Canvas, TextLayer
+
+SCRIPT = "I tried this cold brew for a week. It changed my mornings. Grab yours today."
+PREVIEW = Options(extra={"preview_height": 480})
+
+
+@pytest.fixture(scope="module")
+def product(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("ad") / "product.png"
+    img = Image.new("RGB", (800, 800), "white")
+    img.paste(Image.new("RGB", (400, 500), "darkred"), (200, 150))
+    img.save(path)
+    return path
+
+
+def _plan(route: str, body: dict[str, Any], options: Options = PREVIEW) -> Any:
+    return plan_job(route, body, options=options)[1]
+
+
+def test_plan_receipt_from_a_given_script() -> None:
+    plan = _plan("ugc_video", {"script": SCRIPT, "actor_slug": "maya-chen"})
+    r = plan.receipt
+    assert (r.estimated_duration, r.word_count, r.max_words, r.actor_slug, r.actor_random) == (
+        10, 15, 25, "maya-chen", False)
+    assert r.voice_auto_detected is True and r.selected_voice and r.subtitle_style == "hormozi"
+    assert r.generated_script is None and plan.metered.seconds == 10 and not plan.metered.script_generated
+    assert (plan.canvas.width, plan.canvas.height) == (270, 480)
+
+
+def test_pacing_raises_the_duration_with_a_warning() -> None:
+    plan = _plan("ugc_video", {"script": SCRIPT, "target_duration": 5})
+    assert plan.seconds == 10 and "raised from 5 s to 10 s" in plan.receipt.pacing_warning
+
+
+def test_script_over_the_longest_cap_names_cap_and_count() -> None:
+    long = " ".join(["word"] * 38) + " and then some more."
+    with pytest.raises(ValidationError) as info:
+        _plan("ugc_video", {"script": long})
+    assert "42 words" in str(info.value) and "37" in str(info.value)
+
+
+def test_prompt_writes_the_script_and_is_metered() -> None:
+    plan = _plan("ugc_video", {"prompt": "a cold brew coffee that is ready in seconds", "target_duration": 10})
+    assert plan.receipt.generated_script and plan.metered.script_generated
+    assert plan.receipt.word_count <= 25
+
+
+def test_saas_review_writes_from_the_page(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text(
+        "<html><head><title>Ledgerly - invoices in one click</title><meta name='description' "
+        "content='Ledgerly sends invoices and chases late payments for freelancers.'></head></html>")
+    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *a: None  # type: ignore[attr-defined]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+        plan = _plan("saas_review", {"product_url": url, "angle": "honest", "target_duration": 10})
+    finally:
+        server.shutdown()
+    assert plan.receipt.generated_script and "Ledgerly" in plan.receipt.generated_script
+    assert plan.metered.script_generated
+
+
+@pytest.mark.parametrize(("body", "code", "field"), [
+    ({}, "missing_script", "script"),
+    ({"script": SCRIPT, "cta": "x" * 101}, "cta_too_long", "cta"),
+    ({"script": SCRIPT, "pip_options": {"size": "large"}}, "validation_error", "pip_options"),
+    ({"script": SCRIPT, "actor_slug": "nobody-at-all"}, "validation_error", "actor_slug"),
+    ({"script": SCRIPT, "persona_slug": "nobody-at-all"}, None, "persona_slug"),
+    ({"script": SCRIPT, "voice": "no-such-voice-x"}, "validation_error", "voice"),
+    ({"script": SCRIPT, "product_image_url": "/no/such/cup.png"}, None, "product_image_url"),
+    ({"script": SCRIPT, "broll_images": ["/no/such.png"]}, None, "broll_images[0]"),
+    ({"script": SCRIPT, "dub_language": "es"}, "engine_error", "dub_language"),  # no translator: refused at plan
+])
+def test_plan_errors_name_the_field(body: dict[str, Any], code: str | None, field: str | None) -> None:
+    with pytest.raises(MediakitError) as info:
+        _plan("ugc_video", body)
+    text = json.dumps(info.value.to_dict())
+    if code:
+        assert code in text
+    if field:
+        assert field in text
+
+
+def test_face_photo_is_the_talking_head_and_the_receipt_says_how(product: Path) -> None:
+    plan = _plan("ugc_video", {"script": SCRIPT, "face_photo_url": str(product)})
+    assert plan.casting.actor.kind == "photo" and plan.receipt.actor_slug == "face-photo"
+    assert any("face_photo_url" in note and "local viseme engine" in note for note in plan.receipt.notes)
+
+
+def test_persona_fills_unset_fields_and_request_wins() -> None:
+    plan = _plan("ugc_video", {"script": SCRIPT, "persona_slug": "skincare-bestie", "style": "clean"})
+    assert plan.casting.actor.slug == "maya-chen" and plan.style == "clean"
+    assert plan.speech.tone == "energetic"
+
+
+def test_preview_height_keeps_the_aspect_and_is_checked() -> None:
+    assert (_canvas("16:9", 480).width, _canvas("1:1", 480).width) == (854, 480)
+    with pytest.raises(ValidationError, match="preview_height"):
+        _canvas("9:16", 10)
+
+
+def test_edit_cuts_at_sentences_and_pip_makes_every_scene_broll(product: Path) -> None:
+    assert sentences("One two. Three four! Five") == ["One two.", "Three four!", "Five"]
+    plain = _plan("ugc_video", {"script": SCRIPT})
+    assert plain.scenes == ()  # nothing to cut away to: one talking-head track
+    with_product = _plan("ugc_video", {"script": SCRIPT, "product_image_url": str(product)})
+    kinds = [s.type for s in with_product.scenes]
+    assert kinds == ["talking_head", "broll", "talking_head"] and with_product.scenes[1].whole
+    pip = _plan("ugc_video", {"script": SCRIPT, "product_image_url": str(product), "composition_mode": "pip"})
+    assert {s.type for s in pip.scenes} == {"broll"} and pip.pip == PipOptions()
+
+
+@pytest.mark.parametrize("aspect", ["9:16", "16:9", "1:1"])
+@pytest.mark.parametrize("pip", [None, PipOptions(size="large")])
+def test_captions_avoid_the_face_the_pip_and_the_ui(aspect: str, pip: PipOptions | None) -> None:
+    canvas = Canvas.for_aspect(aspect)
+    y = _caption_centre(canvas, pip, face_shown=True)
+    h = canvas.height
+    assert 0.10 * h < y < (0.80 if aspect == "9:16" else 0.92) * h  # landscape players' UI is thinner
+    top, bottom = _face_band(canvas.width, canvas.height)
+    assert not top < y < bottom
+    if pip is not None:
+        box = pip_box(pip, canvas)
+        face_top, face_bottom = _face_band(box.w, box.h)
+        assert not box.y + face_top < y < box.y + face_bottom
+        if aspect == "9:16":
+            assert not box.y < y < box.y + box.h
+
+
+def _frames_and_onset(video: Path) -> tuple[int, float]:
+    """Decoded frame count, and when the sound first rises above a whisper (ms, 5 ms windows)."""
+    raw = run_ffmpeg(["-i", str(video), "-vf", "scale=16:16,format=gray", "-f", "rawvideo", "-"], what="frames")
+    pcm = run_ffmpeg(["-i", str(video), "-ac", "1", "-ar", "48000", "-f", "s16le", "-"], what="audio")
+    audio = np.frombuffer(pcm, "<i2").astype(np.float32) / 32768
+    win = 240
+    rms = np.sqrt(np.mean(audio[: len(audio) // win * win].reshape(-1, win) ** 2, axis=1))
+    loud = np.flatnonzero(rms > 0.02)
+    return len(raw) // 256, float(loud[0] * 5) if len(loud) else -1.0
+
+
+def test_ugc_video_renders_the_bucket_with_sidecars_and_sync(product: Path, tmp_path: Path) -> None:
+    out = tmp_path / "ad.mp4"
+    body = {"script": SCRIPT, "actor_slug": "maya-chen", "product_image_url": str(product), "cta": "Try it today",
+            "target_duration": 10}
+    result = generate("ugc_video", body, out, options=PREVIEW)
+    info = probe(out)
+    assert info.video is not None and (info.video.width, info.video.height) == (270, 480)
+    assert abs((info.duration_ms or 0) - 10_000) <= 100
+    assert info.audio is not None
+    for kind in ("srt", "vtt", "words_json", "poster", "receipt"):
+        assert result.files[kind].stat().st_size > 0
+    receipt = json.loads(result.files["receipt"].read_text())
+    assert receipt["estimated_duration"] == 10 and receipt["metered"]["seconds"] == 10
+    frames, onset_ms = _frames_and_onset(out)
+    assert abs(frames - 300) <= 1  # 10 s of picture at 30 fps
+    words = json.loads(result.files["words_json"].read_text())
+    words = words if isinstance(words, list) else words["words"]
+    assert abs(onset_ms - words[0]["start"] * 1000) <= 34  # the voice starts where its words say: one frame
+
+
+def test_the_cta_card_carries_everything_after_the_last_word(tmp_path: Path) -> None:
+    gen, plan = plan_job("ugc_video", {"script": SCRIPT, "cta": "Try it today", "target_duration": 10},
+                         options=PREVIEW)
+    built = gen.build(plan, tmp_path)
+    assert built.timeline is not None and built.captions is not None
+    card = [layer for layer in built.timeline.layers if isinstance(layer, TextLayer)]
+    assert [c.text for c in card] == ["Try it today"]
+    last_word_end = built.captions.words[-1].end_ms
+    assert last_word_end <= card[0].start_ms <= last_word_end + 400  # the card follows the last word...
+    assert card[0].start_ms + (card[0].duration_ms or 0) == built.timeline.duration_ms == 10_000  # ...to the end
+    box = card[0].box
+    assert box is not None and box.y + box.h <= 0.8 * plan.canvas.height  # above the platform UI
+
+
+@pytest.mark.parametrize(("aspect", "size"), [("16:9", (854, 480)), ("1:1", (480, 480))])
+def test_saas_review_pip_per_aspect(aspect: str, size: tuple[int, int], product: Path, tmp_path: Path) -> None:
+    out = tmp_path / "saas.mp4"
+    body = {"script": "Ledgerly sends my invoices and chases late payments. It saves me hours. Try it free.",
+            "aspect_ratio": aspect, "composition_mode": "pip", "broll_images": [str(product)], "angle": "honest",
+            "music": "corporate", "target_duration": 5}
+    result = generate("saas_review", body, out, options=PREVIEW)
+    info = probe(out)
+    assert info.video is not None and (info.video.width, info.video.height) == size
+    assert abs((info.duration_ms or 0) - result.plan.seconds * 1000) <= 100
+
+
+def test_voiceover_option_sets_the_bucket_and_captions(tmp_path: Path) -> None:
+    from mediakit.stages.voice import synthesize
+
+    voice = synthesize("I tried this cold brew for a week and it changed my mornings.").write_wav(
+        tmp_path / "vo.wav")
+    out = tmp_path / "vo.mp4"
+    body = {"script": "I tried this cold brew for a week and it changed my mornings.", "actor_slug": "maya-chen"}
+    result = generate("ugc_video", body, out, options=Options(voiceover=voice, extra={"preview_height": 320}))
+    assert result.plan.seconds == 5 and result.plan.speech is None
+    assert abs((probe(out).duration_ms or 0) - 5000) <= 100
+    assert result.captions is not None and len(result.captions.words) == 13
+
+
+def test_failure_leaves_no_file(tmp_path: Path) -> None:
+    out = tmp_path / "bad.mp4"
+    with pytest.raises(ValidationError):
+        generate("ugc_video", {"script": SCRIPT, "aspect_ratio": "4:5"}, out, options=PREVIEW)
+    assert list(tmp_path.iterdir()) == []
