@@ -1,0 +1,134 @@
+"""The character seen from the front, three-quarter and profile, and its expressions; no background.
+
+The front view and the expressions are the actor renderer's own drawing
+(``actors.portraits``: head, eyes in a state, a mouth shape, body), so the
+character a sheet shows is the one that later talks.  The three-quarter
+view turns that drawing in perspective (the far side recedes, the near side
+comes forward); the profile is drawn side-on from the same look: cranium,
+brow, nose, lips and chin in outline, one eye, the ear, the hair mass
+behind, the neck and the shoulder in the outfit.  Everything is RGBA on
+transparency so a storyboard or a video can stand the character in a scene.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from ..actors.hair import hair_back
+from ..actors.look import Look, Palette
+from ..actors.portraits import draw_body, draw_eyes, draw_head, draw_mouth, layout
+from ..actors.sketch import Sketch, arc, mix, shade
+
+# name -> (eye state, mouth shape): the expressions a sheet shows, in order
+EXPRESSIONS: dict[str, tuple[str, str]] = {
+    "neutral": ("open", "rest"),
+    "happy": ("open", "ee"),
+    "surprised": ("open", "oh"),
+    "talking": ("open", "aa"),
+    "sleepy": ("half", "mbp"),
+}
+VIEWS = ("front", "three-quarter", "profile")
+
+
+def figure(look: Look, size: tuple[int, int], expression: str = "neutral") -> Image.Image:
+    """The character facing the camera, head and shoulders, in ``expression``; RGBA, transparent around."""
+    eyes, mouth = EXPRESSIONS[expression]
+    w, h = size
+    ox, oy, unit = layout(w, h)
+    s = Sketch((w, h), (ox, oy), unit)
+    draw_head(s, look)
+    draw_eyes(s, look, eyes)
+    draw_mouth(s, look, mouth)
+    body = s.blank()  # its own layer: the neckline cut-out must show the neck, not erase it
+    draw_body(body, look)
+    s.img.alpha_composite(body.img)
+    return s.image()
+
+
+def head(look: Look, size: int, expression: str) -> Image.Image:
+    """A square close-up of the face in ``expression`` (the sheet's expression row)."""
+    big = figure(look, (size, size * 2), expression)
+    ox, oy, unit = layout(size, size * 2)
+    top = round(oy - unit * 0.95)
+    return big.crop((0, top, size, top + size))
+
+
+def three_quarter(look: Look, size: tuple[int, int]) -> Image.Image:
+    """The front view turned about a third of the way: the far side narrower and shorter than the near one."""
+    front = figure(look, size)
+    w, h = size
+    squeeze = 0.18
+    # a perspective map from the output quad back to the source: the left edge (far side) is compressed
+    near, far = 0.0, squeeze * h / 2
+    src = [(0, 0), (w, 0), (w, h), (0, h)]
+    dst = [(w * 0.08, far), (w * 0.92, near), (w * 0.92, h), (w * 0.08, h)]
+    coeffs = _perspective(dst, src)
+    turned = front.transform(size, Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC)
+    return turned
+
+
+def profile(look: Look, size: tuple[int, int]) -> Image.Image:
+    """The character side-on, facing right: head outline with brow, nose, lips and chin, eye, ear, hair, body."""
+    pal = Palette.of(look)
+    w, h = size
+    ox, oy, unit = layout(w, h)
+    s = Sketch((w, h), (ox, oy), unit)
+    # the hair behind: the back of the front drawing's hair, shifted back so it sits behind the ear
+    back = s.blank()
+    hair_back(back, look, pal)
+    shifted = Image.new("RGBA", back.img.size, (0, 0, 0, 0))
+    shifted.alpha_composite(back.img, dest=(-round(0.12 * s.u), 0))
+    s.img.alpha_composite(shifted)
+    # shoulder and neck
+    s.polygon([(-0.75, 6.0), *arc(-0.05, 1.62, 0.72, 0.6, 180, 360, 24), (0.67, 6.0)], pal.outfit)
+    s.polygon([(-0.22, 0.3), (0.16, 0.3), (0.2, 1.05), (-0.28, 1.1)], pal.skin_shadow)
+    # the face seen side-on: back of the skull, forehead, brow, nose, lips, chin, jaw
+    outline = [(-0.5, -0.05), *arc(-0.02, -0.05, 0.48, 0.62, 180, 300, 14), (0.3, -0.55), (0.42, -0.3),
+               (0.44, -0.12), (0.47, -0.05), (0.46, 0.02), (0.5, 0.14), (0.58, 0.22), (0.52, 0.26),
+               (0.47, 0.28), (0.48, 0.33), (0.5, 0.37), (0.47, 0.41), (0.48, 0.46), (0.44, 0.54),
+               (0.36, 0.6), (0.18, 0.6), (-0.02, 0.5), (-0.18, 0.34), (-0.32, 0.28), (-0.46, 0.14)]
+    s.polygon(outline, pal.skin)
+    s.line([(0.47, 0.37), (0.41, 0.37)], shade(pal.lips, 0.6), 0.014)
+    s.soft(lambda t: t.polygon([(0.48, 0.3), (0.5, 0.36), (0.47, 0.37), (0.44, 0.31)], pal.lips), 0.005, 0.9)
+    s.ellipse(-0.16, 0.05, 0.075, 0.12, pal.skin_shadow)  # ear
+    s.ellipse(-0.155, 0.055, 0.035, 0.07, pal.skin_deep)
+    s.ellipse(0.3, 0.03, 0.05, 0.04, (255, 255, 255))  # eye
+    s.ellipse(0.33, 0.035, 0.026, 0.03, pal.eyes)
+    s.line(arc(0.3, 0.03, 0.06, 0.045, 200, 340, 8), (43, 31, 32), 0.016)
+    s.line([(0.22, -0.1), (0.3, -0.13), (0.4, -0.11)], pal.brows, 0.03)
+    if look.has("beard"):
+        s.polygon([(-0.16, 0.24), (0.2, 0.42), (0.4, 0.46), (0.44, 0.55), (0.34, 0.64), (0.12, 0.64),
+                   (-0.08, 0.48)], pal.hair)
+    if look.has("glasses", "round-glasses"):
+        s.line([(0.24, -0.02), (0.4, -0.02), (0.4, 0.09), (0.24, 0.09), (0.24, -0.02)], (40, 36, 40), 0.018)
+        s.line([(0.24, 0.01), (-0.12, 0.0)], (40, 36, 40), 0.016)
+    # the hairline over the forehead, in the hair colour
+    if look.hair not in ("bald", "buzz"):
+        s.polygon([*arc(-0.04, -0.06, 0.5, 0.64, 180, 295, 14), (0.24, -0.4), (0.0, -0.3), (-0.2, -0.12),
+                   (-0.3, 0.02)], pal.hair)
+    elif look.hair == "buzz":
+        s.polygon([*arc(-0.04, -0.06, 0.49, 0.62, 180, 295, 14), (0.2, -0.42), (-0.3, 0.0)],
+                  mix(pal.hair, pal.skin, 0.3))
+    return s.image()
+
+
+def view(look: Look, name: str, size: tuple[int, int]) -> Image.Image:
+    """One of ``VIEWS`` by name."""
+    if name == "front":
+        return figure(look, size)
+    if name == "three-quarter":
+        return three_quarter(look, size)
+    return profile(look, size)
+
+
+def _perspective(dst: list[tuple[float, float]], src: list[tuple[float, float]]) -> tuple[float, ...]:
+    """The 8 coefficients Pillow's PERSPECTIVE transform needs to map output points ``dst`` to source ``src``."""
+    import numpy as np
+
+    rows = []
+    for (x, y), (u, v) in zip(dst, src, strict=True):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+    a = np.array(rows, dtype=float)
+    b = np.array([c for point in src for c in point], dtype=float)
+    return tuple(float(c) for c in np.linalg.solve(a, b))
