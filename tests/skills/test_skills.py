@@ -1,0 +1,74 @@
+from pathlib import Path
+
+import pytest
+
+from mediakit.errors import NotFoundError, ValidationError
+from mediakit.generators.run import plan_job
+from mediakit.probe import probe
+from mediakit.skills.base import get_skill, run_skill, skill_list
+from mediakit.skills.make_podcast import split_takes
+from mediakit.skills.make_ugc import duration_for
+
+FIELDS = {"slug", "name", "version", "description", "primitive", "workflowType", "agentFacing", "input_schema"}
+
+
+def test_list_fields_and_schemas() -> None:
+    rows = skill_list()
+    assert [r["slug"] for r in rows] == ["make_ugc", "make_subtitles", "make_podcast"]
+    assert all(set(r) == FIELDS and r["input_schema"]["additionalProperties"] is False for r in rows)
+    podcast = rows[2]["input_schema"]
+    assert podcast["properties"]["script"]["maxItems"] == 24
+    assert rows[1]["input_schema"]["required"] == ["video_url"]
+    with pytest.raises(NotFoundError):
+        get_skill("make_nothing")
+
+
+@pytest.mark.parametrize("slug, body, field", [
+    ("make_subtitles", {"video_url": "http://x/a.mp4"}, "video_url"),
+    ("make_subtitles", {"video_url": "a.mp4", "style": "neon"}, "style"),
+    ("make_podcast", {"character_a": "char_maya-chen", "character_b": "char_maya-chen",
+                      "script": [{"speaker": "A", "line": "one two three four five"}]}, "character_b"),
+    ("make_podcast", {"character_a": "char_maya-chen", "character_b": "char_omar-farouk",
+                      "script": [{"speaker": "A", "line": "too short"}]}, "script[0].line"),
+    ("make_ugc", {"scene_action": "jumps around"}, "character"),
+    ("make_ugc", {"script": "hi", "person": "a tall person", "image": "https://x/p.png"}, "image"),
+])
+def test_rules(slug: str, body: dict[str, object], field: str) -> None:
+    with pytest.raises(ValidationError) as exc:
+        plan_job(slug, body)
+    assert exc.value.to_dict()["error"]["details"][0]["field"] == field
+
+
+def test_duration_rule_and_takes() -> None:
+    assert [duration_for(" ".join(["w"] * n)) for n in (11, 12, 22, 23)] == [5, 10, 10, 15]
+    takes = split_takes(" ".join(["word"] * 80) + ".")
+    assert [len(t.split()) for t in takes] == [37, 37, 6]
+
+
+def test_make_subtitles_runs_with_steps(tiny_video: Path, tmp_path: Path) -> None:
+    from mediakit.speech.words import Word  # noqa: F401  (transcript path exercised below)
+
+    _, plan = plan_job("make_subtitles", {"video_url": str(tiny_video), "transcript": "beep", "aspect_ratio": "1:1"})
+    assert [s.name for s in plan.steps] == ["align", "burn"]
+    assert plan.metered.steps[0].operation == "subtitle"
+
+
+def test_make_podcast_renders(tmp_path: Path) -> None:
+    report = run_skill("make_podcast", {"character_a": "char_maya-chen", "character_b": "char_omar-farouk",
+                                        "script": [{"speaker": "A", "line": "Hello and welcome to the show."},
+                                                   {"speaker": "B", "line": "Thanks, it is great to be here."}],
+                                        "subtitles": True}, tmp_path / "p.mp4")
+    assert report["status"] == "succeeded" and report["final_output"]["video_url"].endswith("p.mp4")
+    assert [s["name"] for s in report["steps"]] == ["voice", "actors", "layout", "captions"]
+    info = probe(tmp_path / "p.mp4")
+    assert info.video is not None and (info.video.width, info.video.height) == (1080, 1920)
+    assert info.audio is not None and (tmp_path / "p.srt").exists()
+
+
+def test_make_ugc_needs_ugc_video() -> None:
+    from mediakit.generators import GENERATORS
+
+    if "ugc_video" in GENERATORS.names():
+        pytest.skip("ugc_video is registered: covered by the render test once merged")
+    with pytest.raises(ValidationError):
+        plan_job("make_ugc", {"script": "Hello there friends"})
