@@ -14,7 +14,7 @@ runs), which talks as a photo actor.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Literal
@@ -156,9 +156,9 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
         captions = None
         if plan.captions is not None:
             ass = workdir / "captions.ass"
-            build_ass(words, get_style(plan.captions), CANVAS.width, CANVAS.height).save(str(ass))
-            from dataclasses import replace
-
+            # at the foot of the safe area: on the desk in the two-shot, on the chest in a close shot, never a face
+            style = replace(get_style(plan.captions), vertical=1.0)
+            build_ass(words, style, CANVAS.width, CANVAS.height).save(str(ass))
             timeline = replace(timeline, subtitles=ass)
             captions = Captions(tuple(words), plan.captions, CANVAS.width, CANVAS.height)
         return Built(timeline=timeline, captions=captions, poster_ms=turns[0].start_ms + 500)

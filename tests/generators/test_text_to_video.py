@@ -3,6 +3,7 @@ from pathlib import Path
 import pytest
 
 from mediakit.errors import ValidationError
+from mediakit.ffmpeg import run_ffmpeg_full
 from mediakit.generators.run import generate, plan_job
 from mediakit.probe import probe
 
@@ -26,7 +27,10 @@ def test_renders_and_publishes_with_caption(tmp_path: Path, monkeypatch: pytest.
     generate("text_to_video", {"prompt": PROMPT, "duration": 5, "aspect_ratio": "16:9", "generate_audio": False,
                                "publish_integration_ids": ["acct-1"], "caption": "Dusk #sea"}, tmp_path / "v.mp4")
     info = probe(tmp_path / "v.mp4")
-    assert info.video is not None and info.video.width > info.video.height and info.audio is None
+    assert info.video is not None and info.video.width > info.video.height
+    _, levels = run_ffmpeg_full(["-i", str(tmp_path / "v.mp4"), "-af", "volumedetect", "-f", "null", "-"],
+                                what="measuring the level")
+    assert "max_volume: -91" in levels or info.audio is None  # generate_audio false: silence
     published = list((tmp_path / "pub" / "acct-1").iterdir())
     assert sorted(p.suffix for p in published) == [".mp4", ".txt"]
     assert [p.read_text() for p in published if p.suffix == ".txt"] == ["Dusk #sea\n"]
