@@ -32,7 +32,7 @@ from ..speech.words import Word
 from ..stages.actors.catalog import Actor, actor_from_record
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.music import write_wav
-from ..timeline import Canvas
+from ..timeline import Box, Canvas, VideoLayer
 from .base import Skill, SkillPlan, Step, https_or_local
 
 CHARACTER_PREFIX = "char_"
@@ -119,7 +119,7 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
             captions=request.subtitles_style if request.subtitles else None)
 
     def build(self, plan: MakePodcastPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
-        from ..stages.actors.talking import SpeechInput, render_talking
+        from ..stages.actors.talking import SpeechInput, talking_track
         from ..stages.layouts.podcast import Turn, podcast_timeline, shot_boxes
         from ..stages.subtitles import build_ass, get_style
         from ..stages.voice import synthesize
@@ -147,11 +147,13 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
         close = max((box for shot_w in (True, False) for box in shot_boxes(
             _shot(shot_w), CANVAS).values()), key=lambda b: b.w)
         clips = []
-        for n, who in enumerate(("A", "B")):
+        for n, who in enumerate(("A", "B")):  # each actor once, at the largest card size, as a fast intermediate
             audio = write_wav(workdir / f"voice-{who}.wav", tracks[who][:length, None], sample_rate=SAMPLE_RATE)
-            speech_in = SpeechInput(audio, total, tuple(phonemes[who]))
-            card = Canvas(close.w, close.h, CANVAS.fps)
-            clips.append(render_talking(plan.actors[n], speech_in, workdir / f"actor-{who}.mp4", canvas=card))
+            track = talking_track(plan.actors[n], SpeechInput(audio, total, tuple(phonemes[who])),
+                                  Box(0, 0, close.w, close.h), fps=CANVAS.fps)
+            clip = track.layers[0]
+            assert isinstance(clip, VideoLayer)
+            clips.append(clip.path)
         timeline = podcast_timeline(clips[0], clips[1], turns, CANVAS, total, room=plan.room, voice=voice)
         captions = None
         if plan.captions is not None:
