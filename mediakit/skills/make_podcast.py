@@ -31,6 +31,7 @@ from ..routes import Route
 from ..speech.words import Word
 from ..stages.actors.catalog import Actor, actor_from_record
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
+from ..stages.layouts.podcast import Shot, Turn, podcast_timeline, shot_boxes
 from ..stages.music import write_wav
 from ..timeline import Box, Canvas, VideoLayer
 from .base import Skill, SkillPlan, Step, https_or_local
@@ -120,7 +121,6 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
 
     def build(self, plan: MakePodcastPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         from ..stages.actors.talking import SpeechInput, talking_track
-        from ..stages.layouts.podcast import Turn, podcast_timeline, shot_boxes
         from ..stages.subtitles import build_ass, get_style
         from ..stages.voice import synthesize
 
@@ -144,8 +144,7 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
         length = round(total * SAMPLE_RATE / 1000)
         voice = write_wav(workdir / "voices.wav", (tracks["A"] + tracks["B"])[:length, None].repeat(2, axis=1),
                           sample_rate=SAMPLE_RATE)
-        close = max((box for shot_w in (True, False) for box in shot_boxes(
-            _shot(shot_w), CANVAS).values()), key=lambda b: b.w)
+        close = shot_boxes(Shot(0, 1000, "A", False), CANVAS)["A"]  # the largest card an actor is shown in
         clips = []
         for n, who in enumerate(("A", "B")):  # each actor once, at the largest card size, as a fast intermediate
             audio = write_wav(workdir / f"voice-{who}.wav", tracks[who][:length, None], sample_rate=SAMPLE_RATE)
@@ -194,12 +193,6 @@ def _resolve(value: str, field: str, context: Context) -> Actor:
     return actor_from_record({"slug": f"photo-{field.replace('_', '-')}", "name": field, "gender": "female",
                               "nationality": "", "actor_type": "Casual", "style": "your own photo",
                               "created_at": "2025-01-01T00:00:00Z"}, portrait=photo, source=str(photo))
-
-
-def _shot(wide: bool) -> object:
-    from ..stages.layouts.podcast import Shot
-
-    return Shot(0, 1000, "A", wide)
 
 
 def _at_rate(samples: np.ndarray, rate: int) -> np.ndarray:

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, Field
 
 from ..generators import get_generator
-from ..generators.base import Built, Context, Generator, Metered, Options, Receipt
+from ..generators.base import Built, Context, Generator, Metered, Receipt
 from ..generators.request import RequestModel
 from ..render import ProgressCallback
 from ..routes import Route
@@ -66,5 +66,3 @@ class MakeSubtitlesSkill(Skill[MakeSubtitlesRequest, MakeSubtitlesPlan]):
     def build(self, plan: MakeSubtitlesPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         return get_generator(Route.SUBTITLE).build(plan.inner, workdir, progress)
 
-
-__all__ = ["MakeSubtitlesRequest", "MakeSubtitlesSkill", "Options"]

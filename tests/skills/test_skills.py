@@ -1,8 +1,10 @@
+import json
 from pathlib import Path
 
 import pytest
 
 from mediakit.errors import NotFoundError, ValidationError
+from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generators.run import plan_job
 from mediakit.probe import probe
 from mediakit.skills.base import get_skill, run_skill, skill_list
@@ -45,12 +47,22 @@ def test_duration_rule_and_takes() -> None:
     assert [len(t.split()) for t in takes] == [37, 37, 6]
 
 
-def test_make_subtitles_runs_with_steps(tiny_video: Path, tmp_path: Path) -> None:
-    from mediakit.speech.words import Word  # noqa: F401  (transcript path exercised below)
-
-    _, plan = plan_job("make_subtitles", {"video_url": str(tiny_video), "transcript": "beep", "aspect_ratio": "1:1"})
+def test_make_subtitles_runs_with_steps(real: Path, tmp_path: Path) -> None:
+    video = tmp_path / "talk.mp4"
+    run_ffmpeg(["-f", "lavfi", "-i", "color=c=navy:s=320x568:r=30:d=2.8", "-i",
+                str(real / "pocketsphinx-goforward" / "goforward.wav"), "-shortest", "-c:v", "libx264",
+                "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-y", str(video)], what="test video")
+    body = {"video_url": str(video), "transcript": "go forward ten meters", "aspect_ratio": "1:1",
+            "style": "minimal"}
+    _, plan = plan_job("make_subtitles", body)
     assert [s.name for s in plan.steps] == ["align", "burn"]
     assert plan.metered.steps[0].operation == "subtitle"
+    report = run_skill("make_subtitles", body, tmp_path / "out.mp4")
+    assert report["status"] == "succeeded"
+    info = probe(tmp_path / "out.mp4")
+    assert info.video is not None and info.video.width == info.video.height
+    words = json.loads((tmp_path / "out.words.json").read_text())
+    assert [w["word"] if "word" in w else w["text"] for w in words] == ["go", "forward", "ten", "meters"]
 
 
 def test_make_podcast_renders(tmp_path: Path) -> None:

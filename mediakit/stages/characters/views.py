@@ -12,6 +12,8 @@ transparency so a storyboard or a video can stand the character in a scene.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import Image
 
 from ..actors.hair import hair_back
@@ -63,8 +65,7 @@ def three_quarter(look: Look, size: tuple[int, int]) -> Image.Image:
     src = [(0, 0), (w, 0), (w, h), (0, h)]
     dst = [(w * 0.08, far), (w * 0.92, near), (w * 0.92, h), (w * 0.08, h)]
     coeffs = _perspective(dst, src)
-    turned = front.transform(size, Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC)
-    return turned
+    return front.transform(size, Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC)
 
 
 def profile(look: Look, size: tuple[int, int]) -> Image.Image:
@@ -121,7 +122,7 @@ def view(look: Look, name: str, size: tuple[int, int]) -> Image.Image:
     return profile(look, size)
 
 
-def _perspective(dst: list[tuple[float, float]], src: list[tuple[float, float]]) -> tuple[float, ...]:
+def _perspective(dst: Sequence[tuple[float, float]], src: Sequence[tuple[float, float]]) -> tuple[float, ...]:
     """The 8 coefficients Pillow's PERSPECTIVE transform needs to map output points ``dst`` to source ``src``."""
     import numpy as np
 
