@@ -62,7 +62,7 @@ def test_make_subtitles_runs_with_steps(real: Path, tmp_path: Path) -> None:
     info = probe(tmp_path / "out.mp4")
     assert info.video is not None and info.video.width == info.video.height
     words = json.loads((tmp_path / "out.words.json").read_text())
-    assert [w["word"] if "word" in w else w["text"] for w in words] == ["go", "forward", "ten", "meters"]
+    assert [w["word"] for w in words] == ["go", "forward", "ten", "meters"]
 
 
 def test_make_podcast_renders(tmp_path: Path) -> None:
