@@ -22,21 +22,18 @@ from typing import Annotated, Literal
 import numpy as np
 from pydantic import AfterValidator, BaseModel, Field, model_validator
 
-from ..errors import ValidationError
-from ..fetch import IMAGE
 from ..generators.base import Built, Captions, Context, Metered, Receipt
 from ..generators.request import RequestModel, rule_error
 from ..render import ProgressCallback
 from ..routes import Route
 from ..speech.words import Word
-from ..stages.actors.catalog import Actor, actor_from_record
-from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
+from ..stages.actors.catalog import Actor
 from ..stages.layouts.podcast import Shot, Turn, podcast_timeline, shot_boxes
 from ..stages.music import write_wav
 from ..timeline import Box, Canvas, VideoLayer
 from .base import Skill, SkillPlan, Step, https_or_local
+from .cast import CHARACTER_PREFIX, character_or_image
 
-CHARACTER_PREFIX = "char_"
 MAX_TAKE_WORDS = 37          # 15 s at the natural pace of 2.5 words per second
 GAP_MS = 250                 # the pause between two takes
 CANVAS = Canvas(1080, 1920, Fraction(30))
@@ -101,8 +98,8 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
     primitive = "podcast_layout"
 
     def plan(self, request: MakePodcastRequest, context: Context) -> MakePodcastPlan:
-        a = _resolve(request.character_a, "character_a", context)
-        b = _resolve(request.character_b, "character_b", context)
+        a = character_or_image(request.character_a, "character_a", context)
+        b = character_or_image(request.character_b, "character_b", context)
         takes = tuple((t.speaker, take) for t in request.script for take in split_takes(t.line))
         words = sum(len(t.split()) for _, t in takes)
         seconds = round(words / 2.5 + len(takes) * GAP_MS / 1000)
@@ -178,21 +175,6 @@ def split_takes(line: str) -> list[str]:
             takes.append(" ".join(words[:MAX_TAKE_WORDS]))
             words = words[MAX_TAKE_WORDS:]
     return takes
-
-
-def _resolve(value: str, field: str, context: Context) -> Actor:
-    """A saved character id (char_<actor slug>) as that actor, or an image as a photo actor."""
-    if value.startswith(CHARACTER_PREFIX):
-        slug = value[len(CHARACTER_PREFIX):]
-        try:
-            return get_actor(slug, actors=all_actors(context.options.actors_paths))
-        except ActorNotFoundError as exc:
-            hint = f"; did you mean {', '.join(CHARACTER_PREFIX + s for s in exc.similar)}?" if exc.similar else ""
-            raise ValidationError(field, value, f"names no saved character{hint}") from None
-    photo = context.fetch(value, field=field, limits=IMAGE)
-    return actor_from_record({"slug": f"photo-{field.replace('_', '-')}", "name": field, "gender": "female",
-                              "nationality": "", "actor_type": "Casual", "style": "your own photo",
-                              "created_at": "2025-01-01T00:00:00Z"}, portrait=photo, source=str(photo))
 
 
 def _at_rate(samples: np.ndarray, rate: int) -> np.ndarray:

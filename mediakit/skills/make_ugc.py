@@ -1,4 +1,4 @@
-"""``make_ugc``: a UGC clip from a script (or a silent scene action), composed on the ``ugc_video`` generator.
+"""``make_ugc``: a UGC clip from a script (or a silent scene action), composed on the generators.
 
 The spec's rules, checked before anything runs: ``script`` or
 ``scene_action`` (which needs ``character``); ``person``, ``image`` and
@@ -8,16 +8,20 @@ the duration comes from the script's word count (11 words or fewer: 5 s,
 22 or fewer: 10 s, else 15 s) and ``duration`` counts only for a silent
 ``scene_action`` clip; captions are off unless ``captions: true``.
 
-Steps: ``script`` (paced), ``actor`` (the person, image or character),
-``video`` (the ``ugc_video`` generator, looked up in ``GENERATORS`` when the
-plan is made) and, when asked, ``captions``.  Not done yet: the ``look``
-grade (grain, shake) and the character / product_image / broll inputs are
-validated but not yet passed to ugc_video, which is not on main yet.
+Steps: ``cast`` (a saved character ``char_<slug>``, the photo in ``image``,
+or the library actor matching ``person``), then ``video``: with a script the
+``ugc_video`` generator (looked up in ``GENERATORS`` when the plan is made;
+``product_image`` becomes its product, ``music`` its mood), with a
+``scene_action`` the ``video`` generator in reference mode with the
+character's portrait as ``@image1`` (a silent action clip, up to 30 s on
+video-engine-2.5); then ``look`` (``natural``, ``commercial``, ``raw_iphone``:
+``skills.look``) and, when asked, ``captions``.  ``broll_url`` and a
+character sheet URL in ``character`` are checked but not used yet.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -28,7 +32,11 @@ from ..generators.base import Built, Context, Metered, Receipt
 from ..generators.request import RequestModel, rule_error
 from ..render import ProgressCallback
 from ..routes import Route
+from ..stages.actors.catalog import Actor
+from ..stages.music import mood_names
 from .base import Skill, SkillPlan, Step, https_or_local
+from .cast import character_or_image, described_person, saved_character
+from .look import LOOKS, apply_look
 
 PRODUCT_TAKE_WORDS = 33
 HttpsUrl = Annotated[str, AfterValidator(https_or_local), Field(json_schema_extra={"pattern": "^https://"})]
@@ -55,7 +63,7 @@ class MakeUgcRequest(RequestModel):
     duration: Literal[5, 10, 15, 20, 25, 30] | None = Field(None, description="Only for a silent scene_action.")
     captions: bool = False
     caption_style: Literal["hormozi", "tiktok", "minimal"] = "hormozi"
-    look: Literal["natural", "commercial", "raw_iphone"] = "natural"
+    look: Literal[LOOKS] = "natural"  # type: ignore[valid-type]
     aspect_ratio: Literal["9:16", "1:1"] = "9:16"
     music: bool | Annotated[str, Field(max_length=120)] | None = None
 
@@ -82,7 +90,9 @@ class MakeUgcRequest(RequestModel):
 @dataclass(frozen=True, kw_only=True)
 class MakeUgcPlan(SkillPlan):
     inner: Any
-    seconds: int
+    route: str
+    look: str
+    captions: bool
 
 
 class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
@@ -94,21 +104,60 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
     agent_facing = False
 
     def plan(self, request: MakeUgcRequest, context: Context) -> MakeUgcPlan:
-        seconds = duration_for(request.script) if request.script is not None else int(request.duration or 5)
-        ugc = GENERATORS.get(Route.UGC_VIDEO)
-        body: dict[str, Any] = {"script": request.script or request.scene_action, "target_duration": seconds,
-                                "aspect_ratio": request.aspect_ratio,
-                                "style": request.caption_style}
-        if isinstance(request.music, str):
-            body["music"] = request.music
-        inner = ugc.plan(ugc.parse(body), context)
-        steps = [Step("script", "pace the script"), Step("actor", "cast the person, image or character"),
-                 Step("video", "ugc_video")]
+        actor = _cast(request, context)
+        if request.script is not None:
+            seconds = duration_for(request.script)
+            route, body = Route.UGC_VIDEO, _ugc_body(request, actor, seconds)
+        else:
+            seconds = int(request.duration or 5)
+            route = Route.VIDEO
+            body = {"model": "video-engine-2.5" if seconds > 15 else "auto", "seconds": seconds,
+                    "aspect": request.aspect_ratio, "refs": [str(actor.portrait_path)],
+                    "prompt": f"@image1 {request.scene_action}"}
+        inner_gen = GENERATORS.get(route)
+        inner = inner_gen.plan(inner_gen.parse(body), context)
+        steps = [Step("cast", f"{actor.name} ({actor.slug})"), Step("video", str(route)),
+                 Step("look", request.look)]
         if request.captions:
             steps.append(Step("captions", f"{request.caption_style} captions"))
-        return MakeUgcPlan(generator=self.id, receipt=Receipt(estimated_duration=seconds),
+        return MakeUgcPlan(generator=self.id,
+                           receipt=Receipt(estimated_duration=seconds, actor_slug=actor.slug,
+                                           subtitle_style=request.caption_style if request.captions else None,
+                                           notes=inner.receipt.notes),
                            metered=Metered(operation=self.id, seconds=seconds, steps=(inner.metered,)),
-                           steps=tuple(steps), inner=inner, seconds=seconds)
+                           steps=tuple(steps), inner=inner, route=str(route), look=request.look,
+                           captions=request.captions)
 
     def build(self, plan: MakeUgcPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
-        return GENERATORS.get(Route.UGC_VIDEO).build(plan.inner, workdir, progress)
+        built = GENERATORS.get(plan.route).build(plan.inner, workdir, progress)
+        if built.timeline is None:
+            return built
+        timeline = built.timeline if plan.captions else replace(built.timeline, subtitles=None)
+        return replace(built, timeline=apply_look(timeline, plan.look),
+                       captions=built.captions if plan.captions else None)
+
+
+def _cast(request: MakeUgcRequest, context: Context) -> Actor:
+    if request.character is not None:
+        return saved_character(request.character, "character", context)
+    if request.image is not None:
+        return character_or_image(request.image, "image", context)
+    return described_person(request.person or request.script or "", context)
+
+
+def _ugc_body(request: MakeUgcRequest, actor: Actor, seconds: int) -> dict[str, Any]:
+    """The ugc_video request for this make_ugc input."""
+    body: dict[str, Any] = {"script": request.script, "target_duration": seconds,
+                            "aspect_ratio": request.aspect_ratio, "style": request.caption_style}
+    if actor.kind == "photo" and request.image is not None:
+        body["face_photo_url"] = request.image
+    else:
+        body["actor_slug"] = actor.slug
+    if request.product_image is not None:
+        body["product_image_url"] = request.product_image
+    if request.music is True:
+        body["music"] = "upbeat"
+    elif isinstance(request.music, str):
+        words = set(request.music.lower().split())
+        body["music"] = next((m for m in mood_names() if m in words), "chill")
+    return body
