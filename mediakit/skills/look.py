@@ -26,7 +26,8 @@ from ..timeline import Box, ColorLayer, Hover, ImageLayer, Timeline, VideoLayer,
 
 LOOKS = ("natural", "commercial", "raw_iphone")
 SHAKE_PX = 6          # how far the hand moves the picture, at most, either way
-GRAIN_OPACITY = 0.14
+GRAIN_OPACITY = 0.2
+VIGNETTE = (140, 0.12, 0.08, 0.15)  # corner alpha, clear ellipse overhang (x, y), blur (of the short side)
 
 
 def apply_look(timeline: Timeline, look: str) -> Timeline:
@@ -59,21 +60,22 @@ def _shake(layer: VisualLayer, index: int, w: int, h: int) -> VisualLayer:
 def vignette(w: int, h: int) -> Path:
     """A transparent frame whose corners darken smoothly (an ellipse of clear centre, blurred)."""
     def draw() -> Image.Image:
-        alpha = Image.new("L", (w, h), 120)
-        ImageDraw.Draw(alpha).ellipse((-w * 0.3, -h * 0.18, w * 1.3, h * 1.18), fill=0)
-        alpha = alpha.filter(ImageFilter.GaussianBlur(min(w, h) * 0.2))
+        dark, ox, oy, blur = VIGNETTE
+        alpha = Image.new("L", (w, h), dark)
+        ImageDraw.Draw(alpha).ellipse((-w * ox, -h * oy, w * (1 + ox), h * (1 + oy)), fill=0)
+        alpha = alpha.filter(ImageFilter.GaussianBlur(min(w, h) * blur))
         img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
         img.putalpha(alpha)
         return img
 
-    return cached_png("look-vignette", (w, h), draw)
+    return cached_png("look-vignette", (w, h, VIGNETTE), draw)
 
 
 def grain_clip(w: int, h: int) -> Path:
     """Two seconds of moving monochrome grain around mid grey, looped under the grain layer's opacity."""
     def make(tmp: Path) -> None:
         run_ffmpeg(["-f", "lavfi", "-i", f"color=c=0x808080:s={w}x{h}:r=24:d=2", "-vf",
-                    "noise=alls=60:allf=t+u,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast",
+                    "noise=alls=100:allf=t+u,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast",
                     "-crf", "18", "-an", "-y", str(tmp)], what="making film grain")
 
-    return cached_file("look-grain", (w, h), ".mp4", make)
+    return cached_file("look-grain", (w, h, 100), ".mp4", make)
