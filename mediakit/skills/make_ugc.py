@@ -113,7 +113,7 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
             route = Route.VIDEO
             body = {"model": "video-engine-2.5" if seconds > 15 else "auto", "seconds": seconds,
                     "aspect": request.aspect_ratio, "refs": [str(actor.portrait_path)],
-                    "prompt": f"{actor.name}: {request.scene_action.rstrip('.')}. @image1"}
+                    "prompt": f"{actor.name}: {(request.scene_action or '').rstrip('.')}. @image1"}
         inner_gen = GENERATORS.get(route)
         inner = inner_gen.plan(inner_gen.parse(body), context)
         steps = [Step("cast", f"{actor.name} ({actor.slug})"), Step("video", str(route)),
