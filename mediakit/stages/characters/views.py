@@ -12,6 +12,7 @@ transparency so a storyboard or a video can stand the character in a scene.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PIL import Image
@@ -30,6 +31,7 @@ EXPRESSIONS: dict[str, tuple[str, str]] = {
     "sleepy": ("half", "mbp"),
 }
 VIEWS = ("front", "three-quarter", "profile")
+TURN = 0.4  # where the three-quarter view puts the face's centre line, as a fraction of the width
 
 
 def figure(look: Look, size: tuple[int, int], expression: str = "neutral") -> Image.Image:
@@ -56,16 +58,29 @@ def head(look: Look, size: int, expression: str) -> Image.Image:
 
 
 def three_quarter(look: Look, size: tuple[int, int]) -> Image.Image:
-    """The front view turned about a third of the way: the far side narrower and shorter than the near one."""
+    """The front view turned about a third of the way towards the viewer's left.
+
+    Two warps of the front drawing: a horizontal remap that squeezes the far
+    half and widens the near half (the face's centre line, eyes and mouth
+    move towards the far side and the far eye narrows, as a turned head
+    foreshortens), then a perspective that makes the far side a little
+    shorter than the near one.
+    """
     front = figure(look, size)
     w, h = size
+    # output strips -> source strips: output x in [0, TURN*w] shows source [0, w/2]
+    gamma = math.log(0.5) / math.log(TURN)
+    strips = 48
+    mesh = []
+    for k in range(strips):
+        x0, x1 = round(w * k / strips), round(w * (k + 1) / strips)
+        s0, s1 = w * (x0 / w) ** gamma, w * (x1 / w) ** gamma
+        mesh.append(((x0, 0, x1, h), (s0, 0, s0, h, s1, h, s1, 0)))
+    turned = front.transform(size, Image.Transform.MESH, mesh, Image.Resampling.BICUBIC)
     squeeze = 0.18
-    # a perspective map from the output quad back to the source: the left edge (far side) is compressed
-    near, far = 0.0, squeeze * h / 2
     src = [(0, 0), (w, 0), (w, h), (0, h)]
-    dst = [(w * 0.08, far), (w * 0.92, near), (w * 0.92, h), (w * 0.08, h)]
-    coeffs = _perspective(dst, src)
-    return front.transform(size, Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC)
+    dst = [(w * 0.06, squeeze * h / 2), (w * 0.94, 0.0), (w * 0.94, h), (w * 0.06, h)]
+    return turned.transform(size, Image.Transform.PERSPECTIVE, _perspective(dst, src), Image.Resampling.BICUBIC)
 
 
 def profile(look: Look, size: tuple[int, int]) -> Image.Image:
