@@ -8,10 +8,10 @@ expression the beat calls for, swaying gently; ambient sound runs under the
 whole clip; a beat that holds dialogue (``Kofi says "Let's go"``) becomes a
 lip-synced shot with the line spoken in a voice of the character's gender.
 
-Beats come from the storyboard's record (written by ``storyboard_generate``)
-or, when ``action_prompt`` is given and the storyboard has none, from the
-prompt's sentences; without either, from the storyboard step recorded under
-the same ``session_id``.  With a ``session_id`` the finished video is kept
+Beats come from ``action_prompt`` (its sentences, 2 to 6 shots); when it is
+omitted, from the storyboard step recorded under the same ``session_id``,
+else from the beats written into the storyboard PNG by
+``storyboard_generate``.  With a ``session_id`` the finished video is kept
 under the session and its inputs: asking again returns it without rendering.
 """
 
@@ -81,7 +81,7 @@ class CharacterVideoPlan(Plan):
     sheet: Path
     storyboard: Path
     beats: tuple[str, ...]
-    drawn_panels: bool
+    design_scenes: bool  # scenes designed from the beats; False: the (foreign) storyboard image is the scene
     canvas: Canvas
     duration_ms: int
     audio: bool
@@ -100,12 +100,12 @@ class CharacterVideoGenerator(Generator[CharacterVideoRequest, CharacterVideoPla
         character = read_character(sheet, field="character_sheet_url")
         record = read_storyboard(board, field="storyboard_url")
         session = str(request.session_id) if request.session_id else None
-        beats: list[str] = list(record.beats) if record else []
-        if not beats and request.action_prompt:
-            beats = split_script(request.action_prompt, 2, 6)
+        beats: list[str] = split_script(request.action_prompt, 2, 6) if request.action_prompt else []
         if not beats and session is not None:
             step = recall(session, "storyboard_generate") or {}
             beats = [str(b) for b in step.get("beats", [])]
+        if not beats and record is not None:
+            beats = list(record.beats)
         if not beats:
             raise ValidationError("action_prompt", None, "is required: the storyboard carries no beats and no "
                                   "storyboard step was recorded under this session_id")
@@ -123,7 +123,8 @@ class CharacterVideoGenerator(Generator[CharacterVideoRequest, CharacterVideoPla
         return CharacterVideoPlan(
             generator=self.id, receipt=Receipt(estimated_duration=seconds, quality=QUALITY, notes=tuple(notes)),
             metered=Metered(operation=self.id, seconds=seconds),
-            character=character, sheet=sheet, storyboard=board, beats=tuple(beats), drawn_panels=record is not None,
+            character=character, sheet=sheet, storyboard=board, beats=tuple(beats),
+            design_scenes=record is not None or request.action_prompt is not None,
             canvas=Canvas(width, height, Fraction(FPS)), duration_ms=seconds * 1000, audio=request.generate_audio,
             prompt=request.action_prompt or " ".join(beats), kept_at=kept)
 
@@ -178,8 +179,8 @@ def _fit(beats: list[str], most: int) -> list[str]:
 
 
 def _scene(plan: CharacterVideoPlan, beat: str, index: int, workdir: Path) -> Path:
-    """The shot's scene: designed from the beat (drawn storyboards), else the storyboard itself."""
-    if not plan.drawn_panels:
+    """The shot's scene: designed from the beat (as the storyboard's panel was), else the storyboard itself."""
+    if not plan.design_scenes:
         return plan.storyboard
     path = workdir / f"scene-{index + 1}.png"
     panel_scene(beat, (plan.canvas.width, plan.canvas.height), index).save(path, "PNG")

@@ -39,3 +39,10 @@ def test_rules(steps: tuple[Path, Path, str]) -> None:
     with pytest.raises(ValidationError) as exc:  # a plain PNG with no beats and no action_prompt or session
         plan_job("character_video", {"character_sheet_url": str(sheet), "storyboard_url": str(sheet)})
     assert exc.value.field == "action_prompt"
+
+
+def test_action_prompt_gives_the_beats(steps: tuple[Path, Path, str]) -> None:
+    sheet, board, _ = steps
+    _, plan = plan_job("character_video", {"character_sheet_url": str(sheet), "storyboard_url": str(board),
+                                           "action_prompt": 'Zoe runs. Zoe says "Made it!"', "duration": 5})
+    assert plan.beats == ("Zoe runs.", 'Zoe says "Made it!"')
