@@ -12,7 +12,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar
+
+from pydantic import AfterValidator, Field
 
 from ..errors import MediakitError, NotFoundError
 from ..generators import get_generator
@@ -32,6 +34,11 @@ def https_or_local(value: str) -> str:
     if value.lower().startswith("https://") and not _HTTPS.match(value):
         raise ValueError("must be an https URL")
     return value
+
+
+# a URL field of a skill: the spec's "uri starting with https" (local files too, for local runs)
+HttpsUrl = Annotated[str, AfterValidator(https_or_local),
+                     Field(json_schema_extra={"format": "uri", "pattern": "^https://"})]
 
 
 @dataclass(frozen=True)
@@ -63,11 +70,35 @@ class Skill(Generator[SkillRequest, PlanT]):
     def skill_entry(cls) -> dict[str, Any]:
         """The row of ``GET /v1/skills``: slug, name, version, description, primitive, workflowType,
         agentFacing and input_schema."""
-        schema = cls.request_model.model_json_schema()
-        schema.pop("title", None)
+        schema = spec_schema(cls.request_model.model_json_schema())
         return {"slug": str(cls.id), "name": cls.name, "version": cls.version, "description": cls.description,
                 "primitive": cls.primitive, "workflowType": cls.workflow_type, "agentFacing": cls.agent_facing,
                 "input_schema": schema}
+
+
+def spec_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """A request model's JSON Schema written the way the spec's tables read.
+
+    An optional field is a ``string`` with its rules, not "string or null
+    (default null)": pydantic's ``null`` alternative and ``default: null``
+    are dropped, and the generated titles with them.
+    """
+    schema = {k: v for k, v in schema.items() if k != "title"}
+    for holder in (schema, *schema.get("$defs", {}).values()):
+        holder.pop("title", None)
+        for name, prop in holder.get("properties", {}).items():
+            prop.pop("title", None)
+            options = [o for o in prop.get("anyOf", []) if o != {"type": "null"}]
+            if "anyOf" in prop and len(options) < len(prop["anyOf"]):
+                prop.pop("anyOf")
+                if prop.get("default", 0) is None:
+                    prop.pop("default")
+                if len(options) == 1:
+                    prop.update(options[0])
+                else:
+                    prop["anyOf"] = options
+            holder["properties"][name] = prop
+    return schema
 
 
 def get_skill(slug: str) -> Skill[Any, Any]:

@@ -34,6 +34,7 @@ from ..timeline import Box, Canvas, VideoLayer
 from .base import Skill, SkillPlan, Step, https_or_local
 from .cast import CHARACTER_PREFIX, character_or_image
 
+DEFAULT_ROOM = "cozy podcast studio"
 MAX_TAKE_WORDS = 37          # 15 s at the natural pace of 2.5 words per second
 GAP_MS = 250                 # the pause between two takes
 CANVAS = Canvas(1080, 1920, Fraction(30))
@@ -70,7 +71,8 @@ class MakePodcastRequest(RequestModel):
     character_a: CharacterRef = Field(description="Saved character id (char_...) or https image URL.")
     character_b: CharacterRef = Field(description="Saved character id (char_...) or https image URL.")
     script: list[TurnModel] = Field(min_length=1, max_length=24, description="1 to 24 turns.")
-    room: str = Field("cozy podcast studio", min_length=4, max_length=240, description="The room, in words.")
+    room: str | None = Field(None, min_length=4, max_length=240,
+                             description=f"The room, in words ({DEFAULT_ROOM!r} when omitted).")
     aspect_ratio: Literal["9:16"] = "9:16"
     subtitles: bool = False
     subtitles_style: Literal["hormozi", "tiktok", "minimal"] = "hormozi"
@@ -113,7 +115,7 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
                                                subtitle_style=request.subtitles_style if request.subtitles else None),
             metered=Metered(operation=self.id, seconds=seconds,
                             steps=tuple(Metered(operation=s.name) for s in steps)),
-            steps=tuple(steps), actors=(a, b), takes=takes, room=request.room,
+            steps=tuple(steps), actors=(a, b), takes=takes, room=request.room or DEFAULT_ROOM,
             captions=request.subtitles_style if request.subtitles else None)
 
     def build(self, plan: MakePodcastPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:

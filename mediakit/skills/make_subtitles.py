@@ -9,20 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
 from ..generators import get_generator
 from ..generators.base import Built, Context, Generator, Metered, Receipt
 from ..generators.request import RequestModel
 from ..render import ProgressCallback
 from ..routes import Route
-from .base import Skill, SkillPlan, Step, https_or_local
+from .base import HttpsUrl, Skill, SkillPlan, Step
 
 SkillStyle = Literal["hormozi", "tiktok", "minimal"]
-HttpsUrl = Annotated[str, AfterValidator(https_or_local),
-                     Field(json_schema_extra={"format": "uri", "pattern": "^https://"})]
 
 
 class MakeSubtitlesRequest(RequestModel):

@@ -25,21 +25,20 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import Field, model_validator
 
 from ..generators import GENERATORS
 from ..generators.base import Built, Context, Metered, Receipt
-from ..generators.request import RequestModel, rule_error
+from ..generators.request import RequestModel, rule_error, seconds_field
 from ..render import ProgressCallback
 from ..routes import Route
 from ..stages.actors.catalog import Actor
 from ..stages.music import mood_names
-from .base import Skill, SkillPlan, Step, https_or_local
+from .base import HttpsUrl, Skill, SkillPlan, Step
 from .cast import character_or_image, described_person, saved_character
 from .look import LOOKS, apply_look
 
 PRODUCT_TAKE_WORDS = 33
-HttpsUrl = Annotated[str, AfterValidator(https_or_local), Field(json_schema_extra={"pattern": "^https://"})]
 
 
 def duration_for(script: str) -> int:
@@ -59,8 +58,9 @@ class MakeUgcRequest(RequestModel):
     character: str | None = Field(None, description="Saved character id (char_...) or character sheet URL.")
     product_image: HttpsUrl | None = Field(None, description="A product photo; needs character; one take.")
     name: str | None = Field(None, max_length=80)
-    broll_url: HttpsUrl | None = Field(None, json_schema_extra={"format": "uri"})
-    duration: Literal[5, 10, 15, 20, 25, 30] | None = Field(None, description="Only for a silent scene_action.")
+    broll_url: HttpsUrl | None = None
+    duration: seconds_field(5, 10, 15, 20, 25, 30) | None = Field(  # type: ignore[valid-type]
+        None, description="Only for a silent scene_action.")
     captions: bool = False
     caption_style: Literal["hormozi", "tiktok", "minimal"] = "hormozi"
     look: Literal[LOOKS] = "natural"  # type: ignore[valid-type]
@@ -109,7 +109,7 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
             seconds = duration_for(request.script)
             route, body = Route.UGC_VIDEO, _ugc_body(request, actor, seconds)
         else:
-            seconds = int(request.duration or 5)
+            seconds = request.duration or 5
             route = Route.VIDEO
             body = {"model": "video-engine-2.5" if seconds > 15 else "auto", "seconds": seconds,
                     "aspect": request.aspect_ratio, "refs": [str(actor.portrait_path)],

@@ -21,6 +21,15 @@ def test_list_fields_and_schemas() -> None:
     podcast = rows[2]["input_schema"]
     assert podcast["properties"]["script"]["maxItems"] == 24
     assert rows[1]["input_schema"]["required"] == ["video_url"]
+    assert rows[1]["input_schema"]["properties"]["video_url"] == {
+        "description": "The video (https; a local file for local runs).", "format": "uri", "pattern": "^https://",
+        "type": "string"}
+    assert rows[1]["input_schema"]["properties"]["language"]["maxLength"] == 2
+    ugc = rows[0]["input_schema"]["properties"]
+    assert ugc["duration"]["enum"] == [5, 10, 15, 20, 25, 30] and ugc["duration"]["type"] == "number"
+    assert ugc["captions"]["default"] is False and ugc["caption_style"]["default"] == "hormozi"
+    assert ugc["music"]["anyOf"] == [{"type": "boolean"}, {"maxLength": 120, "type": "string"}]
+    assert "default" not in podcast["properties"]["room"] and podcast["properties"]["aspect_ratio"]["const"] == "9:16"
     with pytest.raises(NotFoundError):
         get_skill("make_nothing")
 
