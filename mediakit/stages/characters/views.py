@@ -89,43 +89,65 @@ def profile(look: Look, size: tuple[int, int]) -> Image.Image:
     w, h = size
     ox, oy, unit = layout(w, h)
     s = Sketch((w, h), (ox, oy), unit)
-    # the hair behind: the back of the front drawing's hair, shifted back so it sits behind the ear
-    back = s.blank()
-    hair_back(back, look, pal)
-    shifted = Image.new("RGBA", back.img.size, (0, 0, 0, 0))
-    shifted.alpha_composite(back.img, dest=(-round(0.12 * s.u), 0))
-    s.img.alpha_composite(shifted)
+    _profile_hair_back(s, look, pal)
     # shoulder and neck
     s.polygon([(-0.75, 6.0), *arc(-0.05, 1.62, 0.72, 0.6, 180, 360, 24), (0.67, 6.0)], pal.outfit)
-    s.polygon([(-0.22, 0.3), (0.16, 0.3), (0.2, 1.05), (-0.28, 1.1)], pal.skin_shadow)
+    s.polygon([(-0.4, 0.02), (0.1, 0.4), (0.2, 1.05), (-0.44, 1.1)], pal.skin_shadow)
     # the face seen side-on: back of the skull, forehead, brow, nose, lips, chin, jaw
     outline = [(-0.5, -0.05), *arc(-0.02, -0.05, 0.48, 0.62, 180, 300, 14), (0.3, -0.55), (0.42, -0.3),
                (0.44, -0.12), (0.47, -0.05), (0.46, 0.02), (0.5, 0.14), (0.58, 0.22), (0.52, 0.26),
                (0.47, 0.28), (0.48, 0.33), (0.5, 0.37), (0.47, 0.41), (0.48, 0.46), (0.44, 0.54),
-               (0.36, 0.6), (0.18, 0.6), (-0.02, 0.5), (-0.18, 0.34), (-0.32, 0.28), (-0.46, 0.14)]
+               (0.36, 0.6), (0.18, 0.6), (0.02, 0.5), (-0.1, 0.34), (-0.22, 0.22), (-0.34, 0.14), (-0.48, 0.08)]
     s.polygon(outline, pal.skin)
     s.line([(0.47, 0.37), (0.41, 0.37)], shade(pal.lips, 0.6), 0.014)
     s.soft(lambda t: t.polygon([(0.48, 0.3), (0.5, 0.36), (0.47, 0.37), (0.44, 0.31)], pal.lips), 0.005, 0.9)
-    s.ellipse(-0.16, 0.05, 0.075, 0.12, pal.skin_shadow)  # ear
-    s.ellipse(-0.155, 0.055, 0.035, 0.07, pal.skin_deep)
+    s.ellipse(-0.12, 0.05, 0.075, 0.12, pal.skin_shadow)  # ear
+    s.ellipse(-0.115, 0.055, 0.035, 0.07, pal.skin_deep)
     s.ellipse(0.3, 0.03, 0.05, 0.04, (255, 255, 255))  # eye
     s.ellipse(0.33, 0.035, 0.026, 0.03, pal.eyes)
     s.line(arc(0.3, 0.03, 0.06, 0.045, 200, 340, 8), (43, 31, 32), 0.016)
     s.line([(0.22, -0.1), (0.3, -0.13), (0.4, -0.11)], pal.brows, 0.03)
     if look.has("beard"):
-        s.polygon([(-0.16, 0.24), (0.2, 0.42), (0.4, 0.46), (0.44, 0.55), (0.34, 0.64), (0.12, 0.64),
-                   (-0.08, 0.48)], pal.hair)
+        s.polygon([(-0.04, 0.12), (0.1, 0.4), (0.4, 0.46), (0.46, 0.55), (0.36, 0.64), (0.14, 0.64),
+                   (-0.02, 0.5), (-0.16, 0.36)], pal.hair)
     if look.has("glasses", "round-glasses"):
         s.line([(0.24, -0.02), (0.4, -0.02), (0.4, 0.09), (0.24, 0.09), (0.24, -0.02)], (40, 36, 40), 0.018)
-        s.line([(0.24, 0.01), (-0.12, 0.0)], (40, 36, 40), 0.016)
-    # the hairline over the forehead, in the hair colour
-    if look.hair not in ("bald", "buzz"):
-        s.polygon([*arc(-0.04, -0.06, 0.5, 0.64, 180, 295, 14), (0.24, -0.4), (0.0, -0.3), (-0.2, -0.12),
-                   (-0.3, 0.02)], pal.hair)
-    elif look.hair == "buzz":
-        s.polygon([*arc(-0.04, -0.06, 0.49, 0.62, 180, 295, 14), (0.2, -0.42), (-0.3, 0.0)],
-                  mix(pal.hair, pal.skin, 0.3))
+        s.line([(0.24, 0.01), (-0.1, 0.0)], (40, 36, 40), 0.016)
+    _profile_hair_top(s, look, pal)
     return s.image()
+
+
+_LONG_HAIR = {"long": 1.35, "wavy": 1.35, "braids": 1.4, "bob": 0.55}
+
+
+def _profile_hair_back(s: Sketch, look: Look, pal: Palette) -> None:
+    """What the hair does behind the head: falls to the shoulders, a bun, a ponytail, or a curly mass."""
+    style = look.hair
+    if style in _LONG_HAIR:
+        bottom = _LONG_HAIR[style]
+        s.polygon([(-0.1, -0.3), (-0.56, -0.2), (-0.62, 0.4), (-0.6, bottom), (-0.12, bottom - 0.1),
+                   (-0.02, 0.2)], pal.hair)
+    elif style == "bun":
+        s.ellipse(-0.52, -0.42, 0.2, 0.2, pal.hair)
+    elif style == "ponytail":
+        s.polygon([(-0.46, -0.3), (-0.62, -0.22), (-0.78, 0.3), (-0.7, 0.85), (-0.58, 0.3), (-0.42, -0.1)],
+                  pal.hair)
+    elif style in ("curly", "afro"):
+        big = 0.18 if style == "afro" else 0.13
+        for x, y in arc(-0.08, -0.12, 0.52 + big, 0.6 + big, 120, 300, 12):
+            s.ellipse(x, y, big + 0.05, big + 0.05, pal.hair)
+
+
+def _profile_hair_top(s: Sketch, look: Look, pal: Palette) -> None:
+    """The hair over the skull: a cap from the nape over the crown to a hairline above the brow."""
+    if look.hair == "bald":
+        s.polygon([(-0.5, -0.1), (-0.36, -0.12), (-0.3, 0.12), (-0.46, 0.14)], pal.hair)
+        return
+    colour = mix(pal.hair, pal.skin, 0.3) if look.hair == "buzz" else pal.hair
+    crown = arc(-0.03, -0.06, 0.51, 0.65, 175, 305, 18)
+    hairline = [(0.36, -0.42), (0.3, -0.36), (0.16, -0.3), (0.04, -0.22), (-0.04, -0.08), (-0.02, 0.06),
+                (-0.2, -0.04), (-0.36, 0.1), (-0.5, 0.12)]
+    s.polygon([*crown, *hairline], colour)
 
 
 def view(look: Look, name: str, size: tuple[int, int]) -> Image.Image:
