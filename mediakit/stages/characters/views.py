@@ -17,7 +17,6 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from ..actors.hair import hair_back
 from ..actors.look import Look, Palette
 from ..actors.portraits import draw_body, draw_eyes, draw_head, draw_mouth, layout
 from ..actors.sketch import Sketch, arc, mix, shade
