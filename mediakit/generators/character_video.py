@@ -191,15 +191,17 @@ def _figure_layer(plan: CharacterVideoPlan, beat: str, index: int, start: int, l
                   workdir: Path) -> ImageLayer:
     """The character in the beat's expression, standing at the bottom of the frame, swaying."""
     canvas = plan.canvas
-    w = round(min(canvas.width * 0.78, canvas.height * 0.5 * 0.8)) // 2 * 2
-    h = round(w * 1.25) // 2 * 2
+    # a bust whose body runs off the bottom edge and whose face sits a little below the middle: clear of the
+    # platforms' bottom 20% and top 10% on 9:16
+    w = round(min(canvas.width * 0.9, canvas.height * 0.5)) // 2 * 2
+    h = min(canvas.height, round(w * 1.6)) // 2 * 2
     path = workdir / f"figure-{index + 1}.png"
     if plan.character is not None:
         figure(plan.character.look, (w, h), expression_for(beat)).save(path, "PNG")
     else:
         front_crop(plan.sheet).save(path, "PNG")
     side = (-1, 1, 0)[index % 3] * round(canvas.width * 0.08)
-    box = Box((canvas.width - w) // 2 + side, canvas.height - h + round(h * 0.04), w, h)
+    box = Box((canvas.width - w) // 2 + side, canvas.height - h, w, h)
     return ImageLayer(path=path, box=box, fit="contain", start_ms=start, duration_ms=length,
                       enter=Animation("fade", 250), hover=Hover(dx=round(w * 0.015), dy=round(h * 0.012),
                                                                  period_ms=2200 + 300 * (index % 3)))
