@@ -43,7 +43,7 @@ class MakeSubtitlesSkill(Skill[MakeSubtitlesRequest, MakeSubtitlesPlan]):
     id = Route.MAKE_SUBTITLES
     request_model = MakeSubtitlesRequest
     name = "Make subtitles"
-    description = "Burn styled, word-timed captions onto a video (transcript aligned, or speech recognised)."
+    description = "Captions in hormozi, tiktok or minimal on a video: words aligned to a transcript or recognised."
     primitive = Route.SUBTITLE
 
     def plan(self, request: MakeSubtitlesRequest, context: Context) -> MakeSubtitlesPlan:
