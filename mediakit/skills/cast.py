@@ -2,23 +2,30 @@
 
 A saved character id is ``char_`` + a library actor's slug (``char_maya-chen``):
 the library's actors are the characters a local install has saved.  An image
-(https, or a local file for local runs) talks as a photo actor.  A person
+(https, base64, or a local file for local runs) talks as a photo actor.  A person
 described in words is the library actor of the described gender chosen
 deterministically from the words.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
+import re
+from pathlib import Path
 
+from ..cache import cached_file
 from ..errors import ValidationError
-from ..fetch import IMAGE
+from ..fetch import IMAGE, check_file
 from ..generators.base import Context
 from ..stages.actors.catalog import Actor, actor_from_record
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.characters.describe import describe
 
 CHARACTER_PREFIX = "char_"
+MIN_BASE64 = 64  # shorter strings are names or paths, never an image
+_BASE64 = re.compile(r"^[A-Za-z0-9+/=\s]+$")
 
 
 def saved_character(value: str, field: str, context: Context) -> Actor:
@@ -34,13 +41,26 @@ def saved_character(value: str, field: str, context: Context) -> Actor:
 
 
 def character_or_image(value: str, field: str, context: Context) -> Actor:
-    """A saved character id as its actor, or an image as a photo actor."""
+    """A saved character id as its actor, or an image (URL, file or base64) as a photo actor."""
     if value.startswith(CHARACTER_PREFIX):
         return saved_character(value, field, context)
-    photo = context.fetch(value, field=field, limits=IMAGE)
+    photo = image_file(value, field, context)
     return actor_from_record({"slug": f"photo-{field.replace('_', '-')}", "name": field, "gender": "female",
                               "nationality": "", "actor_type": "Casual", "style": "your own photo",
                               "created_at": "2025-01-01T00:00:00Z"}, portrait=photo, source=str(photo))
+
+
+def image_file(value: str, field: str, context: Context) -> Path:
+    """An image field's file: an https URL or local path, or base64 bytes (``data:image/...;base64,`` or bare)."""
+    data = value.split(",", 1)[1] if value.startswith("data:") and "," in value else value
+    if value.startswith("data:") or (len(data) > MIN_BASE64 and _BASE64.match(data)):
+        try:
+            raw = base64.b64decode(data, validate=True)
+        except (binascii.Error, ValueError):
+            raise ValidationError(field, value[:40] + "...", "is neither a URL nor valid base64") from None
+        path = cached_file("base64-image", hashlib.sha256(raw).hexdigest(), ".img", lambda tmp: tmp.write_bytes(raw))
+        return check_file(path, field=field, limits=IMAGE)
+    return context.fetch(value, field=field, limits=IMAGE)
 
 
 def described_person(words: str, context: Context) -> Actor:

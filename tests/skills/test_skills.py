@@ -126,3 +126,17 @@ def test_samples_parse(sample: Path) -> None:
     from mediakit.generators import get_generator
 
     get_generator(sample.stem).parse(load_document(sample, field="input"))
+
+
+def test_image_may_be_base64(tmp_path: Path) -> None:
+    import base64
+
+    from mediakit.generators.base import Context
+    from mediakit.skills.cast import image_file
+
+    png = (Path(__file__).parents[2] / "samples" / "coffee.png").read_bytes()
+    encoded = base64.b64encode(png).decode()
+    for value in (encoded, f"data:image/png;base64,{encoded}"):
+        assert image_file(value, "image", Context()).read_bytes() == png
+    with pytest.raises(ValidationError):
+        image_file("data:image/png;base64,@@@", "image", Context())
