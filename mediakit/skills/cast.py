@@ -25,6 +25,14 @@ from ..stages.characters.describe import describe
 
 CHARACTER_PREFIX = "char_"
 MIN_BASE64 = 64  # shorter strings are names or paths, never an image
+# words that say how old a person is -> the actor age ranges they fit
+AGE_WORDS: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
+    (frozenset(("young", "teen", "teenager", "student", "twenties", "girl", "boy", "youthful")), ("18-25", "26-35")),
+    (frozenset(("thirties",)), ("26-35",)),
+    (frozenset(("forties", "middle", "mature")), ("36-50",)),
+    (frozenset(("old", "older", "elderly", "senior", "fifties", "sixties", "seventies", "retired", "grandma",
+                "grandpa", "grandmother", "grandfather")), ("51+",)),
+)
 _BASE64 = re.compile(r"^[A-Za-z0-9+/=\s]+$")
 
 
@@ -64,8 +72,11 @@ def image_file(value: str, field: str, context: Context) -> Path:
 
 
 def described_person(words: str, context: Context) -> Actor:
-    """The library actor of the gender ``words`` describe, the same one for the same words."""
+    """The library actor of the gender and age ``words`` describe, the same one for the same words."""
     gender = describe(words).gender
     pool = [a for a in all_actors(context.options.actors_paths) if a.gender == gender]
+    said = set(re.findall(r"[a-z]+", words.lower()))
+    ages = {r for keys, ranges in AGE_WORDS for r in ranges if said.intersection(keys)}
+    pool = [a for a in pool if a.age_range in ages] or pool
     digest = int(hashlib.sha256(words.strip().lower().encode()).hexdigest()[:8], 16)
     return pool[digest % len(pool)]
