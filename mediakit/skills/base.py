@@ -1,8 +1,9 @@
 """What every skill shares: its listing fields, the steps its plan lists, and the run report.
 
 A skill's ``plan`` returns a :class:`SkillPlan` whose ``steps`` name what
-will run, in order; ``Metered.steps`` carries their metering so the runner
-quotes a skill as the sum of its steps.  ``run_skill`` delivers the skill
+will run, in order; ``Metered.steps`` carries what each step consists of
+(a composed generator's own metering, e.g. ``subtitle`` or ``ugc_video``), so
+the runner can quote a skill without running it.  ``run_skill`` delivers the skill
 like any generator and reports each step's status and the final output.
 """
 
@@ -51,6 +52,8 @@ class Step:
 
 @dataclass(frozen=True, kw_only=True)
 class SkillPlan(Plan):
+    """A skill's plan: the steps it will run, in order (each skill adds what its build needs)."""
+
     steps: tuple[Step, ...]
 
 
