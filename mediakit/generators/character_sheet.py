@@ -5,8 +5,9 @@ prices ``actor`` and ``reference`` at 20 credits, ``description`` at 35):
 
 - ``actor_slug``: a library actor; a drawn actor is drawn as it is, a photo
   actor's colours are read from its portrait;
-- ``reference_image_url``: a portrait whose colours the drawn character
-  takes (the reference is shown on the sheet);
+- ``reference_image_url``: a portrait whose colours (skin, hair, clothes,
+  backdrop) the drawn character takes, on the shape a description gives
+  (the reference is shown on the sheet);
 - ``description`` alone: the words drive the drawn look (hair, age,
   clothes, colours; see ``stages.characters.describe``).
 
@@ -18,7 +19,7 @@ video draw the same person (``stages.characters.sheet``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from uuid import UUID
 
@@ -95,7 +96,10 @@ class CharacterSheetGenerator(Generator[CharacterSheetRequest, CharacterSheetPla
         elif request.reference_image_url is not None:
             reference = context.fetch(request.reference_image_url, field="reference_image_url", limits=IMAGE)
             drawn = describe(words or request.reference_image_url)
-            look = look_from_photo(reference, field="reference_image_url")
+            colours = look_from_photo(reference, field="reference_image_url")
+            # the reference's colouring on the described shape (hair style, clothes, glasses...)
+            look = replace(drawn.look, skin=colours.skin, hair_color=colours.hair_color,
+                           outfit_color=colours.outfit_color, background=colours.background)
             character = Character(drawn.name, look, "reference", drawn.gender, words)
         else:
             drawn = describe(words)

@@ -32,3 +32,15 @@ def test_sheet_is_3_by_2_and_carries_the_character(tmp_path: Path) -> None:
         assert img.size[0] * 2 == img.size[1] * 3
     character = read_character(out, field="x")
     assert character is not None and character.name == "Ines" and character.look.outfit == "blazer"
+
+
+def test_reference_colours_on_the_described_shape(tmp_path: Path) -> None:
+    coffee = Path(__file__).parents[2] / "samples" / "coffee.png"
+    out = tmp_path / "ref.png"
+    result = generate("character_sheet", {"reference_image_url": str(coffee), "description": "a woman with a bun"},
+                      out)
+    assert result.plan.metered.variant == "reference"
+    character = read_character(out, field="x")
+    assert character is not None and character.look.hair == "bun"
+    red, green, blue = (int(character.look.outfit_color[i:i + 2], 16) for i in (1, 3, 5))
+    assert red > green and red > blue  # the coffee photo's red saucer, not a described colour

@@ -97,7 +97,8 @@ def draw_sheet(character: Character, reference: Path | None = None) -> Image.Ima
     sx = 40 + len(names) * (size + 24) + 16
     for j, (what, colour) in enumerate((("skin", character.look.skin), ("hair", character.look.hair_color),
                                         ("outfit", character.look.outfit_color), ("eyes", character.look.eyes))):
-        x, y = sx + (j % 2) * 130, row_top + (j // 2) * 52
+        columns = 1 if reference is not None else 2  # the reference takes the right-hand corner
+        x, y = sx + (j % columns) * 130, row_top + (j // columns) * 52
         draw.rounded_rectangle((x, y, x + 40, y + 40), radius=8, fill=rgb(colour), outline=INK, width=2)
         draw.text((x + 50, y + 8), what, font=small, fill=INK)
     if reference is not None:
