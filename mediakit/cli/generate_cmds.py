@@ -9,6 +9,7 @@ spec's request (a recorded voiceover, an exact transcript) are flags.
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,15 @@ def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ..
     gen = get_generator(generator)
     if schema:
         click.echo(json.dumps(gen.schema(), indent=2))
+        return
+    if output is None and gen.output_suffix == ".json":  # a synchronous answer (storyboard_suggest): print it
+        from ..generators.run import plan_job
+
+        _, plan = plan_job(gen, load_request(input_path, sets))
+        with tempfile.TemporaryDirectory() as tmp:
+            built = gen.build(plan, Path(tmp))
+            assert built.file is not None
+            click.echo(built.file.read_text(encoding="utf-8"), nl=False)
         return
     if output is None:
         raise ValidationError("output", None, "is required (-o FILE)")

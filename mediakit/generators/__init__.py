@@ -23,7 +23,15 @@ GENERATORS: Registry[Generator[Any, Any]] = Registry(
      Route.IMAGE: "mediakit.generators.image:ImageGenerator",
      Route.AUDIO: "mediakit.generators.audio:AudioGenerator",
      Route.UGC_VIDEO: "mediakit.generators.talking_ad:TalkingAdGenerator",
-     Route.SAAS_REVIEW: "mediakit.generators.talking_ad:SaasReviewGenerator"},
+     Route.SAAS_REVIEW: "mediakit.generators.talking_ad:SaasReviewGenerator",
+     Route.CHARACTER_SHEET: "mediakit.generators.character_sheet:CharacterSheetGenerator",
+     Route.STORYBOARD_SUGGEST: "mediakit.generators.storyboard:StoryboardSuggestGenerator",
+     Route.STORYBOARD_GENERATE: "mediakit.generators.storyboard:StoryboardGenerateGenerator",
+     Route.CHARACTER_VIDEO: "mediakit.generators.character_video:CharacterVideoGenerator",
+     Route.TEXT_TO_VIDEO: "mediakit.generators.text_to_video:TextToVideoGenerator",
+     Route.MAKE_UGC: "mediakit.skills.make_ugc:MakeUgcSkill",
+     Route.MAKE_SUBTITLES: "mediakit.skills.make_subtitles:MakeSubtitlesSkill",
+     Route.MAKE_PODCAST: "mediakit.skills.make_podcast:MakePodcastSkill"},
 )
 
 

@@ -1,0 +1,163 @@
+"""``make_ugc``: a UGC clip from a script (or a silent scene action), composed on the generators.
+
+The spec's rules, checked before anything runs: ``script`` or
+``scene_action`` (which needs ``character``); ``person``, ``image`` and
+``character`` name who appears, one of them; ``product_image`` needs
+``character`` and limits the script to one take (about 33 words, 15 s);
+the duration comes from the script's word count (11 words or fewer: 5 s,
+22 or fewer: 10 s, else 15 s) and ``duration`` counts only for a silent
+``scene_action`` clip; captions are off unless ``captions: true``.
+
+Steps: ``cast`` (a saved character ``char_<slug>``, the photo in ``image``,
+or the library actor matching ``person``), then ``video``: with a script the
+``ugc_video`` generator (looked up in ``GENERATORS`` when the plan is made;
+``product_image`` becomes its product, ``music`` its mood), with a
+``scene_action`` the ``video`` generator in reference mode with the
+character's portrait as ``@image1`` (a silent action clip, up to 30 s on
+video-engine-2.5); then ``look`` (``natural``, ``commercial``, ``raw_iphone``:
+``skills.look``) and, when asked, ``captions``.  ``broll_url`` and a
+character sheet URL in ``character`` are checked but not used yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, model_validator
+
+from ..generators import GENERATORS
+from ..generators.base import Built, Context, Metered, Receipt
+from ..generators.request import RequestModel, rule_error, seconds_field
+from ..render import ProgressCallback
+from ..routes import Route
+from ..stages.actors.catalog import Actor
+from ..stages.music import mood_names
+from .base import HttpsUrl, Skill, SkillPlan, Step
+from .cast import character_or_image, described_person, saved_character
+from .look import LOOKS, apply_look
+
+PRODUCT_TAKE_WORDS = 33
+
+
+def duration_for(script: str) -> int:
+    """The spec's duration rule: 11 words or fewer -> 5 s, 22 or fewer -> 10 s, else 15 s."""
+    words = len(script.split())
+    return 5 if words <= 11 else 10 if words <= 22 else 15
+
+
+class MakeUgcRequest(RequestModel):
+    """The make_ugc input schema (no additional properties)."""
+
+    script: str | None = Field(None, min_length=1, max_length=1200, description="What the person says.")
+    scene_action: str | None = Field(None, min_length=3, max_length=400,
+                                     description="A silent action clip instead of script; needs character.")
+    person: str | None = Field(None, min_length=8, max_length=400, description="Who appears, described.")
+    image: str | None = Field(None, description="https URL of a photo (base64 also accepted).")
+    character: str | None = Field(None, description="Saved character id (char_...) or character sheet URL.")
+    product_image: HttpsUrl | None = Field(None, description="A product photo; needs character; one take.")
+    name: str | None = Field(None, max_length=80)
+    broll_url: HttpsUrl | None = None
+    duration: seconds_field(5, 10, 15, 20, 25, 30) | None = Field(  # type: ignore[valid-type]
+        None, description="Only for a silent scene_action.")
+    captions: bool = False
+    caption_style: Literal["hormozi", "tiktok", "minimal"] = "hormozi"
+    look: Literal[LOOKS] = "natural"  # type: ignore[valid-type]
+    aspect_ratio: Literal["9:16", "1:1"] = "9:16"
+    music: bool | Annotated[str, Field(max_length=120)] | None = None
+
+    @model_validator(mode="after")
+    def _rules(self) -> MakeUgcRequest:
+        if self.script is None and self.scene_action is None:
+            raise rule_error("script", "or scene_action is required")
+        if self.script is not None and self.scene_action is not None:
+            raise rule_error("scene_action", "is used instead of script; give one of them")
+        if self.scene_action is not None and self.character is None:
+            raise rule_error("character", "is required with scene_action")
+        if self.product_image is not None and self.character is None:
+            raise rule_error("character", "is required with product_image")
+        who = [f for f in ("person", "image", "character") if getattr(self, f) is not None]
+        if len(who) > 1:
+            raise rule_error(who[1], f"cannot be given with {who[0]} (omit person if image or character is passed)")
+        if self.product_image is not None and self.script is not None and \
+                len(self.script.split()) > PRODUCT_TAKE_WORDS:
+            raise rule_error("script", f"must be {PRODUCT_TAKE_WORDS} words or fewer with product_image (one take "
+                                       "of at most 15 s)")
+        return self
+
+
+@dataclass(frozen=True, kw_only=True)
+class MakeUgcPlan(SkillPlan):
+    inner: Any
+    route: str
+    look: str
+    captions: bool
+
+
+class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
+    id = Route.MAKE_UGC
+    request_model = MakeUgcRequest
+    name = "Make UGC"
+    description = "A UGC clip: a person, image or character saying the script (or acting a scene), with a look."
+    primitive = Route.UGC_VIDEO
+    agent_facing = False
+
+    def plan(self, request: MakeUgcRequest, context: Context) -> MakeUgcPlan:
+        actor = _cast(request, context)
+        if request.script is not None:
+            seconds = duration_for(request.script)
+            route, body = Route.UGC_VIDEO, _ugc_body(request, actor, seconds)
+        else:
+            seconds = request.duration or 5
+            route = Route.VIDEO
+            body = {"model": "video-engine-2.5" if seconds > 15 else "auto", "seconds": seconds,
+                    "aspect": request.aspect_ratio, "refs": [str(actor.portrait_path)],
+                    "prompt": f"{actor.name}: {(request.scene_action or '').rstrip('.')}. @image1"}
+        inner_gen = GENERATORS.get(route)
+        inner = inner_gen.plan(inner_gen.parse(body), context)
+        steps = [Step("cast", f"{actor.name} ({actor.slug})"), Step("video", str(route)),
+                 Step("look", request.look)]
+        if request.captions:
+            steps.append(Step("captions", f"{request.caption_style} captions"))
+        return MakeUgcPlan(generator=self.id,
+                           receipt=Receipt(estimated_duration=seconds, actor_slug=actor.slug,
+                                           subtitle_style=request.caption_style if request.captions else None,
+                                           notes=inner.receipt.notes),
+                           metered=Metered(operation=self.id, seconds=seconds, steps=(inner.metered,)),
+                           steps=tuple(steps), inner=inner, route=str(route), look=request.look,
+                           captions=request.captions)
+
+    def build(self, plan: MakeUgcPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
+        built = GENERATORS.get(plan.route).build(plan.inner, workdir, progress)
+        if built.timeline is None:
+            return built
+        timeline = built.timeline if plan.captions else replace(built.timeline, subtitles=None)
+        return replace(built, timeline=apply_look(timeline, plan.look),
+                       captions=built.captions if plan.captions else None)
+
+
+def _cast(request: MakeUgcRequest, context: Context) -> Actor:
+    if request.character is not None:
+        return saved_character(request.character, "character", context)
+    if request.image is not None:
+        return character_or_image(request.image, "image", context)
+    return described_person(request.person or request.script or "", context)
+
+
+def _ugc_body(request: MakeUgcRequest, actor: Actor, seconds: int) -> dict[str, Any]:
+    """The ugc_video request for this make_ugc input."""
+    body: dict[str, Any] = {"script": request.script, "target_duration": seconds,
+                            "aspect_ratio": request.aspect_ratio, "style": request.caption_style}
+    if actor.kind == "photo" and request.image is not None:
+        body["face_photo_url"] = request.image
+    else:
+        body["actor_slug"] = actor.slug
+    if request.product_image is not None:
+        body["product_image_url"] = request.product_image
+    if request.music is True:
+        body["music"] = "upbeat"
+    elif isinstance(request.music, str):
+        words = set(request.music.lower().split())
+        body["music"] = next((m for m in mood_names() if m in words), "chill")
+    return body

@@ -1,0 +1,136 @@
+"""A character description in plain words, read as a drawn ``Look`` and a name.
+
+The hosted service gives a description to an image model; the local stand-in
+reads the words an image model would honour first (hair colour and style,
+age, clothes and their colours, glasses, beard, skin) and draws them, so
+"an old man with a white beard in a green hoodie" is visibly that.  Words it
+does not know leave the choice to a deterministic pick from the
+description's hash, so the same description always draws the same person.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+from ..actors.look import Look
+
+COLOURS: dict[str, str] = {
+    "black": "#1f1b1c", "white": "#f2f0ea", "grey": "#8d8f94", "gray": "#8d8f94", "silver": "#c3c6cc",
+    "red": "#c2362f", "crimson": "#9e1b32", "orange": "#e2762b", "yellow": "#e8c33a", "gold": "#d4a437",
+    "green": "#3f8f4e", "olive": "#7a7d3a", "teal": "#2a8c8c", "blue": "#3566b8", "navy": "#23335e",
+    "purple": "#7246a8", "violet": "#8a5cc2", "pink": "#e07aa8", "brown": "#6b4430", "beige": "#d8c3a0",
+    "cream": "#efe4cc", "mint": "#8fd6b5", "turquoise": "#3cc0c0", "maroon": "#6e2230", "lavender": "#b7a3e0",
+}
+HAIR_COLOURS: dict[str, str] = {
+    "blonde": "#e3c27a", "blond": "#e3c27a", "golden": "#d9b060", "red": "#b5542c", "ginger": "#c0612f",
+    "auburn": "#8c3b24", "black": "#1e1a18", "dark": "#2b211c", "brown": "#5a3b28", "brunette": "#4a2f22",
+    "grey": "#a9a9ad", "gray": "#a9a9ad", "silver": "#c8c8cc", "white": "#ecebe6", "pink": "#e58fb8",
+    "blue": "#4a78c2", "purple": "#8a5cc2", "green": "#4f9a5e",
+}
+SKINS: dict[str, str] = {"pale": "#f6dcc8", "fair": "#f2d3bd", "light": "#efcdb4", "olive": "#d4a27c",
+                         "tan": "#c98f66", "tanned": "#c98f66", "brown": "#9c6644", "dark": "#6e4530",
+                         "deep": "#5b3826"}
+DEFAULT_SKINS = ("#f2d3bd", "#e8b995", "#d4a27c", "#b57b55", "#8d5a3b", "#6e4530")
+HAIR_WORDS: dict[str, str] = {
+    "bald": "bald", "buzz": "buzz", "buzzcut": "buzz", "shaved": "buzz", "curly": "curly", "curls": "curly",
+    "afro": "afro", "bob": "bob", "long": "long", "wavy": "wavy", "waves": "wavy", "ponytail": "ponytail",
+    "bun": "bun", "pixie": "pixie", "braids": "braids", "braided": "braids", "receding": "receding",
+    "short": "short", "parted": "side_part",
+}
+OUTFIT_WORDS: dict[str, str] = {
+    "tee": "tee", "t-shirt": "tee", "tshirt": "tee", "shirt": "shirt", "blouse": "shirt", "blazer": "blazer",
+    "suit": "blazer", "jacket": "blazer", "coat": "blazer", "hoodie": "hoodie", "sweatshirt": "hoodie",
+    "sweater": "sweater", "jumper": "sweater", "turtleneck": "turtleneck", "cardigan": "cardigan", "polo": "polo",
+    "v-neck": "vneck", "vneck": "vneck",
+}
+EXTRA_WORDS: dict[str, str] = {
+    "glasses": "glasses", "spectacles": "round-glasses", "beard": "beard", "bearded": "beard",
+    "stubble": "stubble", "goatee": "goatee", "moustache": "moustache", "mustache": "moustache",
+    "freckles": "freckles", "freckled": "freckles", "earrings": "earrings", "hoops": "hoops",
+    "necklace": "necklace", "headband": "headband", "beanie": "beanie",
+}
+FEMININE = frozenset(("woman", "women", "girl", "lady", "she", "her", "female", "mom", "mother", "grandma",
+                      "grandmother", "queen", "princess", "witch", "actress", "sister", "aunt", "wife"))
+MASCULINE = frozenset(("man", "men", "guy", "boy", "he", "his", "male", "dad", "father", "grandpa",
+                       "grandfather", "king", "prince", "wizard", "actor", "brother", "uncle", "husband"))
+OLD = frozenset(("old", "elderly", "senior", "aged", "grandma", "grandpa", "grandmother", "grandfather",
+                 "retired", "wizard"))
+NAMES = {"female": ("Mara", "Ines", "Lena", "Priya", "Zoe", "Ama", "Yuki", "Rosa", "Nadia", "Ivy"),
+         "male": ("Theo", "Kofi", "Ravi", "Leo", "Marco", "Sami", "Ezra", "Hugo", "Jin", "Owen")}
+_NAMED = re.compile(r"\b(?:named|called)\s+([A-Z][\w'-]{0,30}(?:\s+[A-Z][\w'-]{0,30})?)")
+BACKGROUNDS = ("#f3d9b1", "#cfe3f2", "#e4d7f0", "#d6ecd9", "#f6d4cc", "#efe6c9")
+
+
+@dataclass(frozen=True)
+class Described:
+    """What a description drew: the look, a name, and a gender for the voice."""
+
+    look: Look
+    name: str
+    gender: str
+
+
+def words_of(text: str) -> list[str]:
+    return re.findall(r"[a-z][a-z-]*", text.lower())
+
+
+def describe(description: str) -> Described:
+    """The look and name the words of ``description`` ask for (deterministic for the same text)."""
+    words = words_of(description)
+    seed = int.from_bytes(hashlib.sha256(description.strip().lower().encode()).digest()[:8], "big")
+    wordset = set(words)
+    feminine = len(wordset & FEMININE) > len(wordset & MASCULINE) or (
+        not wordset & MASCULINE and not wordset & FEMININE and seed % 2 == 0)
+    gender = "female" if feminine else "male"
+    old = bool(wordset & OLD) or any(int(n) >= 60 for n in re.findall(r"\b(\d{2})[- ]year", description))
+    hair_style = next((HAIR_WORDS[w] for w in words if w in HAIR_WORDS), None)
+    hair_style = hair_style or (("long", "bob", "wavy", "ponytail", "bun")[seed % 5] if feminine
+                                else ("short", "side_part", "curly", "buzz")[seed % 4])
+    hair_colour = _colour_before(words, ("hair", "haired", "curls", "beard", "ponytail", "bun", "braids"),
+                                 HAIR_COLOURS) or next((HAIR_COLOURS[w] for w in words
+                                                        if w in ("blonde", "blond", "brunette", "ginger",
+                                                                 "auburn")), None)
+    if hair_colour is None:
+        hair_colour = "#b9b8b5" if old else ("#1e1a18", "#3b2a20", "#5a3b28", "#8c5a36", "#e3c27a")[seed // 7 % 5]
+    outfit = next((OUTFIT_WORDS[w] for w in words if w in OUTFIT_WORDS), None) or ("tee", "hoodie", "sweater",
+                                                                                  "shirt")[seed // 3 % 4]
+    outfit_colour = _colour_before(words, tuple(OUTFIT_WORDS), COLOURS) or _free_colour(words) or \
+        tuple(COLOURS.values())[seed // 11 % len(COLOURS)]
+    eyes = _colour_before(words, ("eyes", "eyed"), {**COLOURS, "hazel": "#8a6a3a"}) or "#5a3b22"
+    skin = _colour_before(words, ("skin", "skinned"), SKINS) or next(
+        (SKINS[w] for w in words if w in ("pale", "fair", "tanned")), None) or DEFAULT_SKINS[seed // 13 % 6]
+    extras = [EXTRA_WORDS[w] for w in words if w in EXTRA_WORDS]
+    if "glasses" in extras and "round" in words[max(0, words.index("glasses") - 2):words.index("glasses")]:
+        extras[extras.index("glasses")] = "round-glasses"
+    if feminine:
+        extras.append("lashes")
+    if old:
+        extras.append("wrinkles")
+    look = Look(skin=skin, hair=hair_style, hair_color=hair_colour, eyes=eyes, outfit=outfit,
+                outfit_color=outfit_colour, accent="#f4f1ea", background=BACKGROUNDS[seed % len(BACKGROUNDS)],
+                face=("oval", "round", "square", "long", "heart")[seed // 17 % 5],
+                extras=tuple(dict.fromkeys(extras)))
+    named = _NAMED.search(description)
+    name = named.group(1) if named else NAMES[gender][seed // 19 % len(NAMES[gender])]
+    return Described(look, name, gender)
+
+
+def _colour_before(words: list[str], nouns: tuple[str, ...], colours: dict[str, str]) -> str | None:
+    """The colour word that comes just before one of ``nouns`` ("red blazer", "blue eyes"), up to 2 words back."""
+    for i, word in enumerate(words):
+        if word in nouns or any(word == f"{n}s" for n in nouns):
+            for back in words[max(0, i - 2):i][::-1]:
+                if back in colours:
+                    return colours[back]
+    return None
+
+
+def _free_colour(words: list[str]) -> str | None:
+    """A colour word not bound to hair, eyes or skin ("dressed in green")."""
+    bound = {"hair", "haired", "eyes", "eyed", "skin", "skinned", "beard"}
+    for i, word in enumerate(words):
+        if word in COLOURS and not bound.intersection(words[i + 1:i + 3]):
+            return COLOURS[word]
+    return None

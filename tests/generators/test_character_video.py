@@ -1,0 +1,48 @@
+import uuid
+from pathlib import Path
+
+import pytest
+
+from mediakit.errors import ValidationError
+from mediakit.generators.run import generate, plan_job
+from mediakit.probe import probe
+
+
+@pytest.fixture(scope="module")
+def steps(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
+    folder = tmp_path_factory.mktemp("character")
+    sid = str(uuid.uuid4())
+    sheet, board = folder / "sheet.png", folder / "board.png"
+    generate("character_sheet", {"description": "a girl named Zoe with a ponytail", "session_id": sid}, sheet)
+    generate("storyboard_generate", {"character_sheet_url": str(sheet), "session_id": sid,
+                                     "beats": ["Zoe walks in", "Zoe is surprised", "Zoe laughs", "Zoe waves"]}, board)
+    return sheet, board, sid
+
+
+def test_video_is_720p_with_sound_and_reused_in_session(steps: tuple[Path, Path, str], tmp_path: Path) -> None:
+    sheet, board, sid = steps
+    body = {"character_sheet_url": str(sheet), "storyboard_url": str(board), "duration": 5, "aspect_ratio": "1:1",
+            "session_id": sid}
+    generate("character_video", body, tmp_path / "a.mp4")
+    info = probe(tmp_path / "a.mp4")
+    assert info.video is not None and (info.video.width, info.video.height) == (720, 720)
+    assert info.audio is not None and abs((info.duration_ms or 0) - 5000) < 200
+    _, plan = plan_job("character_video", body)
+    assert plan.metered.seconds == 5 and any("reused" in n for n in plan.receipt.notes)
+
+
+def test_rules(steps: tuple[Path, Path, str]) -> None:
+    sheet, board, _ = steps
+    with pytest.raises(ValidationError) as exc:
+        plan_job("character_video", {"character_sheet_url": str(sheet), "storyboard_url": str(board), "duration": 15})
+    assert exc.value.field == "duration"
+    with pytest.raises(ValidationError) as exc:  # a plain PNG with no beats and no action_prompt or session
+        plan_job("character_video", {"character_sheet_url": str(sheet), "storyboard_url": str(sheet)})
+    assert exc.value.field == "action_prompt"
+
+
+def test_action_prompt_gives_the_beats(steps: tuple[Path, Path, str]) -> None:
+    sheet, board, _ = steps
+    _, plan = plan_job("character_video", {"character_sheet_url": str(sheet), "storyboard_url": str(board),
+                                           "action_prompt": 'Zoe runs. Zoe says "Made it!"', "duration": 5})
+    assert plan.beats == ("Zoe runs.", 'Zoe says "Made it!"')

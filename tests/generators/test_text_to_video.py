@@ -1,0 +1,36 @@
+from pathlib import Path
+
+import pytest
+
+from mediakit.errors import ValidationError
+from mediakit.ffmpeg import run_ffmpeg_full
+from mediakit.generators.run import generate, plan_job
+from mediakit.probe import probe
+
+PROMPT = "A lighthouse on a cliff at dusk, waves below"
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"prompt": "too short"}, "prompt"),
+    ({"prompt": PROMPT, "duration": 7}, "duration"),
+    ({"prompt": PROMPT, "caption_mode": "ai", "caption": "x"}, "caption"),
+    ({"prompt": PROMPT, "publish_integration_ids": ["../etc"]}, "publish_integration_ids[0]"),
+])
+def test_rules(body: dict[str, object], field: str) -> None:
+    with pytest.raises(ValidationError) as exc:
+        plan_job("text_to_video", body)
+    assert exc.value.field == field
+
+
+def test_renders_and_publishes_with_caption(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEDIAKIT_PUBLISH_DIR", str(tmp_path / "pub"))
+    generate("text_to_video", {"prompt": PROMPT, "duration": 5, "aspect_ratio": "16:9", "generate_audio": False,
+                               "publish_integration_ids": ["acct-1"], "caption": "Dusk #sea"}, tmp_path / "v.mp4")
+    info = probe(tmp_path / "v.mp4")
+    assert info.video is not None and info.video.width > info.video.height
+    _, levels = run_ffmpeg_full(["-i", str(tmp_path / "v.mp4"), "-af", "volumedetect", "-f", "null", "-"],
+                                what="measuring the level")
+    assert "max_volume: -91" in levels or info.audio is None  # generate_audio false: silence
+    published = list((tmp_path / "pub" / "acct-1").iterdir())
+    assert sorted(p.suffix for p in published) == [".mp4", ".txt"]
+    assert [p.read_text() for p in published if p.suffix == ".txt"] == ["Dusk #sea\n"]
