@@ -22,7 +22,7 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import actor_cmds, audio_cmds, generate_cmds, model_cmds, subtitle_cmds, voice_cmds
+    from . import actor_cmds, audio_cmds, generate_cmds, model_cmds, server_cmds, subtitle_cmds, voice_cmds
 
     generate_cmds.register(main)
     subtitle_cmds.register(main)
@@ -30,6 +30,7 @@ def _register() -> None:
     voice_cmds.register(main)
     actor_cmds.register(main)
     model_cmds.register(main)
+    server_cmds.register(main)
 
 
 _register()
