@@ -1,58 +1,16 @@
-"""A real server on 127.0.0.1 (uvicorn in a thread, on a free port) over a temporary store, per test."""
+"""Fixtures: a real server per test over a temporary store (see ``serving``)."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
 import pytest
-import uvicorn
+from serving import JWT_SECRET, Live, serve
 
-from mediakit.server.app import ServerConfig, create_app
+from mediakit.server.app import ServerConfig
 from mediakit.server.auth import JwtConfig
-from mediakit.server.keys import KeyStore
 from mediakit.server.limits import Bucket, RateLimiter
-
-JWT_SECRET = "test-secret-that-is-long-enough-for-hs256"
-
-
-@dataclass
-class Live:
-    """A running server: its base URL, store, key store and a client."""
-
-    url: str
-    config: ServerConfig
-    keys: KeyStore
-    client: httpx.Client
-
-    def key(self, user: str = "alice") -> dict[str, str]:
-        """Authorization headers with a fresh API key for ``user``."""
-        return {"Authorization": f"Bearer {self.keys.create(user)['key']}"}
-
-
-def serve(config: ServerConfig) -> Iterator[Live]:
-    """Run ``create_app(config)`` on a free port until the test ends."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline, "server did not start"
-        time.sleep(0.02)
-    url = f"http://127.0.0.1:{port}"
-    with httpx.Client(base_url=url, timeout=10) as client:
-        yield Live(url, config, KeyStore(config.keys_path), client)
-    server.should_exit = True
-    thread.join(5)
-    sock.close()
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Live
+from serving import Live
 
 from mediakit.server.app import MAX_BODY
 

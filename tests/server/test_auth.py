@@ -8,8 +8,8 @@ from pathlib import Path
 
 import jwt
 import pytest
-from conftest import JWT_SECRET, Live
 from cryptography.hazmat.primitives.asymmetric import rsa
+from serving import JWT_SECRET, Live
 
 from mediakit.errors import AuthError
 from mediakit.server.auth import JwtConfig, authenticate
@@ -43,7 +43,8 @@ def test_session_token_acts_for_its_subject(live: Live) -> None:
     assert live.keys.list("alice") == []
 
 
-@pytest.mark.parametrize("token", [_token("bob", expires=-10), _token("bob", key="another-secret-that-is-long-enough-too")])
+@pytest.mark.parametrize("token", [_token("bob", expires=-10),
+                                   _token("bob", key="another-secret-that-is-long-enough-too")])
 def test_expired_or_foreign_tokens_are_401(live: Live, token: str) -> None:
     r = live.client.get("/v1/account/keys", headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 401

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import Live
+from serving import Live
 
 from mediakit.errors import LimitError
 from mediakit.server.limits import PER_MINUTE, Bucket, RateLimiter

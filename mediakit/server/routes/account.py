@@ -17,12 +17,12 @@ class KeyCreate(BaseModel):
     """Body of ``POST /v1/account/keys``."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str = Field("Default", min_length=1, max_length=MAX_NAME)
+    name: str = Field(default="Default", min_length=1, max_length=MAX_NAME)
 
 
 @router.post("/v1/account/keys", status_code=201, summary="Create an API key (the full key is shown only here)")
 def create_key(request: Request, user: Reader, body: Annotated[KeyCreate | None, Body()] = None) -> dict[str, Any]:
-    result: dict[str, Any] = request.app.state.keys.create(user.user_id, (body or KeyCreate()).name)
+    result: dict[str, Any] = request.app.state.keys.create(user.user_id, body.name if body else "Default")
     return result
 
 

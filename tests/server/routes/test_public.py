@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Live
+from serving import Live
 
 
 def test_actor_list_without_credentials(live: Live) -> None:
