@@ -22,6 +22,7 @@ from ..errors import ERROR_TYPES, LimitError, MediakitError
 from .auth import JwtConfig
 from .keys import KeyStore
 from .limits import RateLimiter
+from .routes.uploads import PUT_PREFIX
 
 MAX_BODY = 1_000_000
 API_VERSION = "1.0.0"  # the spec: "The description file declares version 1.0.0"
@@ -61,6 +62,9 @@ class BodyLimit:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["path"].startswith(PUT_PREFIX):  # presigned uploads carry images; the route checks their size
             await self.app(scope, receive, send)
             return
         declared = dict(scope["headers"]).get(b"content-length")
@@ -162,7 +166,7 @@ def _server_error(request: Request, exc: Exception) -> JSONResponse:
 
 def create_app(config: ServerConfig) -> FastAPI:
     """The service's API over ``config.store``; ``/openapi.json`` and ``/docs`` come from the route models."""
-    from .routes import account, files, public
+    from .routes import account, files, public, uploads
 
     app = FastAPI(title="mediakit", version=API_VERSION,
                   description=f"The media generation service's REST API, served locally by mediakit {__version__}.")
@@ -172,7 +176,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _server_error)
-    for module in (public, account, files):
+    for module in (public, account, uploads, files):
         app.include_router(module.router)
     app.add_middleware(RateHeaders)
     app.add_middleware(BodyLimit)
