@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..errors import ERROR_TYPES, LimitError, MediakitError
 from .auth import JwtConfig
+from .docs import mount_docs
 from .keys import KeyStore
 from .limits import RateLimiter
 from .routes.uploads import PUT_PREFIX
@@ -168,7 +169,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     """The service's API over ``config.store``; ``/openapi.json`` and ``/docs`` come from the route models."""
     from .routes import account, files, public, uploads
 
-    app = FastAPI(title="mediakit", version=API_VERSION,
+    app = FastAPI(title="mediakit", version=API_VERSION, docs_url=None, redoc_url=None,
                   description=f"The media generation service's REST API, served locally by mediakit {__version__}.")
     app.state.config = config
     app.state.keys = KeyStore(config.keys_path)
@@ -178,6 +179,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.add_exception_handler(Exception, _server_error)
     for module in (public, account, uploads, files):
         app.include_router(module.router)
+    mount_docs(app)
     app.add_middleware(RateHeaders)
     app.add_middleware(BodyLimit)
     return app

@@ -58,3 +58,10 @@ def test_docs_page_points_at_the_description(live: Live) -> None:
     r = live.client.get("/docs")
     assert r.status_code == 200
     assert "/openapi.json" in r.text
+
+
+def test_docs_assets_are_served_locally(live: Live) -> None:
+    page = live.client.get("/docs").text
+    assert "cdn" not in page
+    script = live.client.get("/docs/assets/swagger-ui-bundle.js")
+    assert script.status_code == 200 and len(script.content) > 100_000
