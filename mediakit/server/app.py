@@ -23,7 +23,7 @@ from .auth import JwtConfig
 from .docs import mount_docs
 from .keys import KeyStore
 from .limits import RateLimiter
-from .routes.uploads import PUT_PREFIX
+from .routes.uploads import RAW_PREFIX
 
 MAX_BODY = 1_000_000
 API_VERSION = "1.0.0"  # the spec: "The description file declares version 1.0.0"
@@ -65,7 +65,7 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if scope["path"].startswith(PUT_PREFIX):  # presigned uploads carry images; the route checks their size
+        if scope["path"].startswith(RAW_PREFIX):  # raw image uploads: the routes bound their size
             await self.app(scope, receive, send)
             return
         declared = dict(scope["headers"]).get(b"content-length")
@@ -167,7 +167,7 @@ def _server_error(request: Request, exc: Exception) -> JSONResponse:
 
 def create_app(config: ServerConfig) -> FastAPI:
     """The service's API over ``config.store``; ``/openapi.json`` and ``/docs`` come from the route models."""
-    from .routes import account, files, public, uploads
+    from .routes import account, files, public, upload_sessions, uploads
 
     app = FastAPI(title="mediakit", version=API_VERSION, docs_url=None, redoc_url=None,
                   description=f"The media generation service's REST API, served locally by mediakit {__version__}.")
@@ -177,7 +177,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _server_error)
-    for module in (public, account, uploads, files):
+    for module in (public, account, uploads, upload_sessions, files):
         app.include_router(module.router)
     mount_docs(app)
     app.add_middleware(RateHeaders)

@@ -33,20 +33,20 @@ class Uploads:
     """The upload area of one store."""
 
     def __init__(self, store: Path) -> None:
-        self.images = store / "outputs" / "uploads"
+        self.outputs = store / "outputs"
         self.tickets = store / "server" / "presign"
 
-    def _keep(self, source: Path, field: str) -> tuple[str, str, int]:
-        """Check ``source`` is an accepted image and copy it in; (path under outputs, mime, bytes)."""
+    def keep(self, source: Path, field: str, folder: str = "uploads") -> tuple[str, str, int]:
+        """Check ``source`` is an accepted image and copy it into ``folder``; (path under outputs, mime, bytes)."""
         check_file(source, field=field, limits=IMAGE)
         with source.open("rb") as fh:
             found = sniff(fh.read(64))
         assert found is not None  # check_file passed
         name = f"{uuid.uuid4()}.{found[1]}"
-        self.images.mkdir(parents=True, exist_ok=True)
-        with atomic_path(self.images / name, field=field) as tmp:
+        (self.outputs / folder).mkdir(parents=True, exist_ok=True)
+        with atomic_path(self.outputs / folder / name, field=field) as tmp:
             tmp.write_bytes(source.read_bytes())
-        return f"uploads/{name}", MIMES[found[1]], source.stat().st_size
+        return f"{folder}/{name}", MIMES[found[1]], source.stat().st_size
 
     def from_base64(self, data: str, scratch: Path) -> str:
         """Store a base64 image (a ``data:`` URL prefix is allowed); its path under outputs."""
@@ -56,13 +56,13 @@ class Uploads:
         except (binascii.Error, ValueError) as exc:
             raise ValidationError("image_base64", None, "must be base64 of a PNG, JPEG or WebP image") from exc
         scratch.write_bytes(raw)
-        return self._keep(scratch, "image_base64")[0]
+        return self.keep(scratch, "image_base64")[0]
 
     def from_url(self, url: str) -> str:
         """Download an https image (never a local path: the caller is remote); its path under outputs."""
         if urllib.parse.urlsplit(url).scheme.lower() != "https":
             raise ValidationError("image_url", url, "must be an https:// URL")
-        return self._keep(fetch(url, field="image_url", limits=IMAGE), "image_url")[0]
+        return self.keep(fetch(url, field="image_url", limits=IMAGE), "image_url")[0]
 
     def presign(self, user: str, size: int, content_type: str | None, filename: str | None) -> dict[str, Any]:
         """A ticket for one PUT of ``size`` bytes; the route adds ``put_url``."""
@@ -102,7 +102,7 @@ class Uploads:
         data = self.tickets / f"{key}.bin"
         if not data.is_file():
             raise MediaError(f"upload {key}", "no bytes were PUT to put_url yet", field="upload_key")
-        path, mime, size = self._keep(data, "upload_key")
+        path, mime, size = self.keep(data, "upload_key")
         os.unlink(data)
         os.unlink(self.tickets / f"{key}.json")
         return {"path": path, "mime": mime, "bytes": size}

@@ -17,7 +17,7 @@ from ..uploads import Uploads
 
 router = APIRouter(tags=["uploads"])
 
-PUT_PREFIX = "/v1/uploads/put/"  # exempt from the 1 MB JSON body limit: it carries the image itself
+RAW_PREFIX = "/v1/uploads/raw/"  # routes that take image bytes, exempt from the 1 MB JSON body limit
 
 
 class ImageUpload(BaseModel):
@@ -50,11 +50,25 @@ class Confirm(BaseModel):
     upload_key: str = Field(min_length=1, max_length=100)
 
 
+async def image_body(request: Request) -> bytes:
+    """The raw image bytes of a request, refused past ``fetch.IMAGE``'s size while they stream in."""
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > IMAGE.max_bytes:
+            raise ValidationError("body", f"over {IMAGE.max_bytes} bytes",
+                                  f"an image of at most {IMAGE.max_bytes} bytes")
+        chunks.append(chunk)
+    if not size:
+        raise ValidationError("body", None, "the image bytes")
+    return b"".join(chunks)
+
+
 def _uploads(request: Request) -> Uploads:
     return Uploads(request.app.state.config.store)
 
 
-def _url(request: Request, path: str) -> str:
+def file_url(request: Request, path: str) -> str:
     return str(request.url_for("get_file", path=path))
 
 
@@ -62,11 +76,11 @@ def _url(request: Request, path: str) -> str:
 def upload_image(request: Request, user: Reader, body: ImageUpload) -> dict[str, Any]:
     uploads = _uploads(request)
     if body.image_url is not None:
-        return {"image_url": _url(request, uploads.from_url(body.image_url))}
+        return {"image_url": file_url(request, uploads.from_url(body.image_url))}
     assert body.image_base64 is not None
     with tempfile.TemporaryDirectory() as scratch:
         path = uploads.from_base64(body.image_base64, Path(scratch) / "upload")
-    return {"image_url": _url(request, path)}
+    return {"image_url": file_url(request, path)}
 
 
 @router.post("/v1/uploads/presign", summary="Reserve an upload; PUT the bytes to put_url, then confirm")
@@ -75,17 +89,9 @@ def presign(request: Request, user: Reader, body: Presign) -> dict[str, Any]:
     return {"put_url": str(request.url_for("put_upload", upload_key=ticket["upload_key"])), **ticket}
 
 
-@router.put(PUT_PREFIX + "{upload_key}", summary="The presigned PUT (the upload key is the credential)")
+@router.put(RAW_PREFIX + "{upload_key}", summary="The presigned PUT (the upload key is the credential)")
 async def put_upload(request: Request, upload_key: Annotated[str, PathParam()]) -> dict[str, Any]:
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > IMAGE.max_bytes:
-            raise ValidationError("body", f"over {IMAGE.max_bytes} bytes", "an image within the presigned size")
-        chunks.append(chunk)
-    body = b"".join(chunks)
-    if not body:
-        raise ValidationError("body", None, "the image bytes")
+    body = await image_body(request)
     _uploads(request).put(upload_key, body)
     return {"upload_key": upload_key, "bytes": len(body)}
 
@@ -93,4 +99,4 @@ async def put_upload(request: Request, upload_key: Annotated[str, PathParam()]) 
 @router.post("/v1/uploads/confirm", summary="Check the PUT bytes and keep them as an image")
 def confirm(request: Request, user: Reader, body: Confirm) -> dict[str, Any]:
     kept = _uploads(request).confirm(user.user_id, body.upload_key)
-    return {"image_url": _url(request, kept["path"]), "mime": kept["mime"], "bytes": kept["bytes"]}
+    return {"image_url": file_url(request, kept["path"]), "mime": kept["mime"], "bytes": kept["bytes"]}
