@@ -12,11 +12,16 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from ..errors import AuthError
 from .auth import Principal, authenticate
 from .limits import Bucket
 
 # declared for /openapi.json and /docs ("Authorize" button); the header itself is read by ``authenticate``
 bearer = HTTPBearer(auto_error=False, description="An API key (ma_...) or a user-bound session token (JWT).")
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
 
 
 def user_in(bucket: Bucket) -> Callable[..., Principal]:
@@ -25,7 +30,12 @@ def user_in(bucket: Bucket) -> Callable[..., Principal]:
     def dependency(request: Request,
                    _: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Principal:
         state = request.app.state
-        principal = authenticate(request.headers.get("authorization"), state.keys, state.config.jwt)
+        try:
+            principal = authenticate(request.headers.get("authorization"), state.keys, state.config.jwt)
+        except AuthError:
+            # no user to count against: count the caller's IP, which also slows down guessing keys
+            request.state.quota = state.config.limiter.hit(bucket, f"ip:{_client(request)}")
+            raise
         request.state.quota = state.config.limiter.hit(bucket, principal.user_id)
         return principal
 
@@ -36,8 +46,7 @@ def per_ip(bucket: Bucket) -> Callable[..., None]:
     """A dependency for public routes: counts the request in ``bucket`` for the client's IP."""
 
     def dependency(request: Request) -> None:
-        host = request.client.host if request.client else "unknown"
-        request.state.quota = request.app.state.config.limiter.hit(bucket, host)
+        request.state.quota = request.app.state.config.limiter.hit(bucket, _client(request))
 
     return dependency
 

@@ -56,3 +56,11 @@ def test_read_limit_over_http_with_headers(tight: Live) -> None:
 def test_actor_limit_is_per_ip_without_credentials(tight: Live) -> None:
     codes = [tight.client.get("/v1/actors", params={"limit": 1}).status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]
+
+
+def test_failed_credentials_are_counted_per_ip(tight: Live) -> None:
+    bad = {"Authorization": "Bearer ma_guess"}
+    seen = [tight.client.get("/v1/account/keys", headers=bad) for _ in range(4)]
+    assert [r.status_code for r in seen] == [401, 401, 401, 429]
+    assert seen[0].headers["X-RateLimit-Remaining"] == "2"
+    assert tight.client.get("/v1/account/keys", headers=tight.key()).status_code == 200  # users keep their own
