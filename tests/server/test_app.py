@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from openapi_spec_validator import validate
 from serving import Live
 
 from mediakit.server.app import MAX_BODY
@@ -47,6 +48,7 @@ def test_unknown_body_field_is_rejected(live: Live) -> None:
 
 def test_openapi_describes_the_routes_and_bearer_auth(live: Live) -> None:
     spec = live.client.get("/openapi.json").json()
+    validate(spec)  # a valid OpenAPI 3.1 document, or this raises
     assert spec["info"]["version"] == "1.0.0"
     assert {"/v1/actors", "/v1/models", "/v1/account/keys", "/v1/account/keys/{keyId}"} <= set(spec["paths"])
     assert spec["components"]["securitySchemes"]["HTTPBearer"]["scheme"] == "bearer"
