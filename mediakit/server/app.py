@@ -56,36 +56,37 @@ def error_body(code: str, message: str, status: int, details: list[dict[str, Any
 
 
 class BodyLimit:
-    """Refuses bodies over ``MAX_BODY`` bytes, by Content-Length or while they stream in (413)."""
+    """Refuses bodies over ``MAX_BODY`` bytes (413), by Content-Length or by reading at most that much.
+
+    The body is read here in full (at most 1 MB) and handed on as one
+    message: refusing in the middle of the app's own read would surface as
+    the framework's generic parse error instead of this one.
+    """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        if scope["path"].startswith(RAW_PREFIX):  # raw image uploads: the routes bound their size
+        if scope["type"] != "http" or scope["path"].startswith(RAW_PREFIX):  # raw image routes bound their size
             await self.app(scope, receive, send)
             return
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
             await self._refuse(send, int(declared))
             return
-        seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
+        chunks, size, more = [], 0, True
+        while more:
             message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > MAX_BODY:
-                raise _TooLarge(seen)
-            return message
-
-        try:
-            await self.app(scope, counted, send)
-        except _TooLarge as exc:
-            await self._refuse(send, exc.size)
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([], message, receive), send)
+                return
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > MAX_BODY:
+                await self._refuse(send, size)
+                return
+            more = message.get("more_body", False)
+        await self.app(scope, _replay(chunks, None, receive), send)
 
     @staticmethod
     async def _refuse(send: Send, size: int) -> None:
@@ -94,9 +95,15 @@ class BodyLimit:
         await response({"type": "http"}, _no_receive, send)
 
 
-class _TooLarge(Exception):
-    def __init__(self, size: int) -> None:
-        self.size = size
+def _replay(chunks: list[bytes], last: Message | None, receive: Receive) -> Receive:
+    """A ``receive`` that gives the buffered body as one message (or ``last``), then the real stream."""
+    pending: list[Message] = [last] if last is not None else [
+        {"type": "http.request", "body": b"".join(chunks), "more_body": False}]
+
+    async def replayed() -> Message:
+        return pending.pop() if pending else await receive()
+
+    return replayed
 
 
 async def _no_receive() -> Message:

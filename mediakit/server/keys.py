@@ -17,22 +17,17 @@ import secrets
 import threading
 import uuid
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ..errors import LimitError, NotFoundError, ValidationError
 from ..media_io import write_text
+from .times import now_iso
 
 PREFIX = "ma_"
 MAX_ACTIVE = 25
 MAX_NAME = 100
 SHOWN_PREFIX = 11  # "ma_" and 8 characters: enough to tell keys apart in a list, useless to an attacker
-
-
-def now_iso() -> str:
-    """The current UTC time as the spec's ISO 8601 date-time."""
-    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _digest(key: str) -> str:

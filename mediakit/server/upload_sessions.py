@@ -19,7 +19,6 @@ import secrets
 import tempfile
 import time
 import uuid
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,16 +27,13 @@ from PIL import Image, UnidentifiedImageError
 from ..errors import LimitError, NotFoundError
 from ..fetch import IMAGE
 from ..media_io import atomic_path, write_text
+from .times import iso
 from .uploads import Uploads
 
 TTL_S = 3600
 MAX_FILES = 10
 PREVIEW_PX = 256
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
-
-
-def iso(epoch: float) -> str:
-    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 class UploadSessions:

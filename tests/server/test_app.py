@@ -67,3 +67,16 @@ def test_docs_assets_are_served_locally(live: Live) -> None:
     assert "cdn" not in page
     script = live.client.get("/docs/assets/swagger-ui-bundle.js")
     assert script.status_code == 200 and len(script.content) > 100_000
+
+
+def test_streamed_body_over_one_megabyte_is_refused(live: Live) -> None:
+    def chunks():  # no Content-Length: the limit is enforced while reading
+        yield b'{"name": "'
+        for _ in range(20):
+            yield b"x" * 100_000
+        yield b'"}'
+
+    r = live.client.post("/v1/account/keys", content=chunks(), headers={**live.key(),
+                                                                     "Content-Type": "application/json"})
+    assert r.status_code == 413
+    assert r.json()["error"]["code"] == "invalid_json"

@@ -22,7 +22,7 @@ class KeyCreate(BaseModel):
 
 @router.post("/v1/account/keys", status_code=201, summary="Create an API key (the full key is shown only here)")
 def create_key(request: Request, user: Reader, body: Annotated[KeyCreate | None, Body()] = None) -> dict[str, Any]:
-    result: dict[str, Any] = request.app.state.keys.create(user.user_id, body.name if body else "Default")
+    result: dict[str, Any] = request.app.state.keys.create(user.user_id, (body or KeyCreate.model_validate({})).name)
     return result
 
 
