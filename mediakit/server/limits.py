@@ -18,6 +18,7 @@ from enum import StrEnum
 from ..errors import LimitError
 
 WINDOW = 60.0
+PRUNE_AT = 10_000  # callers tracked before expired windows are dropped (IPs come and go)
 
 
 class Bucket(StrEnum):
@@ -58,6 +59,8 @@ class RateLimiter:
         limit = self.per_minute[bucket]
         now = self.clock()
         with self._lock:
+            if len(self._windows) >= PRUNE_AT:
+                self._windows = {k: v for k, v in self._windows.items() if now - v[0] < WINDOW}
             start, count = self._windows.get((bucket, caller), (now, 0))
             if now - start >= WINDOW:
                 start, count = now, 0

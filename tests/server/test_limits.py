@@ -64,3 +64,16 @@ def test_failed_credentials_are_counted_per_ip(tight: Live) -> None:
     assert [r.status_code for r in seen] == [401, 401, 401, 429]
     assert seen[0].headers["X-RateLimit-Remaining"] == "2"
     assert tight.client.get("/v1/account/keys", headers=tight.key()).status_code == 200  # users keep their own
+
+
+def test_expired_windows_are_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mediakit.server import limits
+
+    monkeypatch.setattr(limits, "PRUNE_AT", 3)
+    clock = Clock()
+    limiter = RateLimiter(clock=clock)
+    for ip in ("a", "b", "c"):
+        limiter.hit(Bucket.ACTOR, ip)
+    clock.now += 61
+    limiter.hit(Bucket.ACTOR, "d")
+    assert set(limiter._windows) == {(Bucket.ACTOR, "d")}
