@@ -10,7 +10,7 @@ import click
 
 from .base import MediakitGroup
 
-STORE_HELP = "Store folder (jobs, outputs, keys); also $MEDIAKIT_STORE."
+STORE_HELP = "Store folder (jobs, outputs, keys); also $MEDIAKIT_STORE; default ./mediakit-store."
 DEFAULT_STORE = "mediakit-store"
 
 
@@ -26,14 +26,17 @@ def _store(store: Path | None) -> Path:
               "secret (also $MEDIAKIT_JWT_SECRET).")
 @click.option("--jwks", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Accept RS256/ES256 session tokens signed by a key of this JWKS file.")
-def serve(host: str, port: int, store: Path | None, jwt_secret: str | None, jwks: Path | None) -> None:
+@click.option("--jwt-audience", help="Only accept session tokens whose aud claim is this.")
+def serve(host: str, port: int, store: Path | None, jwt_secret: str | None, jwks: Path | None,
+          jwt_audience: str | None) -> None:
     """Serve the service's REST API (docs at /docs, description at /openapi.json)."""
     import uvicorn
 
     from ..server.app import ServerConfig, create_app
     from ..server.auth import JwtConfig
 
-    config = ServerConfig(_store(store), jwt=JwtConfig(secret=jwt_secret, jwks_path=jwks))
+    config = ServerConfig(_store(store), jwt=JwtConfig(secret=jwt_secret, jwks_path=jwks,
+                                                          audience=jwt_audience))
     click.echo(f"serving {config.store} on http://{host}:{port} (docs at /docs)", err=True)
     uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
 

@@ -69,3 +69,12 @@ def test_jwks_file_verifies_rs256_tokens(tmp_path: Path) -> None:
 def test_tokens_refused_when_no_key_is_configured(tmp_path: Path) -> None:
     with pytest.raises(AuthError, match="no JWT key or JWKS configured"):
         authenticate(f"Bearer {_token('bob')}", KeyStore(tmp_path / "keys.json"), JwtConfig())
+
+
+def test_audience_is_checked_when_configured(tmp_path: Path) -> None:
+    config = JwtConfig(secret=JWT_SECRET, audience="mediakit")
+    keys = KeyStore(tmp_path / "keys.json")
+    good = jwt.encode({"sub": "dan", "aud": "mediakit", "exp": int(time.time() + 60)}, JWT_SECRET, algorithm="HS256")
+    assert authenticate(f"Bearer {good}", keys, config).user_id == "dan"
+    with pytest.raises(AuthError, match="session token: "):
+        authenticate(f"Bearer {_token('dan')}", keys, config)
