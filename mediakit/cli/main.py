@@ -22,7 +22,8 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import actor_cmds, audio_cmds, generate_cmds, model_cmds, skills_cmds, subtitle_cmds, voice_cmds
+    from . import (actor_cmds, audio_cmds, generate_cmds, model_cmds, server_cmds, skills_cmds, subtitle_cmds,
+                   voice_cmds)
 
     generate_cmds.register(main)
     subtitle_cmds.register(main)
@@ -31,6 +32,7 @@ def _register() -> None:
     actor_cmds.register(main)
     model_cmds.register(main)
     skills_cmds.register(main)
+    server_cmds.register(main)
 
 
 _register()

@@ -1,0 +1,111 @@
+"""Request latency and throughput of ``mediakit serve`` on 127.0.0.1: a bounded load test.
+
+Starts the server in its own process (rate limits raised so the load is not
+refused), then runs ``--clients`` concurrent clients, each sending
+``--requests`` requests of every kind, interleaved so all kinds share the same
+machine noise.  Kinds: an authenticated read (``GET /v1/account/keys``: bearer
+key lookup, rate limiter, key store), the public actor lookup
+(``GET /v1/actors?slug=``), and the floor of the framework (an unknown route
+answered with the 404 error body).  Reports p50/p99 latency per kind, their
+ratio to the floor, throughput, and counts any 5xx (there must be none).
+
+    python benchmarks/bench_server.py [--clients 4] [--requests 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import httpx
+
+SERVER = """
+import sys, uvicorn
+from pathlib import Path
+from mediakit.server.app import ServerConfig, create_app
+from mediakit.server.limits import Bucket, RateLimiter
+config = ServerConfig(Path(sys.argv[1]), limiter=RateLimiter({b: 10**9 for b in Bucket}))
+uvicorn.run(create_app(config), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--requests", type=int, default=100, help="per client and kind")
+    args = parser.parse_args()
+    from mediakit.server.keys import KeyStore
+
+    with tempfile.TemporaryDirectory() as tmp, socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        sock.close()
+        store = Path(tmp) / "store"
+        keys = [KeyStore(store / "server" / "keys.json").create(f"user{i}")["key"] for i in range(args.clients)]
+        proc = subprocess.Popen([sys.executable, "-c", SERVER, str(store), str(port)])
+        base = f"http://127.0.0.1:{port}"
+        try:
+            _wait(base)
+            slug = httpx.get(f"{base}/v1/actors", params={"limit": 1}).json()["actors"][0]["slug"]
+            kinds = {"auth read": ("/v1/account/keys", {}), "actor by slug": ("/v1/actors", {"slug": slug}),
+                     "404 floor": ("/v1/none", {})}
+            times: dict[str, list[float]] = defaultdict(list)
+            statuses: dict[int, int] = defaultdict(int)
+            lock = threading.Lock()
+
+            def client(key: str) -> None:
+                with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {key}"}) as http:
+                    for _ in range(args.requests):
+                        for kind, (path, params) in kinds.items():
+                            start = time.perf_counter()
+                            r = http.get(path, params=params)
+                            took = time.perf_counter() - start
+                            with lock:
+                                times[kind].append(took)
+                                statuses[r.status_code] += 1
+
+            threads = [threading.Thread(target=client, args=(k,)) for k in keys]
+            start = time.perf_counter()
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            wall = time.perf_counter() - start
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    total = sum(statuses.values())
+    floor = statistics.median(times["404 floor"])
+    print(f"{args.clients} clients x {args.requests} x {len(kinds)} kinds = {total} requests in {wall:.2f} s "
+          f"({total / wall:.0f} req/s); statuses {dict(statuses)}")
+    print(f"{'kind':<15} {'p50 ms':>8} {'p99 ms':>8} {'p50 / floor':>12}")
+    for kind, seen in times.items():
+        q = statistics.quantiles(seen, n=100)
+        print(f"{kind:<15} {statistics.median(seen) * 1000:8.2f} {q[98] * 1000:8.2f} "
+              f"{statistics.median(seen) / floor:12.2f}")
+    if any(code >= 500 for code in statuses):
+        sys.exit("5xx answers under load")
+
+
+def _wait(base: str) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(f"{base}/openapi.json")
+            return
+        except httpx.ConnectError:
+            if time.monotonic() > deadline:
+                sys.exit("server did not start")
+            time.sleep(0.2)
+
+
+if __name__ == "__main__":
+    main()

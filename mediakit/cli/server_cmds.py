@@ -1,0 +1,89 @@
+"""``mediakit serve`` (the REST API over a store folder) and ``mediakit keys`` (API keys for it)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import click
+
+from .base import MediakitGroup
+
+STORE_HELP = "Store folder (jobs, outputs, keys); also $MEDIAKIT_STORE; default ./mediakit-store."
+DEFAULT_STORE = "mediakit-store"
+
+
+def _store(store: Path | None) -> Path:
+    return store or Path(os.environ.get("MEDIAKIT_STORE", DEFAULT_STORE))
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option("--store", type=click.Path(path_type=Path), help=STORE_HELP)
+@click.option("--jwt-secret", envvar="MEDIAKIT_JWT_SECRET", help="Accept HS256 session tokens signed with this "
+              "secret (also $MEDIAKIT_JWT_SECRET).")
+@click.option("--jwks", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Accept RS256/ES256 session tokens signed by a key of this JWKS file.")
+@click.option("--jwt-audience", help="Only accept session tokens whose aud claim is this.")
+def serve(host: str, port: int, store: Path | None, jwt_secret: str | None, jwks: Path | None,
+          jwt_audience: str | None) -> None:
+    """Serve the service's REST API (docs at /docs, description at /openapi.json)."""
+    import uvicorn
+
+    from ..server.app import ServerConfig, create_app
+    from ..server.auth import JwtConfig
+
+    config = ServerConfig(_store(store), jwt=JwtConfig(secret=jwt_secret, jwks_path=jwks,
+                                                          audience=jwt_audience))
+    click.echo(f"serving {config.store} on http://{host}:{port} (docs at /docs)", err=True)
+    uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
+
+
+@click.group("keys", cls=MediakitGroup)
+def keys() -> None:
+    """Create, list and revoke the API keys of a store's users."""
+
+
+@keys.command("create")
+@click.option("--user", default="local", show_default=True, help="The user the key acts for.")
+@click.option("--name", default="Default", show_default=True, help="A label for the key (100 characters at most).")
+@click.option("--store", type=click.Path(path_type=Path), help=STORE_HELP)
+def create(user: str, name: str, store: Path | None) -> None:
+    """Create a key and print it once (only its hash is kept)."""
+    from ..server.app import ServerConfig
+    from ..server.keys import KeyStore
+
+    record = KeyStore(ServerConfig(_store(store)).keys_path).create(user, name)
+    click.echo(record["key"])
+    click.echo(f"key {record['id']} ({name}) for user {user}; it will not be shown again", err=True)
+
+
+@keys.command("list")
+@click.option("--user", default="local", show_default=True, help="Whose keys.")
+@click.option("--store", type=click.Path(path_type=Path), help=STORE_HELP)
+def list_keys(user: str, store: Path | None) -> None:
+    """Print the user's active keys (ids and prefixes, never the keys) as JSON."""
+    from ..server.app import ServerConfig
+    from ..server.keys import KeyStore
+
+    click.echo(json.dumps({"keys": KeyStore(ServerConfig(_store(store)).keys_path).list(user)}, indent=2))
+
+
+@keys.command("revoke")
+@click.argument("key_id")
+@click.option("--user", default="local", show_default=True, help="Whose key.")
+@click.option("--store", type=click.Path(path_type=Path), help=STORE_HELP)
+def revoke(key_id: str, user: str, store: Path | None) -> None:
+    """Revoke KEY_ID; a running server refuses it from its next request."""
+    from ..server.app import ServerConfig
+    from ..server.keys import KeyStore
+
+    KeyStore(ServerConfig(_store(store)).keys_path).revoke(user, key_id)
+    click.echo(f"revoked {key_id}")
+
+
+def register(group: click.Group) -> None:
+    group.add_command(serve)
+    group.add_command(keys)

@@ -1,0 +1,55 @@
+"""FastAPI dependencies: the authenticated user of a request, counted against its rate-limit bucket.
+
+Each dependency leaves the request's quota in ``request.state.quota`` so
+``app.RateHeaders`` can put X-RateLimit-* on the response, errors included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from ..errors import AuthError
+from .auth import Principal, authenticate
+from .limits import Bucket
+
+# declared for /openapi.json and /docs ("Authorize" button); the header itself is read by ``authenticate``
+bearer = HTTPBearer(auto_error=False, description="An API key (ma_...) or a user-bound session token (JWT).")
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def user_in(bucket: Bucket) -> Callable[..., Principal]:
+    """A dependency: the request's user, after counting the request in ``bucket`` for that user."""
+
+    def dependency(request: Request,
+                   _: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Principal:
+        state = request.app.state
+        try:
+            principal = authenticate(request.headers.get("authorization"), state.keys, state.config.jwt)
+        except AuthError:
+            # no user to count against: count the caller's IP, which also slows down guessing keys
+            request.state.quota = state.config.limiter.hit(bucket, f"ip:{_client(request)}")
+            raise
+        request.state.quota = state.config.limiter.hit(bucket, principal.user_id)
+        return principal
+
+    return dependency
+
+
+def per_ip(bucket: Bucket) -> Callable[..., None]:
+    """A dependency for public routes: counts the request in ``bucket`` for the client's IP."""
+
+    def dependency(request: Request) -> None:
+        request.state.quota = request.app.state.config.limiter.hit(bucket, _client(request))
+
+    return dependency
+
+
+Reader = Annotated[Principal, Depends(user_in(Bucket.READ))]
+Generator = Annotated[Principal, Depends(user_in(Bucket.GENERATE))]

@@ -1,0 +1,37 @@
+"""The account's API keys: create (shown once), list, revoke."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Path, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..deps import Reader
+from ..keys import MAX_NAME
+
+router = APIRouter(tags=["account"])
+
+
+class KeyCreate(BaseModel):
+    """Body of ``POST /v1/account/keys``."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(default="Default", min_length=1, max_length=MAX_NAME)
+
+
+@router.post("/v1/account/keys", status_code=201, summary="Create an API key (the full key is shown only here)")
+def create_key(request: Request, user: Reader, body: Annotated[KeyCreate | None, Body()] = None) -> dict[str, Any]:
+    result: dict[str, Any] = request.app.state.keys.create(user.user_id, (body or KeyCreate.model_validate({})).name)
+    return result
+
+
+@router.get("/v1/account/keys", summary="List the account's active API keys")
+def list_keys(request: Request, user: Reader) -> dict[str, Any]:
+    return {"keys": request.app.state.keys.list(user.user_id)}
+
+
+@router.delete("/v1/account/keys/{keyId}", summary="Revoke an API key (it stops authenticating at once)")
+def revoke_key(request: Request, user: Reader, key_id: Annotated[str, Path(alias="keyId")]) -> dict[str, Any]:
+    result: dict[str, Any] = request.app.state.keys.revoke(user.user_id, key_id)
+    return result

@@ -1,0 +1,67 @@
+"""``mediakit keys`` and ``mediakit serve``: the first key from the command line, then a real server using it."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from click.testing import CliRunner
+
+from mediakit.cli.main import main
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_keys_create_list_revoke(tmp_path: Path) -> None:
+    runner = CliRunner()
+    store = str(tmp_path / "store")
+    created = runner.invoke(main, ["keys", "create", "--store", store, "--name", "laptop"])
+    assert created.exit_code == 0, created.output
+    key = created.stdout.strip()
+    assert key.startswith("ma_")
+    listed = json.loads(runner.invoke(main, ["keys", "list", "--store", store]).stdout)["keys"]
+    assert [k["name"] for k in listed] == ["laptop"]
+    assert key not in json.dumps(listed)
+    missing = runner.invoke(main, ["keys", "revoke", "nope", "--store", store])
+    assert missing.exit_code == 2
+    assert "keyId: no active API key 'nope'" in missing.output
+    assert runner.invoke(main, ["keys", "revoke", listed[0]["id"], "--store", store]).exit_code == 0
+    assert json.loads(runner.invoke(main, ["keys", "list", "--store", store]).stdout)["keys"] == []
+
+
+def test_key_name_rule(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["keys", "create", "--store", str(tmp_path), "--name", "x" * 101])
+    assert result.exit_code == 2
+    assert "name: a string of 1 to 100 characters" in result.output
+
+
+def test_serve_answers_with_a_key_made_by_the_cli(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    key = CliRunner().invoke(main, ["keys", "create", "--store", str(store)]).stdout.strip()
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "mediakit", "serve", "--port", str(port), "--store", str(store)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ})
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/v1/account/keys", headers={"Authorization": f"Bearer {key}"})
+                break
+            except httpx.ConnectError:
+                assert proc.poll() is None and time.monotonic() < deadline, "server did not start"
+                time.sleep(0.2)
+        assert r.status_code == 200
+        assert len(r.json()["keys"]) == 1
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -1,0 +1,26 @@
+"""Fixtures: a real server per test over a temporary store (see ``serving``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from serving import JWT_SECRET, Live, serve
+
+from mediakit.server.app import ServerConfig
+from mediakit.server.auth import JwtConfig
+from mediakit.server.limits import Bucket, RateLimiter
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[Live]:
+    """A server with the spec's limits and HS256 session tokens signed with ``JWT_SECRET``."""
+    yield from serve(ServerConfig(tmp_path / "store", jwt=JwtConfig(secret=JWT_SECRET)))
+
+
+@pytest.fixture
+def tight(tmp_path: Path) -> Iterator[Live]:
+    """A server whose limits are 3 requests a minute in every bucket, so tests reach them quickly."""
+    limiter = RateLimiter({bucket: 3 for bucket in Bucket})
+    yield from serve(ServerConfig(tmp_path / "store", limiter=limiter))

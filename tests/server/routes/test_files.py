@@ -1,0 +1,32 @@
+"""Outputs served from the store with range requests; nothing outside the outputs folder."""
+
+from __future__ import annotations
+
+from serving import Live
+
+
+def test_range_requests(live: Live) -> None:
+    folder = live.config.outputs / "job"
+    folder.mkdir(parents=True)
+    data = bytes(range(256)) * 40
+    (folder / "out.mp4").write_bytes(data)
+    full = live.client.get("/v1/files/job/out.mp4")
+    assert full.status_code == 200 and full.content == data
+    assert full.headers["accept-ranges"] == "bytes"
+    part = live.client.get("/v1/files/job/out.mp4", headers={"Range": "bytes=100-199"})
+    assert part.status_code == 206
+    assert part.headers["content-range"] == f"bytes 100-199/{len(data)}"
+    assert part.content == data[100:200]
+    tail = live.client.get("/v1/files/job/out.mp4", headers={"Range": "bytes=-10"})
+    assert tail.content == data[-10:]
+    beyond = live.client.get("/v1/files/job/out.mp4", headers={"Range": f"bytes={len(data) + 5}-"})
+    assert beyond.status_code == 416
+
+
+def test_nothing_outside_outputs(live: Live) -> None:
+    live.config.store.mkdir(parents=True, exist_ok=True)
+    (live.config.store / "secret.txt").write_text("no")
+    for path in ("/v1/files/../secret.txt", "/v1/files/%2e%2e/secret.txt", "/v1/files/missing.mp4"):
+        r = live.client.get(path)
+        assert r.status_code == 404, path
+        assert r.json()["error"]["code"] == "not_found"

@@ -1,0 +1,54 @@
+"""A real server on 127.0.0.1 (uvicorn in a thread, on a free port) for the server tests.
+
+A module of its own (not conftest) so tests can import ``Live`` by a name no other conftest shares.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import httpx
+import uvicorn
+
+from mediakit.server.app import ServerConfig, create_app
+from mediakit.server.keys import KeyStore
+
+JWT_SECRET = "test-secret-that-is-long-enough-for-hs256"
+
+
+@dataclass
+class Live:
+    """A running server: its base URL, store, key store and a client."""
+
+    url: str
+    config: ServerConfig
+    keys: KeyStore
+    client: httpx.Client
+
+    def key(self, user: str = "alice") -> dict[str, str]:
+        """Authorization headers with a fresh API key for ``user``."""
+        return {"Authorization": f"Bearer {self.keys.create(user)['key']}"}
+
+
+def serve(config: ServerConfig) -> Iterator[Live]:
+    """Run ``create_app(config)`` on a free port until the test ends."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.02)
+    url = f"http://127.0.0.1:{port}"
+    with httpx.Client(base_url=url, timeout=10) as client:
+        yield Live(url, config, KeyStore(config.keys_path), client)
+    server.should_exit = True
+    thread.join(5)
+    sock.close()
