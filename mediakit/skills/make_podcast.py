@@ -24,12 +24,12 @@ from pydantic import AfterValidator, BaseModel, Field, model_validator
 
 from ..generators.base import Built, Captions, Context, Metered, Receipt
 from ..generators.request import RequestModel, rule_error
+from ..media_io import write_wav
 from ..render import ProgressCallback
 from ..routes import Route
 from ..speech.words import Word
 from ..stages.actors.catalog import Actor
 from ..stages.layouts.podcast import Shot, Turn, podcast_timeline, shot_boxes
-from ..stages.music import write_wav
 from ..timeline import Box, Canvas, VideoLayer
 from .base import Skill, SkillPlan, Step, https_or_local
 from .cast import CHARACTER_PREFIX, character_or_image
