@@ -86,15 +86,6 @@ def test_make_podcast_renders(tmp_path: Path) -> None:
     assert info.audio is not None and (tmp_path / "p.srt").exists()
 
 
-def test_make_ugc_script_needs_ugc_video() -> None:
-    from mediakit.generators import GENERATORS
-
-    if "ugc_video" in GENERATORS.names():
-        pytest.skip("ugc_video is registered: covered by the render test once merged")
-    with pytest.raises(ValidationError):
-        plan_job("make_ugc", {"script": "Hello there friends"})
-
-
 def test_make_ugc_scene_action_is_a_silent_clip_of_the_character(tmp_path: Path) -> None:
     body = {"scene_action": "waves at the camera", "character": "char_maya-chen", "duration": 5, "look": "commercial",
             "aspect_ratio": "1:1"}
@@ -107,10 +98,6 @@ def test_make_ugc_scene_action_is_a_silent_clip_of_the_character(tmp_path: Path)
 
 
 def test_make_ugc_script_renders_on_ugc_video(tmp_path: Path) -> None:
-    from mediakit.generators import GENERATORS
-
-    if "ugc_video" not in GENERATORS.names():
-        pytest.skip("runs once the ugc_video generator is registered (helper i8-talking)")
     body = {"script": "I tried this for a week and honestly my mornings are calmer now.", "person": "a young woman",
             "captions": True, "look": "raw_iphone"}
     report = run_skill("make_ugc", body, tmp_path / "u.mp4")
