@@ -21,13 +21,19 @@ from ..timeline import ASPECTS, FITS
               help="How input of another shape fills --aspect.")
 @click.option("--allow-unaligned", is_flag=True,
               help="If the transcript does not match the audio, spread its words evenly instead of failing.")
+@click.option("--asr", help="Speech recognition engine when there is no transcript: whisper (default) or "
+              "pocketsphinx; also $MEDIAKIT_ASR.")
+@click.option("--asr-model", help="Whisper model: a local CTranslate2 folder or a size (base.en, small.en, "
+              "large-v3-turbo...); default the bundled tiny.en; also $MEDIAKIT_ASR_MODEL.")
+@click.option("--language", help="Spoken language (e.g. en, de) for a multilingual --asr-model.")
 @click.option("--srt", type=click.Path(path_type=Path), help="Also write SubRip captions here.")
 @click.option("--vtt", type=click.Path(path_type=Path), help="Also write WebVTT captions here.")
 @click.option("--ass", "ass_path", type=click.Path(path_type=Path), help="Also write the styled ASS file here.")
 @click.option("--words-json", type=click.Path(path_type=Path), help="Also write the word timings here.")
 def subtitle(input_path: Path, output: Path, style: str, transcript: str | None, timings: Path | None,
-             aspect: str | None, fit: str, allow_unaligned: bool, srt: Path | None, vtt: Path | None,
-             ass_path: Path | None, words_json: Path | None) -> None:
+             aspect: str | None, fit: str, allow_unaligned: bool, asr: str | None, asr_model: str | None,
+             language: str | None, srt: Path | None, vtt: Path | None, ass_path: Path | None,
+             words_json: Path | None) -> None:
     """Burn styled, word-timed captions onto INPUT and write OUTPUT."""
     from ..generators.subtitle import burn_subtitles
     from ..speech.words import load_words
@@ -36,12 +42,15 @@ def subtitle(input_path: Path, output: Path, style: str, transcript: str | None,
     words = load_words(timings) if timings is not None else None
     with progress_bar("burning captions") as progress:
         result = burn_subtitles(input_path, output, style=style, transcript=transcript, words=words,
-                                aspect=aspect, fit=fit, allow_unaligned=allow_unaligned, srt=srt, vtt=vtt,
+                                aspect=aspect, fit=fit, allow_unaligned=allow_unaligned, asr=asr,
+                                asr_model=asr_model, language=language, srt=srt, vtt=vtt,
                                 ass=ass_path, words_json=words_json, progress=progress)
     click.echo(f"wrote {result.output} ({result.width}x{result.height}, {len(result.words)} words, "
                f"style {result.style})")
     for side in result.sidecars:
         click.echo(f"wrote {side}")
+    for note in result.notes:
+        click.echo(f"note: {note}")
 
 
 @click.command("styles")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Literal
@@ -54,6 +54,9 @@ class SubtitlePlan(Plan):
     transcript: str | None
     words: tuple[Word, ...] | None
     allow_unaligned: bool
+    asr: str | None = None
+    asr_model: str | None = None
+    language: str | None = None
 
 
 class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
@@ -88,10 +91,11 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
             receipt=Receipt(estimated_duration=seconds, subtitle_style=request.style),
             metered=Metered(operation=self.id, seconds=seconds),
             video=video, info=info, canvas=_canvas(info, opts.aspect), fit=opts.fit, style=request.style,
-            transcript=transcript, words=opts.words, allow_unaligned=opts.allow_unaligned)
+            transcript=transcript, words=opts.words, allow_unaligned=opts.allow_unaligned, asr=opts.asr,
+            asr_model=opts.asr_model, language=opts.language)
 
     def build(self, plan: SubtitlePlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
-        words = list(plan.words) if plan.words is not None else _timings(plan)
+        words, notes = (list(plan.words), ()) if plan.words is not None else _timings(plan)
         if not words:
             raise MediaError(plan.video, "no words to caption: no speech was found and no transcript was given",
                              field="video_url")
@@ -106,7 +110,8 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
             subtitles=ass_path,
         )
         return Built(timeline=timeline, captions=Captions(tuple(words), plan.style, canvas.width, canvas.height),
-                     poster_ms=words[0].start_ms + 200)
+                     poster_ms=words[0].start_ms + 200,
+                     receipt=replace(plan.receipt, notes=plan.receipt.notes + notes) if notes else None)
 
 
 def _canvas(info: MediaInfo, aspect: str | None) -> Canvas:
@@ -117,10 +122,15 @@ def _canvas(info: MediaInfo, aspect: str | None) -> Canvas:
     return Canvas(max(16, info.video.width // 2 * 2), max(16, info.video.height // 2 * 2), fps)
 
 
-def _timings(plan: SubtitlePlan) -> list[Word]:
-    from ..speech.timings import word_timings
+def _timings(plan: SubtitlePlan) -> tuple[list[Word], tuple[str, ...]]:
+    """The words and any notes on how they were timed (stretches left with the recogniser's times)."""
+    from ..speech.timings import heard_words, word_timings
 
-    return word_timings(plan.video, plan.transcript, allow_unaligned=plan.allow_unaligned)
+    if plan.transcript is None:
+        heard = heard_words(plan.video, asr=plan.asr, asr_model=plan.asr_model, language=plan.language)
+        return list(heard.words), heard.notes
+    return word_timings(plan.video, plan.transcript, allow_unaligned=plan.allow_unaligned,
+                        language=plan.language or "en"), ()
 
 
 # ---- the Python API of issue 2, kept: a thin call of the generator --------------------------------------------
@@ -135,6 +145,7 @@ class SubtitleResult:
     width: int
     height: int
     sidecars: tuple[Path, ...] = field(default=())
+    notes: tuple[str, ...] = field(default=())
 
 
 def burn_subtitles(
@@ -147,6 +158,9 @@ def burn_subtitles(
     aspect: str | None = None,
     fit: str = "cover",
     allow_unaligned: bool = False,
+    asr: str | None = None,
+    asr_model: str | None = None,
+    language: str | None = None,
     srt: str | Path | None = None,
     vtt: str | Path | None = None,
     ass: str | Path | None = None,
@@ -157,11 +171,13 @@ def burn_subtitles(
 
     Word timings come from ``words`` when given, else from aligning
     ``transcript`` (text, or a path to a text file) to the audio, else from
-    speech recognition.  Without ``aspect`` the input keeps its own size and
-    frame rate; with one, it is fitted onto that canvas by ``fit``.
+    speech recognition (engine ``asr``, default whisper, with ``asr_model``;
+    ``language`` for a multilingual model).  Without ``aspect`` the input
+    keeps its own size and frame rate; with one, it is fitted onto that
+    canvas by ``fit``.
     """
     opts = Options(transcript=transcript, words=tuple(words) if words is not None else None, aspect=aspect,
-                   fit=fit, allow_unaligned=allow_unaligned)
+                   fit=fit, allow_unaligned=allow_unaligned, asr=asr, asr_model=asr_model, language=language)
     sidecars = Outputs(srt=_path(srt), vtt=_path(vtt), ass=_path(ass), words_json=_path(words_json))
     result = generate(Route.SUBTITLE, {"video_url": str(input_path), "style": style}, output, options=opts,
                       outputs=sidecars, progress=progress)
@@ -169,7 +185,8 @@ def burn_subtitles(
     c = result.captions
     order = ("srt", "vtt", "ass", "words_json")
     return SubtitleResult(result.output, c.words, c.style, c.width, c.height,
-                          tuple(result.files[k] for k in order if k in result.files))
+                          tuple(result.files[k] for k in order if k in result.files),
+                          tuple(result.receipt.get("notes", ())))
 
 
 def _path(value: str | Path | None) -> Path | None:

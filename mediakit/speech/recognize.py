@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..errors import ValidationError
 from .align import FRAME_MS, base_word, is_filler, new_decoder, pcm16, run_utterance
+from .engines import Heard, Recognizer
 from .words import Word
 
 if TYPE_CHECKING:
@@ -46,6 +48,26 @@ def recognize(samples: np.ndarray) -> list[Word]:
         segments = [(s.word, s.start_frame, s.end_frame) for s in decoder.seg()]
     return [Word(base_word(word), start * FRAME_MS, (end + 1) * FRAME_MS)
             for word, start, end in segments if not is_filler(word)]
+
+
+class PocketsphinxRecognizer(Recognizer):
+    """pocketsphinx's bundled US English model: lower-case words, no punctuation, acoustically timed.
+
+    Kept for users who ask for it (``--asr pocketsphinx``): small and fast,
+    but it mishears about one word in five on real speech.
+    """
+
+    name = "pocketsphinx"
+    aligns = False
+
+    def hear(self, samples: np.ndarray, *, language: str | None = None) -> list[Heard]:
+        if (language or "en").lower().split("-")[0] != "en":
+            raise ValidationError("language", language, "pocketsphinx knows only English; use --asr whisper with "
+                                  "a multilingual --asr-model")
+        words = recognize(samples)
+        if not words:
+            return []
+        return [Heard(" ".join(w.text for w in words), words[0].start_ms, words[-1].end_ms, tuple(words))]
 
 
 @functools.cache

@@ -1,7 +1,8 @@
 """Word timings for subtitles: the one entry point the subtitle generator calls.
 
 With a transcript the words are the transcript's, exactly as written, timed
-by forced alignment; without one they are whatever the recogniser hears.
+by forced alignment; without one they are what the recognition engine hears
+(Whisper by default), timed by the same aligner.
 The audio is decoded once, at the 16 kHz the acoustic model expects.
 """
 
@@ -14,7 +15,8 @@ import numpy as np
 from ..errors import AlignmentError, MediaError, ValidationError
 from ..media_io import decode_audio
 from .align import FRAME_MS, SAMPLE_RATE, Token, align, speech_mask, transcript_tokens
-from .recognize import recognize
+from .engines import recognizer
+from .transcribe import Transcription, transcribe
 from .words import Word
 
 # The bundled acoustic model is US English; "en-GB" and the like are still English speech.
@@ -24,33 +26,45 @@ MIN_SPEECH_FRAMES = 5
 
 
 def word_timings(media: str | Path, transcript: str | None = None, *, allow_unaligned: bool = False,
-                 language: str = "en") -> list[Word]:
+                 language: str = "en", asr: str | None = None, asr_model: str | None = None) -> list[Word]:
     """When each word of ``media``'s speech is said.
 
     With ``transcript``: its tokens as written, force-aligned; if the
     transcript does not match the audio, ``AlignmentError`` - or, with
     ``allow_unaligned``, the tokens spread over the speech in proportion to
-    their length, so a video still gets subtitles.  Without: recognised
-    words, ``AlignmentError`` when none are heard.  ``MediaError`` when the
-    media has no audio stream.
+    their length, so a video still gets subtitles.  Without: the words the
+    recognition engine ``asr`` hears (see :func:`heard_words`).
+    ``MediaError`` when the media has no audio stream.
     """
+    if transcript is None:
+        return list(heard_words(media, asr=asr, asr_model=asr_model, language=language).words)
     if language.lower().split("-")[0] != LANGUAGE:
-        raise ValidationError("language", language, "must be English ('en'): the bundled speech model is US English")
-    if transcript is not None and not transcript.strip():
+        raise ValidationError("language", language, "must be English ('en') with a transcript: the forced "
+                              "aligner's model is US English")
+    if not transcript.strip():
         raise ValidationError("transcript", transcript, "must not be empty")
     samples = decode_audio(media, rate=SAMPLE_RATE)
-    name = Path(media).name
-    if transcript is None:
-        words = recognize(samples)
-        if not words:
-            raise AlignmentError(f"no speech recognised in {name!r}; pass a transcript or a words JSON")
-        return words
     result = align(samples, transcript)
     if result.matches:
         return result.words
     if allow_unaligned:
         return spread_evenly(transcript_tokens(transcript), samples)
-    raise AlignmentError(f"transcript does not match the audio of {name!r}: {result.problem}")
+    raise AlignmentError(f"transcript does not match the audio of {Path(media).name!r}: {result.problem}")
+
+
+def heard_words(media: str | Path, *, asr: str | None = None, asr_model: str | None = None,
+                language: str | None = None) -> Transcription:
+    """The words spoken in ``media``, recognised by engine ``asr`` (default whisper) and force-aligned.
+
+    ``AlignmentError`` "no speech found" when nobody speaks (silence, music
+    alone), rather than captions of invented words.
+    """
+    engine = recognizer(asr, model=asr_model)
+    result = transcribe(decode_audio(media, rate=SAMPLE_RATE), engine, language=language)
+    if not result.words:
+        raise AlignmentError(f"no speech found in {Path(media).name!r}; pass a transcript or a words JSON "
+                             "if it has words to caption")
+    return result
 
 
 def transcript_text(value: str) -> str:

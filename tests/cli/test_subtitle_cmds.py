@@ -62,3 +62,24 @@ def test_errors_are_one_line(runner: CliRunner, real: Path, silent_video: Path, 
     _fails(runner, ["subtitle", grid, "-o", out, "--transcript", "the quick brown fox jumps over the lazy dog "
                     "while seven wizards quietly hex the jovial band"], "does not match")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_subtitle_without_a_transcript_captions_what_whisper_heard(runner: CliRunner, real: Path,
+                                                                    tmp_path: Path) -> None:
+    out = tmp_path / "o.mp4"
+    result = runner.invoke(main, ["subtitle", str(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"), "-o",
+                                  str(out), "--words-json", str(tmp_path / "w.json")])
+    assert result.exit_code == 0, result.output
+    from mediakit.speech.words import load_words
+
+    assert [w.text for w in load_words(tmp_path / "w.json")] == ["Set", "white", "with", "P2", "soon."]
+
+
+def test_recognition_options_are_checked(runner: CliRunner, real: Path, tmp_path: Path) -> None:
+    grid = str(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg")
+    out = str(tmp_path / "o.mp4")
+    _fails(runner, ["subtitle", grid, "-o", out, "--asr", "nope"], "asr: must be one of pocketsphinx, whisper")
+    _fails(runner, ["subtitle", grid, "-o", out, "--language", "de"], "needs a multilingual model")
+    _fails(runner, ["subtitle", grid, "-o", out, "--asr", "whisper", "--asr-model", str(tmp_path / "missing")],
+           "could not be loaded", code=1)
+    assert list(tmp_path.iterdir()) == []

