@@ -1,10 +1,10 @@
-"""Speech recognition for media without a transcript: words as heard, with times.
+"""The pocketsphinx recogniser (``--asr pocketsphinx``): words as heard, with acoustic times.
 
 Uses the en-us language model bundled with pocketsphinx.  Accuracy is that
-of a small offline recogniser (JFK's "ask not" line comes back mostly
-right), which is why callers are told to pass a transcript when they have
-one: the words are then exactly as written and only the timing is left to
-the audio.
+of a small offline recogniser (about one word in five misheard on real
+speech, no capitals or punctuation), which is why Whisper is the default
+engine (``speech.whisper``); this one stays for users who ask for it and
+for listening to mediakit's own synthetic speech in tests.
 """
 
 from __future__ import annotations
