@@ -11,7 +11,9 @@ Sources (see ATTRIBUTION.md), looked up in ``../shared/cases/real`` by default:
 
 Output: ``jfk.mp4`` (540x960 9:16, 30 fps, H.264 + AAC) whose picture is the
 photo with a slow zoom and pan, ``jfk.txt`` (exact transcript) and
-``coffee.png`` (copy, a busy background for style previews).
+``coffee.png`` (copy, a busy background for style previews), and
+``app_screen.png`` (a made-up app screen drawn here, for show_your_app and
+laptop_ugc).
 
 Run:  python samples/make_samples.py [--real DIR] [--out DIR]
 """
@@ -78,6 +80,33 @@ def make_jfk_video(wav: Path, photo: Path, out: Path) -> Path:
     return out
 
 
+def make_app_screen(out: Path) -> Path:
+    """A made-up habit-tracker screen (720x1560 PNG), drawn here so show_your_app has an app to show."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    fonts = HERE.parent / "fonts"
+    big, mid, small = (ImageFont.truetype(str(fonts / name), size) for name, size in
+                       (("Inter-ExtraBold.otf", 64), ("Inter-Bold.otf", 38), ("Inter-Medium.otf", 30)))
+    im = Image.new("RGB", (720, 1560), (246, 247, 251))
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, 720, 330), fill=(92, 76, 230))
+    d.text((48, 110), "Good morning", font=mid, fill=(220, 216, 255))
+    d.text((48, 165), "Streak: 12 days", font=big, fill="white")
+    habits = [("Drink water", "6 / 8 glasses", 0.75, (56, 189, 248)), ("Read", "20 / 30 min", 0.66, (250, 204, 21)),
+              ("Walk", "7,400 / 8,000 steps", 0.92, (74, 222, 128)), ("Meditate", "10 / 10 min", 1.0, (244, 114, 182)),
+              ("Sleep by 11", "4 of 7 nights", 0.57, (129, 140, 248))]
+    for i, (name, detail, share, colour) in enumerate(habits):
+        top = 380 + i * 210
+        d.rounded_rectangle((40, top, 680, top + 180), 28, fill="white", outline=(228, 230, 238), width=2)
+        d.text((80, top + 30), name, font=mid, fill=(30, 32, 44))
+        d.text((80, top + 82), detail, font=small, fill=(110, 114, 130))
+        d.rounded_rectangle((80, top + 132, 640, top + 148), 8, fill=(236, 238, 244))
+        d.rounded_rectangle((80, top + 132, 80 + round(560 * share), top + 148), 8, fill=colour)
+    d.rounded_rectangle((250, 1460, 470, 1470), 5, fill=(30, 32, 44))
+    im.save(out, optimize=True)
+    return out
+
+
 def main() -> None:
     """Rebuild jfk.mp4, jfk.txt and coffee.png in ``--out`` (default: this folder)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -88,9 +117,10 @@ def main() -> None:
     coffee = args.real / "skimage-coffee" / "coffee.png"
     args.out.mkdir(parents=True, exist_ok=True)
     make_jfk_video(jfk / "jfk.wav", coffee, args.out / "jfk.mp4")
+    make_app_screen(args.out / "app_screen.png")
     shutil.copyfile(jfk / "transcript.txt", args.out / "jfk.txt")
     shutil.copyfile(coffee, args.out / "coffee.png")
-    for name in ("jfk.mp4", "jfk.txt", "coffee.png"):
+    for name in ("jfk.mp4", "jfk.txt", "coffee.png", "app_screen.png"):
         print(f"{args.out / name}: {(args.out / name).stat().st_size} bytes")
 
 

@@ -53,19 +53,17 @@ from ..stages.pip import PipOptions, pip_box
 from ..stages.subtitles import build_ass, get_style
 from ..stages.subtitles.layout import Layout
 from ..stages.subtitles.paginate import ends_sentence
-from ..stages.voice import SpeechRequest, speak
+from ..stages.voice import SpeechRequest
 from ..timeline import Animation, AudioClip, Box, Canvas, ColorLayer, TextLayer, Timeline, Track, VisualLayer
 from .base import Built, Captions, Context, Generator, Metered, Plan, Receipt
 from .casting import Casting, ScriptDecision, cast, persona_fields, script_for, voice_for
+from .presenter import END_BREATH_MS, MAX_DEAD_AIR_MS, speak_to_fill
 from .request import RequestModel
 from .requests import SaasReviewRequest, TalkingAdRequest, UgcVideoRequest
 
 BUCKETS = (5, 10, 15)
 CTA_CARD_MS = 1500          # the end card's share of the bucket when there is a CTA
 CTA_BEAT_MS = 200           # from the last word to the CTA card
-END_BREATH_MS = 300         # after the last word without a CTA
-MAX_DEAD_AIR_MS = 1000
-SPEED_NUDGE = (0.85, 1.25)  # how far the requested speed may move to fill the bucket naturally
 MIN_PRODUCT_SIDE = 600      # px; a smaller product photo shows soft on a 1080 px frame (receipt note)
 UI_TOP, UI_BOTTOM = 0.10, 0.20   # platform UI bands of a portrait frame (status bar; captions/description)
 # templates that cut to b-roll on every middle sentence; the others cut away once, mid-way
@@ -119,7 +117,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
         speech_request: SpeechRequest | None = None
         if opts.voiceover is not None:
             voiceover = context.fetch(str(opts.voiceover), field="voiceover", limits=AUDIO)
-            seconds = _voiceover_bucket(voiceover)
+            seconds = voiceover_bucket(voiceover)
             notes.append("voice: the recorded voiceover file, captions aligned to the script")
         else:
             speech_request = voice_for(decision.script, voice=voice, actor=casting.actor,
@@ -132,7 +130,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
         product_url = getattr(request, "product_image_url", None)
         if product_url is not None:
             product = context.fetch(product_url, field="product_image_url", limits=IMAGE)
-            notes += _product_notes(product)
+            notes += product_notes(product)
         broll_images = tuple(context.fetch(u, field=f"broll_images[{i}]", limits=IMAGE)
                              for i, u in enumerate(request.broll_images))
         pip = PipOptions(**request.pip_options.model_dump()) if request.pip_options else (
@@ -160,7 +158,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
             generator=self.id, receipt=receipt,
             metered=Metered(operation=self.id, seconds=seconds, script_generated=decision.generated),
             casting=casting, script=decision, speech=speech_request, voiceover=voiceover, seconds=seconds,
-            canvas=_canvas(request.aspect_ratio, opts.extra.get("preview_height")), pip=pip, scenes=scenes,
+            canvas=canvas_for(request.aspect_ratio, opts.extra.get("preview_height")), pip=pip, scenes=scenes,
             broll_images=broll_images, broll_model=request.broll_model, style=style, music=request.music,
             cta=request.cta)
 
@@ -195,7 +193,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
         card = _cta_card(plan.cta, canvas, centre_y=captions_at, start_ms=_last_word_end(words, speech_ms),
                          total_ms=total_ms)
         layers = [*picture.layers, *card]
-        style = replace(get_style(plan.style), vertical=_vertical_for(plan.style, canvas, captions_at))
+        style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, captions_at))
         ass = workdir / "captions.ass"
         build_ass(words, style, canvas.width, canvas.height).save(str(ass))
         timeline = Timeline(canvas, total_ms, layers=tuple(layers), audio=(AudioClip(sound),), subtitles=ass)
@@ -221,7 +219,7 @@ class SaasReviewGenerator(TalkingAdGenerator):
 
 # ---- plan helpers ------------------------------------------------------------------------------------------
 
-def _canvas(aspect: str, preview_height: Any) -> Canvas:
+def canvas_for(aspect: str, preview_height: Any) -> Canvas:
     """The aspect's canvas, or a smaller one of the same shape for ``preview_height``."""
     canvas = Canvas.for_aspect(aspect)
     if preview_height is None:
@@ -232,7 +230,7 @@ def _canvas(aspect: str, preview_height: Any) -> Canvas:
     return Canvas(max(16, round(canvas.width * scale / 2) * 2), preview_height // 2 * 2, canvas.fps)
 
 
-def _voiceover_bucket(path: Path) -> int:
+def voiceover_bucket(path: Path) -> int:
     info = probe(path)
     if info.audio is None or not info.duration_ms:
         raise MediaError(path, "has no audio stream to use as the voice", field="voiceover")
@@ -242,7 +240,7 @@ def _voiceover_bucket(path: Path) -> int:
     raise ValidationError("voiceover", f"{info.duration_ms / 1000:.1f} s", f"must last at most {BUCKETS[-1]} s")
 
 
-def _product_notes(path: Path) -> list[str]:
+def product_notes(path: Path) -> list[str]:
     with Image.open(path) as im:
         w, h = im.size
     if min(w, h) < MIN_PRODUCT_SIDE:
@@ -322,28 +320,8 @@ def _merged(scenes: list[Scene]) -> tuple[Scene, ...]:
 
 def _speak(plan: TalkingAdPlan, total_ms: int, workdir: Path) -> tuple[Path, list[Word], int]:
     """The voice file, its words and its length: synthesised to fill the bucket, or the recorded voiceover."""
-    if plan.voiceover is not None:
-        from ..speech.timings import word_timings
-
-        info = probe(plan.voiceover)
-        words = word_timings(plan.voiceover, plan.script.script, allow_unaligned=True)
-        return plan.voiceover, words, info.duration_ms or total_ms
-    assert plan.speech is not None
-    target = total_ms - (CTA_CARD_MS if plan.cta else END_BREATH_MS)
-    speech = speak(plan.speech)
-    requested = plan.speech.speed
-    if not 0.9 * target <= speech.duration_ms <= target:
-        lo, hi = SPEED_NUDGE
-        speed = requested * speech.duration_ms / target
-        speed = min(max(speed, requested * lo, 0.7), requested * hi, 1.5)
-        if speed != requested:
-            speech = speak(replace(plan.speech, speed=round(speed, 3)))
-    if speech.duration_ms > total_ms:
-        raise MediaError(plan.speech.voice.name, f"speaks the script in {speech.duration_ms / 1000:.1f} s, longer "
-                         f"than the {plan.seconds} s video even at the fastest natural speed; shorten the script",
-                         field="script")
-    path = speech.write_wav(workdir / "voice.wav")
-    return path, list(speech.words), speech.duration_ms
+    return speak_to_fill(plan.speech, plan.voiceover, plan.script.script, total_ms,
+                         tail_ms=CTA_CARD_MS if plan.cta else END_BREATH_MS, workdir=workdir)
 
 
 def _soundtrack(voice: Path, music: str | None, total_ms: int, workdir: Path, *, seed: int) -> Path:
@@ -399,7 +377,7 @@ def _cta_card(cta: str | None, canvas: Canvas, *, centre_y: float, start_ms: int
                       outline_px=max(1, size // 16), enter=fade)]
 
 
-def _face_band(width: int, height: int) -> tuple[float, float]:
+def face_band(width: int, height: int) -> tuple[float, float]:
     """Top and bottom (px) of a drawn actor's face and hair in a ``width`` x ``height`` frame (the bust layout)."""
     _, cy, unit = bust_layout(width, height)
     return cy - 0.85 * unit, cy + 0.75 * unit
@@ -415,20 +393,20 @@ def _caption_centre(canvas: Canvas, pip: PipOptions | None, *, face_shown: bool)
     top, bottom = h * UI_TOP, h * (1 - UI_BOTTOM) if canvas.height > canvas.width else h * 0.92
     keep_out = []
     if face_shown:
-        keep_out.append(_face_band(canvas.width, canvas.height))
+        keep_out.append(face_band(canvas.width, canvas.height))
     if pip is not None:
         box = pip_box(pip, canvas)
-        face_top, face_bottom = _face_band(box.w, box.h)
+        face_top, face_bottom = face_band(box.w, box.h)
         keep_out.append((box.y + face_top, box.y + face_bottom))
         keep_out.append((box.y, box.y + box.h))
-    bands = _free_bands(top, bottom, keep_out)
+    bands = free_bands(top, bottom, keep_out)
     if not bands:
-        bands = _free_bands(top, bottom, keep_out[:-1]) if pip is not None else [(top, bottom)]
+        bands = free_bands(top, bottom, keep_out[:-1]) if pip is not None else [(top, bottom)]
     a, b = max(bands or [(top, bottom)], key=lambda band: band[1] - band[0])
     return (a + b) / 2
 
 
-def _free_bands(top: float, bottom: float, keep_out: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def free_bands(top: float, bottom: float, keep_out: list[tuple[float, float]]) -> list[tuple[float, float]]:
     bands = [(top, bottom)]
     for lo, hi in keep_out:
         nxt = []
@@ -444,7 +422,7 @@ def _free_bands(top: float, bottom: float, keep_out: list[tuple[float, float]]) 
     return bands
 
 
-def _vertical_for(style_name: str, canvas: Canvas, centre_y: float) -> float:
+def vertical_for(style_name: str, canvas: Canvas, centre_y: float) -> float:
     """The style's ``vertical`` (0 top .. 1 bottom of the safe area) that centres a two-line page at ``centre_y``."""
     layout = Layout(get_style(style_name), canvas.width, canvas.height)
     s = layout.style

@@ -17,7 +17,7 @@ from mediakit.errors import MediakitError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generators.base import Options
 from mediakit.generators.run import generate, plan_job
-from mediakit.generators.talking_ad import _canvas, _caption_centre, _face_band, sentences
+from mediakit.generators.talking_ad import _caption_centre, canvas_for, face_band, sentences
 from mediakit.probe import probe
 from mediakit.stages.pip import PipOptions, pip_box
 from mediakit.timeline import Canvas, TextLayer
@@ -118,9 +118,9 @@ def test_persona_fills_unset_fields_and_request_wins() -> None:
 
 
 def test_preview_height_keeps_the_aspect_and_is_checked() -> None:
-    assert (_canvas("16:9", 480).width, _canvas("1:1", 480).width) == (854, 480)
+    assert (canvas_for("16:9", 480).width, canvas_for("1:1", 480).width) == (854, 480)
     with pytest.raises(ValidationError, match="preview_height"):
-        _canvas("9:16", 10)
+        canvas_for("9:16", 10)
 
 
 def test_edit_cuts_at_sentences_and_pip_makes_every_scene_broll(product: Path) -> None:
@@ -141,11 +141,11 @@ def test_captions_avoid_the_face_the_pip_and_the_ui(aspect: str, pip: PipOptions
     y = _caption_centre(canvas, pip, face_shown=True)
     h = canvas.height
     assert 0.10 * h < y < (0.80 if aspect == "9:16" else 0.92) * h  # landscape players' UI is thinner
-    top, bottom = _face_band(canvas.width, canvas.height)
+    top, bottom = face_band(canvas.width, canvas.height)
     assert not top < y < bottom
     if pip is not None:
         box = pip_box(pip, canvas)
-        face_top, face_bottom = _face_band(box.w, box.h)
+        face_top, face_bottom = face_band(box.w, box.h)
         assert not box.y + face_top < y < box.y + face_bottom
         if aspect == "9:16":
             assert not box.y < y < box.y + box.h

@@ -1,0 +1,158 @@
+"""One recipe for the ads where an actor speaks a script over a layout: show_your_app, laptop_ugc, product_acting_ugc.
+
+The three differ only in the picture (a phone with the app, the three laptop
+scenes, the product beside the actor), so they share the rest:
+
+- ``plan_presenter`` casts the actor (random when the request names none:
+  ``actor_random``), paces the given script against the route's budget or
+  writes one, prepares the voice request, and fills the receipt; nothing is
+  spoken or rendered.
+- ``build_presenter`` speaks the script so it fills the duration bucket
+  naturally (``speak_to_fill``), renders the lip-synced actor, asks the
+  generator's ``layout`` for the picture, and burns captions where the
+  layout says they are clear of face, phone or product.
+
+Documented options outside the request, as for ugc_video: ``voiceover`` (a
+recorded voice; captions aligned to the script) and
+``extra["preview_height"]`` (a smaller canvas of the same aspect).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from ..fetch import AUDIO
+from ..render import ProgressCallback
+from ..speech.words import Word
+from ..stages.actors.talking import SpeechInput, talking_track
+from ..stages.subtitles import build_ass, get_style
+from ..stages.voice import SpeechRequest, speak
+from ..timeline import AudioClip, Canvas, Timeline, VisualLayer
+from .base import Built, Captions, Context, Metered, Plan, Receipt
+from .casting import Casting, ScriptDecision, cast, script_for, voice_for
+
+END_BREATH_MS = 300          # after the last word, before the video ends
+SPEED_NUDGE = (0.85, 1.25)   # how far the voice's speed may move to fill the bucket naturally
+MAX_DEAD_AIR_MS = 1000       # more silence than this at the end is named in the receipt
+
+
+@dataclass(frozen=True, kw_only=True)
+class PresenterPlan(Plan):
+    """The actor, the words and voice, the duration bucket, the canvas and the caption style (None: none)."""
+
+    casting: Casting
+    script: ScriptDecision
+    speech: SpeechRequest | None
+    voiceover: Path | None
+    seconds: int
+    canvas: Canvas
+    style: str | None
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What a layout returns: its layers, and the height (px) where captions sit clear of everything."""
+
+    layers: tuple[VisualLayer, ...]
+    caption_centre: float
+
+
+Layout = Callable[[Path, list[Word], int, Path], Picture]   # (actor clip, timed words, total ms, workdir)
+
+
+def plan_presenter(route: str, *, script: str | None, duration: int, actor_slug: str | None, style: str | None,
+                   canvas: Canvas, context: Context, notes: tuple[str, ...] = (), tone: str | None = None,
+                   speed: float | None = None, **script_fields: Any) -> dict[str, Any]:
+    """The shared half of a presenter generator's ``plan``: keyword arguments for its plan class."""
+    from .talking_ad import voiceover_bucket
+
+    decision = script_for(route, script=script, duration=duration, tone=tone, **script_fields)
+    casting = cast(route, actor_slug=actor_slug, context=context, seed_text=decision.script)
+    voiceover = speech = None
+    seconds = duration
+    opts = context.options
+    if opts.voiceover is not None:
+        voiceover = context.fetch(str(opts.voiceover), field="voiceover", limits=AUDIO)
+        seconds = max(duration, voiceover_bucket(voiceover))
+        notes = (*notes, "voice: the recorded voiceover file, captions aligned to the script")
+    else:
+        speech = voice_for(decision.script, voice=None, actor=casting.actor, speed=speed, tone=tone)
+    pacing = decision.pacing
+    receipt = Receipt(
+        estimated_duration=seconds,
+        selected_voice=speech.selected_voice if speech else None,
+        voice_auto_detected=speech.voice_auto_detected if speech else None,
+        word_count=pacing.word_count, words_per_second=pacing.words_per_second, max_words=pacing.max_words,
+        pacing_warning=pacing.pacing_warning, generated_script=decision.script if decision.generated else None,
+        actor_slug=casting.actor.slug, actor_random=casting.random, subtitle_style=style, notes=notes)
+    return {"generator": route, "receipt": receipt,
+            "metered": Metered(operation=route, seconds=seconds, script_generated=decision.generated),
+            "casting": casting, "script": decision, "speech": speech, "voiceover": voiceover, "seconds": seconds,
+            "canvas": canvas, "style": style}
+
+
+def build_presenter(plan: PresenterPlan, workdir: Path, layout: Layout,
+                    progress: ProgressCallback | None = None) -> Built:
+    """Speak, lip-sync, lay out and caption: the shared half of a presenter generator's ``build``."""
+    from .talking_ad import release_heap, vertical_for
+
+    total_ms = plan.seconds * 1000
+    voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, plan.script.script, total_ms,
+                                            tail_ms=END_BREATH_MS, workdir=workdir)
+    speech = SpeechInput.from_file(voice, words=words) if plan.speech is None else SpeechInput(
+        voice, speech_ms, words=tuple(words))
+    canvas = plan.canvas
+    actor = talking_track(plan.casting.actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
+    clip: Path | None = getattr(actor.layers[-1], "path", None)
+    assert clip is not None, "a talking track ends with the actor's clip"
+    picture = layout(clip, words, total_ms, workdir)
+    ass = None
+    if plan.style is not None:
+        style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, picture.caption_centre))
+        ass = workdir / "captions.ass"
+        build_ass(words, style, canvas.width, canvas.height).save(str(ass))
+    timeline = Timeline(canvas, total_ms, layers=picture.layers, audio=(AudioClip(voice),), subtitles=ass)
+    release_heap()
+    receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
+    quiet_ms = total_ms - (words[-1].end_ms if words else 0)
+    if quiet_ms > MAX_DEAD_AIR_MS:
+        base = receipt or plan.receipt
+        receipt = replace(base, notes=(*base.notes, f"{quiet_ms / 1000:.1f} s after the last word: the script is "
+                                       f"short for {plan.seconds} s; a longer script fills it"))
+    captions = Captions(tuple(words), plan.style or "hormozi", canvas.width, canvas.height)
+    return Built(timeline=timeline, captions=captions, receipt=receipt,
+                 poster_ms=min(total_ms - 1, (words[0].start_ms if words else 0) + 600))
+
+
+def speak_to_fill(request: SpeechRequest | None, voiceover: Path | None, script: str, total_ms: int, *,
+                  tail_ms: int, workdir: Path) -> tuple[Path, list[Word], int]:
+    """The voice file, its words and its length, filling ``total_ms - tail_ms`` at a natural speed.
+
+    A recorded ``voiceover`` is used as it is (the script aligned to it);
+    synthesis is re-run once at a speed nudged within ``SPEED_NUDGE`` of the
+    requested one when the first take is too short or too long.
+    """
+    from ..errors import MediaError
+    from ..probe import probe
+    from ..speech.timings import word_timings
+
+    if voiceover is not None:
+        info = probe(voiceover)
+        return voiceover, word_timings(voiceover, script, allow_unaligned=True), info.duration_ms or total_ms
+    assert request is not None
+    target = total_ms - tail_ms
+    speech = speak(request)
+    requested = request.speed
+    if not 0.9 * target <= speech.duration_ms <= target:
+        lo, hi = SPEED_NUDGE
+        speed = min(max(requested * speech.duration_ms / target, requested * lo, 0.7), requested * hi, 1.5)
+        if speed != requested:
+            speech = speak(replace(request, speed=round(speed, 3)))
+    if speech.duration_ms > total_ms:
+        raise MediaError(request.voice.name, f"speaks the script in {speech.duration_ms / 1000:.1f} s, longer than "
+                         f"the {total_ms // 1000} s video even at the fastest natural speed; shorten the script",
+                         field="script")
+    return speech.write_wav(workdir / "voice.wav"), list(speech.words), speech.duration_ms

@@ -1,0 +1,60 @@
+"""``show_your_app``: an actor presents an app screenshot shown in a phone.
+
+The screenshot scrolls gently inside a drawn phone over a blurred copy of
+itself; the actor (random when ``actor_slug`` is omitted: ``actor_random``)
+speaks the script from a PiP at the bottom left; captions sit between the
+phone's screen and the actor's face (``subtitle_style: none`` for none).
+Duration 5, 10 or 15 s with at most 3 words per second of script.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from ..fetch import SCREEN_IMAGE
+from ..render import ProgressCallback
+from ..routes import Route
+from ..speech.words import Word
+from ..stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_layout
+from ..stages.pip import pip_box
+from ..timeline import Canvas
+from .base import Built, Context, Generator
+from .presenter import Picture, PresenterPlan, build_presenter, plan_presenter
+from .requests import ShowYourAppRequest
+from .talking_ad import canvas_for
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShowYourAppPlan(PresenterPlan):
+    """The presenter plan plus the checked screenshot."""
+
+    screenshot: Path
+
+
+class ShowYourAppGenerator(Generator[ShowYourAppRequest, ShowYourAppPlan]):
+    """show_your_app: the app on a phone, the actor presenting it from a PiP, captions between them."""
+
+    id = Route.SHOW_YOUR_APP
+    request_model = ShowYourAppRequest
+    description = "An actor presents your app: the screenshot in a phone, the actor in a PiP, captions."
+
+    def plan(self, request: ShowYourAppRequest, context: Context) -> ShowYourAppPlan:
+        screenshot = context.fetch(request.app_screenshot_url, field="app_screenshot_url", limits=SCREEN_IMAGE)
+        check_screenshot(screenshot)
+        canvas = canvas_for("9:16", context.options.extra.get("preview_height"))
+        style = None if request.subtitle_style == "none" else request.subtitle_style
+        return ShowYourAppPlan(screenshot=screenshot, **plan_presenter(
+            self.id, script=request.script, duration=request.duration, actor_slug=request.actor_slug, style=style,
+            canvas=canvas, context=context))
+
+    def build(self, plan: ShowYourAppPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
+        return build_presenter(plan, workdir, partial(_phone, plan.screenshot, plan.canvas), progress)
+
+
+def _phone(screenshot: Path, canvas: Canvas, actor: Path, words: list[Word], total_ms: int, workdir: Path) -> Picture:
+    """The phone layout with the actor in its PiP; captions just above the PiP (below the phone's middle)."""
+    layers = phone_layout(screenshot, canvas, total_ms, actor=actor, placement="front", cache_dir=workdir).layers
+    pip = pip_box(ACTOR_PIP, canvas)
+    return Picture(layers, pip.y - canvas.height * 0.07)

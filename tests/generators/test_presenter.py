@@ -1,0 +1,141 @@
+"""show_your_app, laptop_ugc and product_acting_ugc: plan rules, receipts and small real renders (270x480)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from mediakit.errors import MediakitError, ValidationError
+from mediakit.generators.base import Options
+from mediakit.generators.run import generate, plan_job
+from mediakit.media_io import decode_audio
+from mediakit.probe import probe
+
+PREVIEW = Options(extra={"preview_height": 480})
+APP_SCRIPT = "I could never keep a habit going. This app keeps my streak alive."
+LAPTOP_SCRIPT = ("I was drowning in habit apps that never stuck. The streak counter keeps me honest, "
+                 "and the reminders fit my day.")
+
+
+@pytest.fixture(scope="module")
+def screen(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("app") / "screen.png"
+    img = Image.new("RGB", (360, 780), (246, 247, 251))
+    img.paste(Image.new("RGB", (360, 160), (92, 76, 230)), (0, 0))
+    img.save(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def product(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("product") / "cup.png"
+    img = Image.new("RGB", (900, 900), "white")
+    img.paste(Image.new("RGB", (400, 500), "darkred"), (250, 200))
+    img.save(path)
+    return path
+
+
+def _plan(route: str, body: dict[str, Any]) -> Any:
+    return plan_job(route, body, options=PREVIEW)[1]
+
+
+def _rule(route: str, body: dict[str, Any]) -> dict[str, Any]:
+    with pytest.raises(MediakitError) as info:
+        _plan(route, body)
+    details = info.value.to_dict()["error"].get("details") or [{}]
+    return details[0]
+
+
+def test_show_your_app_receipt_picks_a_random_actor(screen: Path) -> None:
+    plan = _plan("show_your_app", {"app_screenshot_url": str(screen), "script": APP_SCRIPT})
+    r = plan.receipt
+    assert (r.estimated_duration, r.word_count, r.max_words, r.actor_random, r.subtitle_style) == (
+        5, 13, 15, True, "hormozi")
+    assert r.actor_slug and r.selected_voice and plan.metered.seconds == 5
+    again = _plan("show_your_app", {"app_screenshot_url": str(screen), "script": APP_SCRIPT})
+    assert again.receipt.actor_slug == r.actor_slug  # the same request casts the same actor
+    named = _plan("show_your_app", {"app_screenshot_url": str(screen), "script": APP_SCRIPT,
+                                    "actor_slug": "maya-chen", "subtitle_style": "none"})
+    assert named.receipt.actor_random is False and named.style is None
+
+
+def test_show_your_app_rules(screen: Path, tmp_path: Path) -> None:
+    wide = tmp_path / "wide.png"
+    Image.new("RGB", (800, 400), "white").save(wide)
+    assert _rule("show_your_app", {"app_screenshot_url": str(wide), "script": APP_SCRIPT})["field"] == \
+        "app_screenshot_url"
+    assert _rule("show_your_app", {"app_screenshot_url": str(screen), "script": APP_SCRIPT, "duration": 7}) == {
+        "field": "duration", "rule": "one of 5, 10, 15"}
+    assert _rule("show_your_app", {"app_screenshot_url": str(screen), "script": APP_SCRIPT,
+                                   "subtitle_style": "neon"})["field"] == "subtitle_style"
+    over = " ".join(["word"] * 46) + "."
+    assert _rule("show_your_app", {"app_screenshot_url": str(screen), "script": over})["field"] == "script"
+
+
+def test_laptop_ugc_needs_exactly_one_screen(screen: Path) -> None:
+    assert _rule("laptop_ugc", {"script": LAPTOP_SCRIPT})["field"] == "app_screen_recording_url"
+    both = _rule("laptop_ugc", {"script": LAPTOP_SCRIPT, "app_screen_image_url": str(screen),
+                                "app_screen_recording_url": str(screen)})
+    assert "not both" in both["rule"]
+    assert _rule("laptop_ugc", {"script": LAPTOP_SCRIPT, "app_screen_image_url": str(screen), "duration": 10}) == {
+        "field": "duration", "rule": "one of 15, 20"}
+    plan = _plan("laptop_ugc", {"script": LAPTOP_SCRIPT, "app_screen_image_url": str(screen)})
+    assert plan.seconds == 20 and plan.first_words == 9 and plan.screen.kind == "image"
+
+
+def test_product_acting_writes_the_script_from_the_description(product: Path) -> None:
+    plan = _plan("product_acting_ugc", {"product_image_url": str(product), "actor_slug": "maya-chen",
+                                        "product_name": "Ember mug", "product_description": "keeps coffee hot",
+                                        "acting_style": "excited", "visual_style": "warm morning light"})
+    r = plan.receipt
+    assert r.generated_script and "Ember mug" in r.generated_script and plan.metered.script_generated
+    assert any("visual_style" in note for note in r.notes) and plan.speech.tone == "energetic"
+    calm = _plan("product_acting_ugc", {"product_image_url": str(product), "actor_slug": "maya-chen",
+                                        "script": "This mug keeps my coffee hot all morning.",
+                                        "acting_style": "raw-selfie", "subtitles": False})
+    assert calm.speech.tone == "calm" and calm.style is None and not calm.metered.script_generated
+
+
+def test_product_acting_rules(product: Path) -> None:
+    base = {"product_image_url": str(product), "actor_slug": "maya-chen"}
+    missing = _rule("product_acting_ugc", base)
+    assert missing["field"] == "product_description"
+    assert _rule("product_acting_ugc", {**base, "script": "Hello there friends.", "template": "nope"})["field"] == \
+        "template"
+    assert _rule("product_acting_ugc", {"product_image_url": str(product), "script": "Hello there friends."})[
+        "field"] == "actor_slug"
+    with pytest.raises(ValidationError, match="actor_slug"):
+        _plan("product_acting_ugc", {**base, "actor_slug": "nobody-here", "script": "Hello there friends."})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("route", "body", "seconds"), [
+    ("show_your_app", {"script": APP_SCRIPT}, 5),
+    ("laptop_ugc", {"script": LAPTOP_SCRIPT, "duration": 15}, 15),
+    ("product_acting_ugc", {"script": "This mug keeps my coffee hot all morning."}, 5),
+])
+def test_renders_last_the_billed_bucket_with_sidecars(route: str, body: dict[str, Any], seconds: int,
+                                                      screen: Path, product: Path, tmp_path: Path) -> None:
+    extra = ({"app_screenshot_url": str(screen)} if route == "show_your_app" else
+             {"app_screen_image_url": str(screen)} if route == "laptop_ugc" else
+             {"product_image_url": str(product), "actor_slug": "maya-chen"})
+    out = tmp_path / "ad.mp4"
+    result = generate(route, {**body, **extra}, out, options=PREVIEW)
+    info = probe(out)
+    assert info.video is not None and (info.video.width, info.video.height) == (270, 480)
+    assert abs((info.duration_ms or 0) - seconds * 1000) <= 100
+    audio = decode_audio(out, rate=16000)
+    assert info.audio is not None and abs(len(audio) / 16 - seconds * 1000) <= 100
+    assert result.captions is not None and len(result.captions.words) == len(body["script"].split())
+    for name in ("ad.srt", "ad.vtt", "ad.words.json", "ad.poster.png", "ad.receipt.json"):
+        assert (tmp_path / name).exists()
+
+
+def test_a_bad_request_leaves_no_file(screen: Path, tmp_path: Path) -> None:
+    with pytest.raises(MediakitError):
+        generate("show_your_app", {"app_screenshot_url": str(tmp_path / "missing.png"), "script": APP_SCRIPT},
+                 tmp_path / "ad.mp4", options=PREVIEW)
+    assert list(tmp_path.iterdir()) == []
