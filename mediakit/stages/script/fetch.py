@@ -111,8 +111,11 @@ def _download(url: str, timeout: float, max_bytes: int) -> tuple[bytes, str, boo
             charset = response.headers.get_content_charset() or ""
     except urllib.error.HTTPError as exc:
         raise MediaError(url, f"HTTP {exc.code} {exc.reason}") from None
-    except urllib.error.URLError as exc:
-        raise MediaError(url, f"unreachable: {exc.reason}") from None
+    except (TimeoutError, urllib.error.URLError) as exc:
+        if isinstance(exc, TimeoutError) or isinstance(getattr(exc, "reason", None), TimeoutError):
+            # the socket's own timeout can fire a moment before the caller's deadline: one message for both
+            raise MediaError(url, f"no complete response within {timeout:g} s") from None
+        raise MediaError(url, f"unreachable: {getattr(exc, 'reason', exc)}") from None
     except (OSError, http.client.HTTPException) as exc:
         raise MediaError(url, f"unreachable: {exc or type(exc).__name__}") from None
     truncated = len(data) > max_bytes
