@@ -24,6 +24,7 @@ GENERATORS: Registry[Generator[Any, Any]] = Registry(
      Route.AUDIO: "mediakit.generators.audio:AudioGenerator",
      Route.UGC_VIDEO: "mediakit.generators.talking_ad:TalkingAdGenerator",
      Route.SAAS_REVIEW: "mediakit.generators.talking_ad:SaasReviewGenerator",
+     Route.PRODUCT_ACTING_UGC: "mediakit.generators.product_acting_ugc:ProductActingGenerator",
      Route.CHARACTER_SHEET: "mediakit.generators.character_sheet:CharacterSheetGenerator",
      Route.STORYBOARD_SUGGEST: "mediakit.generators.storyboard:StoryboardSuggestGenerator",
      Route.STORYBOARD_GENERATE: "mediakit.generators.storyboard:StoryboardGenerateGenerator",

@@ -33,10 +33,11 @@ from ...timeline import (
     ImageLayer,
     Shadow,
     Timeline,
+    Track,
     VideoLayer,
     VisualLayer,
 )
-from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
+from ..pip import IMAGE_SUFFIXES, PipOptions, pip_box, pip_layer
 from .cache import rounded_mask
 from .cutout import Cutout, cutout
 from .scenery import KINDS, scene_card
@@ -188,10 +189,7 @@ def actor_layers(template: ProductTemplate, actor: Path, canvas: Canvas, duratio
     """The actor as the template places it: full-frame, in a (rounded) box, or in a PiP."""
     if template.actor_pip is not None:
         return pip_layer(actor, template.actor_pip, canvas, 0, duration_ms, cache_dir=cache_dir)
-    assert template.actor_box is not None
-    fx, fy, fw, fh = template.actor_box
-    box = Box(round(fx * canvas.width), round(fy * canvas.height), round(fw * canvas.width) // 2 * 2,
-              round(fh * canvas.height) // 2 * 2)
+    box = actor_box(template, canvas)
     extra: dict[str, Any] = {}
     if box != canvas.box:
         extra["box"] = box
@@ -203,10 +201,19 @@ def actor_layers(template: ProductTemplate, actor: Path, canvas: Canvas, duratio
     return (VideoLayer(path=actor, **extra),)
 
 
-def product_layout(product_image: Path, actor: Path, canvas: Canvas, duration_ms: int, *,
-                   template: str = DEFAULT_TEMPLATE, voice: Path | None = None,
-                   cache_dir: Path | None = None) -> Timeline:
-    """The product_acting_ugc frame for ``template`` (the actor is any clip or portrait standing in)."""
+def actor_box(template: ProductTemplate, canvas: Canvas) -> Box:
+    """Where the actor goes in pixels: the template's box, or its PiP (a generator renders the actor this size)."""
+    if template.actor_pip is not None:
+        return pip_box(template.actor_pip, canvas)
+    assert template.actor_box is not None
+    fx, fy, fw, fh = template.actor_box
+    return Box(round(fx * canvas.width), round(fy * canvas.height), max(2, round(fw * canvas.width) // 2 * 2),
+               max(2, round(fh * canvas.height) // 2 * 2))
+
+
+def product_track(product_image: Path, actor: Path, canvas: Canvas, duration_ms: int, *,
+                  template: str = DEFAULT_TEMPLATE, cache_dir: Path | None = None) -> Track:
+    """The product_acting_ugc picture for ``template``: backdrop, actor, product (prepared once), as one track."""
     tpl = get_template(template)
     cut = cutout(product_image, cache_dir)
     card = product_card(cut, tpl.rotation, cache_dir)
@@ -215,11 +222,7 @@ def product_layout(product_image: Path, actor: Path, canvas: Canvas, duration_ms
     pbox = product_box(tpl, card_size, canvas)
     layers: list[VisualLayer] = []
     if tpl.backdrop != "none":
-        actor_px = None
-        if tpl.actor_box is not None:
-            fx, fy, fw, fh = tpl.actor_box
-            actor_px = Box(round(fx * canvas.width), round(fy * canvas.height), max(2, round(fw * canvas.width)),
-                           max(2, round(fh * canvas.height)))
+        actor_px = actor_box(tpl, canvas) if tpl.actor_box is not None else None
         layers.append(ImageLayer(path=scene_card(tpl.backdrop, (canvas.width, canvas.height), tpl.wall, tpl.accent,
                                                  actor_px, visible_box(card, pbox), pedestal=tpl.pedestal,
                                                  folder=cache_dir)))
@@ -227,5 +230,13 @@ def product_layout(product_image: Path, actor: Path, canvas: Canvas, duration_ms
     start = min(PRODUCT_START_MS, duration_ms // 4)
     layers.append(ImageLayer(path=card, box=pbox, fit="contain", start_ms=start,
                              enter=Animation(tpl.enter, ENTER_MS), hover=_hover(tpl.motion, canvas)))  # type: ignore[arg-type]
+    return Track(tuple(layers), duration_ms)
+
+
+def product_layout(product_image: Path, actor: Path, canvas: Canvas, duration_ms: int, *,
+                   template: str = DEFAULT_TEMPLATE, voice: Path | None = None,
+                   cache_dir: Path | None = None) -> Timeline:
+    """The product frame as a whole timeline (a preview of one template with any clip or portrait standing in)."""
+    track = product_track(product_image, actor, canvas, duration_ms, template=template, cache_dir=cache_dir)
     audio = (AudioClip(voice),) if voice is not None else ()
-    return Timeline(canvas, duration_ms, layers=tuple(layers), audio=audio)
+    return Timeline(canvas, duration_ms, layers=track.layers, audio=audio)
