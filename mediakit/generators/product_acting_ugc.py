@@ -167,7 +167,7 @@ def caption_centre(canvas: Canvas, actor: Box, product: Box) -> float:
 def _share_notes(product: Path, template: str, canvas: Canvas) -> list[str]:
     """A receipt note when the template shows the product under ``MIN_PRODUCT_SHARE`` of the frame."""
     tpl = get_template(template)
-    card = product_card(cutout(product), tpl.rotation)
+    card = product_card(cutout(product), tpl.rotation, hand=tpl.hand)
     with Image.open(card) as im:
         size = im.size
     seen = visible_box(card, product_box(tpl, size, canvas))

@@ -66,6 +66,7 @@ class ProductTemplate:
     motion: str
     enter: str
     pedestal: bool
+    hand: bool = False
 
     @classmethod
     def from_dict(cls, name: str, data: Mapping[str, Any]) -> ProductTemplate:
@@ -97,7 +98,7 @@ class ProductTemplate:
                    str(backdrop.get("accent", "#999999")),
                    tuple(float(v) for v in box) if box is not None else None,  # type: ignore[arg-type]
                    str(actor.get("frame", "none")), pip, (cx, cy), width, float(product.get("rotation", 0)),
-                   motion, enter, bool(product.get("pedestal", False)))
+                   motion, enter, bool(product.get("pedestal", False)), bool(product.get("hand", False)))
 
 
 @functools.cache
@@ -115,13 +116,16 @@ def get_template(name: str) -> ProductTemplate:
     return templates[name]
 
 
-def product_card(cut: Cutout, rotation: float, folder: Path | None = None) -> Path:
-    """The product ready to overlay: a busy photo becomes a rounded photo card; rotated; soft shadow baked in."""
+def product_card(cut: Cutout, rotation: float, folder: Path | None = None, *, hand: bool = False) -> Path:
+    """The product ready to overlay: a busy photo becomes a rounded photo card; held in a hand when asked;
+    rotated; soft shadow baked in."""
     def draw() -> Image.Image:
         with Image.open(cut.path) as im:
             item = im.convert("RGBA")
         if not cut.removed and item.getchannel("A").getextrema()[0] == 255:
             item = _photo_card(item)
+        if hand:
+            item = _held(item)
         if rotation:
             item = item.rotate(rotation, resample=Image.Resampling.BICUBIC, expand=True)
         pad = round(max(item.size) * 0.08)
@@ -134,7 +138,37 @@ def product_card(cut: Cutout, rotation: float, folder: Path | None = None) -> Pa
         out.alpha_composite(item, (pad, pad))
         return out
 
-    return cached_png("product", (str(cut.path), cut.removed, rotation), draw, folder)
+    return cached_png("product", (str(cut.path), cut.removed, rotation, hand), draw, folder)
+
+
+SKIN, SKIN_EDGE = (233, 196, 164, 255), (196, 150, 118, 255)
+
+
+def _held(item: Image.Image) -> Image.Image:
+    """The product gripped from below by a drawn hand: palm and wrist behind it, thumb and fingertips in front.
+
+    A product floating over the actor reads as a sticker; a hand under it
+    reads as "held up to the camera" (the product-in-hand template).
+    """
+    w, h = item.size
+    u = max(4, round(min(w, h) * 0.16))             # a finger's width
+    out = Image.new("RGBA", (w, h + round(h * 0.55)), (0, 0, 0, 0))
+    d = ImageDraw.Draw(out)
+    wrist_w = round(w * 0.3)
+    cx = round(w * 0.5)
+    d.rounded_rectangle((cx - wrist_w // 2, round(h * 0.7), cx + wrist_w // 2, out.height + u), radius=u // 2,
+                        fill=SKIN, outline=SKIN_EDGE, width=max(1, u // 10))
+    d.ellipse((cx - round(w * 0.3), round(h * 0.62), cx + round(w * 0.3), round(h * 1.25)), fill=SKIN,
+              outline=SKIN_EDGE, width=max(1, u // 10))
+    out.alpha_composite(item)
+    d = ImageDraw.Draw(out)
+    thumb = (cx - round(w * 0.34), round(h * 0.72), cx - round(w * 0.34) + u, round(h * 1.02))
+    d.rounded_rectangle(thumb, radius=u // 2, fill=SKIN, outline=SKIN_EDGE, width=max(1, u // 10))
+    for i in range(4):                               # fingertips curling over the front edge
+        x0 = cx - round(w * 0.12) + i * round(u * 0.95)
+        d.rounded_rectangle((x0, round(h * 0.86), x0 + round(u * 0.9), round(h * 1.08)), radius=u // 2,
+                            fill=SKIN, outline=SKIN_EDGE, width=max(1, u // 10))
+    return out
 
 
 def _photo_card(photo: Image.Image) -> Image.Image:
@@ -216,7 +250,7 @@ def product_track(product_image: Path, actor: Path, canvas: Canvas, duration_ms:
     """The product_acting_ugc picture for ``template``: backdrop, actor, product (prepared once), as one track."""
     tpl = get_template(template)
     cut = cutout(product_image, cache_dir)
-    card = product_card(cut, tpl.rotation, cache_dir)
+    card = product_card(cut, tpl.rotation, cache_dir, hand=tpl.hand)
     with Image.open(card) as im:
         card_size = im.size
     pbox = product_box(tpl, card_size, canvas)
