@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from ...cache import cached_png
 from ...errors import ValidationError
-from ...timeline import AudioClip, Box, Canvas, ImageLayer, Shadow, Timeline, VideoLayer, VisualLayer
+from ...timeline import AudioClip, Box, Canvas, ImageLayer, Shadow, Timeline, Track, VideoLayer, VisualLayer
 from ..pip import IMAGE_SUFFIXES
 from .cache import rounded_mask
 from .scenery import RGB, glow, gradient, hex_rgb, mix
@@ -230,10 +230,9 @@ def shot_boxes(shot: Shot, canvas: Canvas) -> dict[str, Box]:
     return boxes
 
 
-def podcast_timeline(actor_a: Path, actor_b: Path, turns: Sequence[Turn], canvas: Canvas, duration_ms: int, *,
-                     room: str = "cozy studio", voice: Path | None = None,
-                     cache_dir: Path | None = None) -> Timeline:
-    """The podcast: room backdrop, then per shot the actor cards and their microphones."""
+def podcast_track(actor_a: Path, actor_b: Path, turns: Sequence[Turn], canvas: Canvas, duration_ms: int, *,
+                  room: str = "cozy studio", cache_dir: Path | None = None) -> Track:
+    """The podcast picture: room backdrop, then per shot the actor cards and their microphones."""
     if actor_a == actor_b:
         raise ValidationError("character_b", str(actor_b), "must be different from character_a")
     actors = {"A": actor_a, "B": actor_b}
@@ -255,5 +254,13 @@ def podcast_timeline(actor_a: Path, actor_b: Path, turns: Sequence[Turn], canvas
             mic_box = Box(box.x + (box.w - mw) // 2 + round(box.w * 0.12), box.y + box.h - round(mh * 0.8), mw, mh)
             layers.append(ImageLayer(path=mic_overlay((mw, mh), cache_dir), start_ms=shot.start_ms,
                                      duration_ms=span, box=mic_box))
+    return Track(tuple(layers), duration_ms)
+
+
+def podcast_timeline(actor_a: Path, actor_b: Path, turns: Sequence[Turn], canvas: Canvas, duration_ms: int, *,
+                     room: str = "cozy studio", voice: Path | None = None,
+                     cache_dir: Path | None = None) -> Timeline:
+    """The podcast as a whole timeline with its voice track (the simple entry make_podcast uses)."""
+    track = podcast_track(actor_a, actor_b, turns, canvas, duration_ms, room=room, cache_dir=cache_dir)
     audio = (AudioClip(voice),) if voice is not None else ()
-    return Timeline(canvas, duration_ms, layers=tuple(layers), audio=audio)
+    return Timeline(canvas, duration_ms, layers=track.layers, audio=audio)
