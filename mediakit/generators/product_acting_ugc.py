@@ -8,8 +8,9 @@ fill the bucket, lip-syncs the actor and stacks the tracks.  What differs:
 * the picture is the product layout's track (``stages/layouts/product.py``):
   the template's backdrop, the actor rendered at the size the template gives
   it, the product prepared once and shown whole;
-* ``acting_style`` changes the delivery: the voice's tone and speed
-  (``DELIVERY``) and the script the writer drafts for that style;
+* ``acting_style`` changes the delivery: the voice's tone and speed, the
+  shot's energy (the product's sway, ``DELIVERY``) and the script the writer
+  drafts for that style;
 * the remainder after the last word carries an end card with the product's
   name (never more than ``MAX_DEAD_AIR_MS`` of silence);
 * captions (on by default) sit in the free band of the safe area, clear of the
@@ -56,16 +57,16 @@ from .talking_ad import (
     release_heap,
 )
 
-# acting style -> (voice tone, speed): how the actor delivers the lines
-DELIVERY: dict[str, tuple[str, float]] = {
-    "raw-selfie": ("calm", 1.0),
-    "shocked": ("dramatic", 1.1),
-    "angry": ("energetic", 1.12),
-    "excited": ("energetic", 1.15),
-    "dramatic": ("dramatic", 0.92),
-    "weird-hook": ("energetic", 1.05),
-    "casual-demo": ("calm", 0.97),
-    "honest-review": ("confident", 1.0),
+# acting style -> (voice tone, speed, camera energy): how the actor delivers the lines and how lively the shot is
+DELIVERY: dict[str, tuple[str, float, float]] = {
+    "raw-selfie": ("calm", 1.0, 1.0),
+    "shocked": ("dramatic", 1.1, 1.6),
+    "angry": ("energetic", 1.12, 1.5),
+    "excited": ("energetic", 1.15, 1.4),
+    "dramatic": ("dramatic", 0.92, 1.2),
+    "weird-hook": ("energetic", 1.05, 1.8),
+    "casual-demo": ("calm", 0.97, 1.0),
+    "honest-review": ("confident", 1.0, 1.0),
 }
 MIN_PRODUCT_SHARE = 0.06   # the product's share of the frame's area below which the receipt warns
 
@@ -77,6 +78,7 @@ class ProductActingPlan(TalkingAdPlan):
     product: Path
     template: str
     subtitles: bool
+    energy: float
 
 
 class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan]):
@@ -88,7 +90,7 @@ class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan])
 
     def plan(self, request: ProductActingRequest, context: Context) -> ProductActingPlan:
         opts = context.options
-        tone, speed = DELIVERY[request.acting_style]
+        tone, speed, energy = DELIVERY[request.acting_style]
         decision = script_for(self.id, script=request.script, duration=request.duration,
                               product_name=request.product_name, product_description=request.product_description,
                               template=request.template, acting_style=request.acting_style)
@@ -119,7 +121,8 @@ class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan])
             metered=Metered(operation=self.id, seconds=seconds, script_generated=decision.generated),
             casting=casting, script=decision, speech=speech, voiceover=voiceover, seconds=seconds, canvas=canvas,
             pip=None, scenes=(), broll_images=(), broll_model=None, style=request.subtitle_style, music=None,
-            cta=request.product_name, product=product, template=request.template, subtitles=request.subtitles)
+            cta=request.product_name, product=product, template=request.template, subtitles=request.subtitles,
+            energy=energy)
 
     def build(self, plan: ProductActingPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         total_ms = plan.seconds * 1000
@@ -133,7 +136,7 @@ class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan])
         acted = talking_track(plan.casting.actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps,
                               duration_ms=total_ms)
         picture = product_track(plan.product, _clip_of(acted.layers), canvas, total_ms, template=plan.template,
-                                cache_dir=workdir)
+                                energy=plan.energy, cache_dir=workdir)
         product_at = picture.layers[-1].box
         assert product_at is not None
         captions_at = caption_centre(canvas, abox, product_at)

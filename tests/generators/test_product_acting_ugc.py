@@ -13,7 +13,7 @@ from mediakit.generators.base import Options
 from mediakit.generators.product_acting_ugc import DELIVERY, caption_centre
 from mediakit.generators.run import generate, plan_job
 from mediakit.probe import probe
-from mediakit.stages.layouts.product import actor_box, get_template
+from mediakit.stages.layouts.product import actor_box, get_template, product_track
 from mediakit.timeline import Box, Canvas
 
 PRODUCT = Path(__file__).parents[1] / "data" / "real" / "skimage-coffee" / "coffee.png"
@@ -70,8 +70,15 @@ def test_invalid_fields_name_the_field_and_code(change: dict[str, Any], code: st
 @pytest.mark.parametrize("style", sorted(DELIVERY))
 def test_acting_style_changes_the_delivery(style: str) -> None:
     plan = _plan(BASE | {"acting_style": style})
-    tone, speed = DELIVERY[style]
-    assert plan.speech.speed == speed and plan.speech.tone == tone
+    tone, speed, energy = DELIVERY[style]
+    assert plan.speech.speed == speed and plan.speech.tone == tone and plan.energy == energy
+
+
+def test_a_lively_style_sways_the_product_more(tmp_path: Path) -> None:
+    canvas = Canvas(270, 480)
+    calm, lively = (product_track(PRODUCT, PRODUCT, canvas, 1000, template="kitchen-counter", energy=e,
+                                  cache_dir=tmp_path).layers[-1].hover for e in (1.0, 1.6))
+    assert calm is None and lively is not None and lively.dy >= 5
 
 
 def test_visual_style_is_noted() -> None:

@@ -210,11 +210,19 @@ def visible_box(card: Path, placed: Box) -> Box:
                max(2, round((y1 - y0) * sy)))
 
 
-def _hover(motion: str, canvas: Canvas) -> Hover | None:
+def _hover(motion: str, canvas: Canvas, energy: float = 1.0) -> Hover | None:
+    """The product's sway: the template's motion, wider and quicker with the acting style's ``energy``.
+
+    A lively style (energy > 1) sways even a product the template keeps
+    still: the scene's camera energy, at the cost of one overlay expression.
+    """
+    if motion == "none" and energy > 1:
+        motion = "hover"
     if motion == "hover":
-        return Hover(0, max(1, round(canvas.height * 0.008)), 2600)
+        return Hover(0, max(1, round(canvas.height * 0.008 * energy)), round(2600 / energy))
     if motion == "drift":
-        return Hover(max(1, round(canvas.width * 0.015)), max(1, round(canvas.height * 0.003)), 4200)
+        return Hover(max(1, round(canvas.width * 0.015 * energy)), max(1, round(canvas.height * 0.003 * energy)),
+                     round(4200 / energy))
     return None
 
 
@@ -246,8 +254,11 @@ def actor_box(template: ProductTemplate, canvas: Canvas) -> Box:
 
 
 def product_track(product_image: Path, actor: Path, canvas: Canvas, duration_ms: int, *,
-                  template: str = DEFAULT_TEMPLATE, cache_dir: Path | None = None) -> Track:
-    """The product_acting_ugc picture for ``template``: backdrop, actor, product (prepared once), as one track."""
+                  template: str = DEFAULT_TEMPLATE, energy: float = 1.0, cache_dir: Path | None = None) -> Track:
+    """The product_acting_ugc picture for ``template``: backdrop, actor, product (prepared once), as one track.
+
+    ``energy`` (1 calm; up to 2 frantic) scales the product's sway.
+    """
     tpl = get_template(template)
     cut = cutout(product_image, cache_dir)
     card = product_card(cut, tpl.rotation, cache_dir, hand=tpl.hand)
@@ -263,7 +274,7 @@ def product_track(product_image: Path, actor: Path, canvas: Canvas, duration_ms:
     layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir)
     start = min(PRODUCT_START_MS, duration_ms // 4)
     layers.append(ImageLayer(path=card, box=pbox, fit="contain", start_ms=start,
-                             enter=Animation(tpl.enter, ENTER_MS), hover=_hover(tpl.motion, canvas)))  # type: ignore[arg-type]
+                             enter=Animation(tpl.enter, ENTER_MS), hover=_hover(tpl.motion, canvas, energy)))  # type: ignore[arg-type]
     return Track(tuple(layers), duration_ms)
 
 
