@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_talking_ad import _frames_and_onset  # the same A/V measure as the talking ads
 
 from mediakit.errors import MediakitError, ValidationError
 from mediakit.generators.base import Options
@@ -14,7 +15,7 @@ from mediakit.generators.product_acting_ugc import DELIVERY, caption_centre
 from mediakit.generators.run import generate, plan_job
 from mediakit.probe import probe
 from mediakit.stages.layouts.product import actor_box, get_template, product_track
-from mediakit.timeline import Box, Canvas
+from mediakit.timeline import Box, Canvas, TextLayer
 
 PRODUCT = Path(__file__).parents[1] / "data" / "real" / "skimage-coffee" / "coffee.png"
 PREVIEW = Options(extra={"preview_height": 480})
@@ -95,7 +96,7 @@ def test_captions_avoid_face_and_product() -> None:
 
 def test_render_lasts_the_bucket_with_sidecars(tmp_path: Path) -> None:
     out = tmp_path / "ad.mp4"
-    receipt = generate("product_acting_ugc", BASE | {"template": "kitchen-counter"}, out, options=PREVIEW)
+    result = generate("product_acting_ugc", BASE | {"template": "kitchen-counter"}, out, options=PREVIEW)
     info = probe(out)
     assert info.duration_ms is not None and abs(info.duration_ms - 5000) <= 100
     assert info.video is not None and (info.video.width, info.video.height) == (270, 480)
@@ -103,7 +104,34 @@ def test_render_lasts_the_bucket_with_sidecars(tmp_path: Path) -> None:
     for suffix in (".srt", ".vtt", ".words.json", ".receipt.json", ".poster.png"):
         assert (tmp_path / f"ad{suffix}").exists()
     assert json.loads((tmp_path / "ad.receipt.json").read_text())["actor_slug"] == "maya-chen"
-    assert receipt is not None
+    frames, onset_ms = _frames_and_onset(out)
+    assert abs(frames - 150) <= 1                                  # 5 s of picture at 30 fps
+    assert result.captions is not None
+    assert abs(onset_ms - result.captions.words[0].start_ms) <= 34   # A/V in sync to a frame
+
+
+def test_the_end_card_carries_the_remainder(tmp_path: Path) -> None:
+    gen, plan = plan_job("product_acting_ugc", BASE, options=PREVIEW)
+    built = gen.build(plan, tmp_path)
+    assert built.timeline is not None and built.captions is not None
+    card = [layer for layer in built.timeline.layers if isinstance(layer, TextLayer)]
+    assert [c.text for c in card] == ["Morning Brew"]
+    last_word_end = built.captions.words[-1].end_ms
+    assert last_word_end <= card[0].start_ms <= last_word_end + 400
+    assert card[0].start_ms + (card[0].duration_ms or 0) == built.timeline.duration_ms == 5000
+
+
+def test_voiceover_option_replaces_the_voice(tmp_path: Path) -> None:
+    from mediakit.stages.voice import synthesize
+
+    line = "Morning Brew changed my mornings. Get yours today."
+    voice = synthesize(line).write_wav(tmp_path / "vo.wav")
+    out = tmp_path / "vo.mp4"
+    result = generate("product_acting_ugc", BASE | {"script": line}, out,
+                      options=Options(voiceover=voice, extra={"preview_height": 320}))
+    assert result.plan.seconds == 5 and result.plan.speech is None
+    assert abs((probe(out).duration_ms or 0) - 5000) <= 100
+    assert result.captions is not None and len(result.captions.words) == 8
 
 
 def test_bad_input_leaves_no_file(tmp_path: Path) -> None:
