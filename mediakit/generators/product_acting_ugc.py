@@ -97,7 +97,7 @@ class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan])
         casting = cast(self.id, actor_slug=request.actor_slug, context=context, seed_text=decision.script)
         product = context.fetch(request.product_image_url, field="product_image_url", limits=IMAGE)
         canvas = _canvas("9:16", opts.extra.get("preview_height"))
-        notes = [*_product_notes(product), *_share_notes(product, request.template, canvas)]
+        notes = [*_product_notes(product), *share_notes(product, request.template, canvas)]
         voiceover = speech = None
         if opts.voiceover is not None:
             voiceover = context.fetch(str(opts.voiceover), field="voiceover", limits=AUDIO)
@@ -167,7 +167,7 @@ def caption_centre(canvas: Canvas, actor: Box, product: Box) -> float:
     return (a + b) / 2
 
 
-def _share_notes(product: Path, template: str, canvas: Canvas) -> list[str]:
+def share_notes(product: Path, template: str, canvas: Canvas) -> list[str]:
     """A receipt note when the template shows the product under ``MIN_PRODUCT_SHARE`` of the frame."""
     tpl = get_template(template)
     card = product_card(cutout(product), tpl.rotation, hand=tpl.hand)

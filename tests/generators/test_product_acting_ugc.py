@@ -11,10 +11,10 @@ from test_talking_ad import _frames_and_onset  # the same A/V measure as the tal
 
 from mediakit.errors import MediakitError, ValidationError
 from mediakit.generators.base import Options
-from mediakit.generators.product_acting_ugc import DELIVERY, caption_centre
+from mediakit.generators.product_acting_ugc import DELIVERY, share_notes, caption_centre
 from mediakit.generators.run import generate, plan_job
 from mediakit.probe import probe
-from mediakit.stages.layouts.product import actor_box, get_template, product_track
+from mediakit.stages.layouts.product import actor_box, get_template, load_templates, product_track
 from mediakit.timeline import Box, Canvas, TextLayer
 
 PRODUCT = Path(__file__).parents[1] / "data" / "real" / "skimage-coffee" / "coffee.png"
@@ -139,3 +139,8 @@ def test_bad_input_leaves_no_file(tmp_path: Path) -> None:
     with pytest.raises(ValidationError):
         generate("product_acting_ugc", BASE | {"duration": 3}, out, options=PREVIEW)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("template", list(load_templates()))
+def test_every_template_shows_the_real_photo_over_the_minimum_share(template: str) -> None:
+    assert share_notes(PRODUCT, template, Canvas(1080, 1920)) == []
