@@ -11,7 +11,7 @@ from test_talking_ad import _frames_and_onset  # the same A/V measure as the tal
 
 from mediakit.errors import MediakitError, ValidationError
 from mediakit.generators.base import Options
-from mediakit.generators.product_acting_ugc import DELIVERY, share_notes, caption_centre
+from mediakit.generators.product_acting_ugc import DELIVERY, caption_centre, share_notes
 from mediakit.generators.run import generate, plan_job
 from mediakit.probe import probe
 from mediakit.stages.layouts.product import actor_box, get_template, load_templates, product_track
