@@ -91,6 +91,7 @@ class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan])
     def plan(self, request: ProductActingRequest, context: Context) -> ProductActingPlan:
         opts = context.options
         tone, speed, energy = DELIVERY[request.acting_style]
+        burnt = request.subtitles and request.subtitle_style != "none"   # subtitle_style none: no captions
         decision = script_for(self.id, script=request.script, duration=request.duration,
                               product_name=request.product_name, product_description=request.product_description,
                               template=request.template, acting_style=request.acting_style)
@@ -114,14 +115,14 @@ class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan])
             word_count=decision.pacing.word_count, words_per_second=decision.pacing.words_per_second,
             max_words=decision.pacing.max_words, pacing_warning=decision.pacing.pacing_warning,
             generated_script=decision.script if decision.generated else None, actor_slug=casting.actor.slug,
-            actor_random=casting.random, subtitle_style=request.subtitle_style if request.subtitles else None,
+            actor_random=casting.random, subtitle_style=request.subtitle_style if burnt else None,
             notes=tuple(notes))
         return ProductActingPlan(
             generator=self.id, receipt=receipt,
             metered=Metered(operation=self.id, seconds=seconds, script_generated=decision.generated),
             casting=casting, script=decision, speech=speech, voiceover=voiceover, seconds=seconds, canvas=canvas,
             pip=None, scenes=(), broll_images=(), broll_model=None, style=request.subtitle_style, music=None,
-            cta=request.product_name, product=product, template=request.template, subtitles=request.subtitles,
+            cta=request.product_name, product=product, template=request.template, subtitles=burnt,
             energy=energy)
 
     def build(self, plan: ProductActingPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:

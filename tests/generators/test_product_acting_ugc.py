@@ -82,6 +82,14 @@ def test_a_lively_style_sways_the_product_more(tmp_path: Path) -> None:
     assert calm is None and lively is not None and lively.dy >= 5
 
 
+@pytest.mark.parametrize("change", [{"subtitles": False}, {"subtitle_style": "none"}])
+def test_captions_can_be_turned_off(change: dict[str, Any], tmp_path: Path) -> None:
+    gen, plan = plan_job("product_acting_ugc", BASE | change, options=PREVIEW)
+    assert not plan.subtitles and plan.receipt.subtitle_style is None
+    built = gen.build(plan, tmp_path)
+    assert built.timeline is not None and built.timeline.subtitles is None
+
+
 def test_visual_style_is_noted() -> None:
     assert any("visual_style" in n for n in _plan(BASE | {"visual_style": "warm film"}).receipt.notes)
 
