@@ -68,6 +68,7 @@ DELIVERY: dict[str, tuple[str, float, float]] = {
     "casual-demo": ("calm", 0.97, 1.0),
     "honest-review": ("confident", 1.0, 1.0),
 }
+SIDECAR_STYLE = "hormozi"   # pages the .srt/.vtt sidecars when no caption is burnt in (subtitle_style none)
 MIN_PRODUCT_SHARE = 0.06   # the product's share of the frame's area below which the receipt warns
 
 
@@ -121,7 +122,8 @@ class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan])
             generator=self.id, receipt=receipt,
             metered=Metered(operation=self.id, seconds=seconds, script_generated=decision.generated),
             casting=casting, script=decision, speech=speech, voiceover=voiceover, seconds=seconds, canvas=canvas,
-            pip=None, scenes=(), broll_images=(), broll_model=None, style=request.subtitle_style, music=None,
+            pip=None, scenes=(), broll_images=(), broll_model=None, music=None,
+            style=SIDECAR_STYLE if request.subtitle_style == "none" else request.subtitle_style,
             cta=request.product_name, product=product, template=request.template, subtitles=burnt,
             energy=energy)
 

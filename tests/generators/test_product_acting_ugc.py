@@ -85,7 +85,7 @@ def test_a_lively_style_sways_the_product_more(tmp_path: Path) -> None:
 @pytest.mark.parametrize("change", [{"subtitles": False}, {"subtitle_style": "none"}])
 def test_captions_can_be_turned_off(change: dict[str, Any], tmp_path: Path) -> None:
     gen, plan = plan_job("product_acting_ugc", BASE | change, options=PREVIEW)
-    assert not plan.subtitles and plan.receipt.subtitle_style is None
+    assert not plan.subtitles and plan.receipt.subtitle_style is None and plan.style == "hormozi"  # sidecars
     built = gen.build(plan, tmp_path)
     assert built.timeline is not None and built.timeline.subtitles is None
 
