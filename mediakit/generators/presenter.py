@@ -1,7 +1,7 @@
-"""One recipe for the ads where an actor speaks a script over a layout: show_your_app, laptop_ugc, product_acting_ugc.
+"""One recipe for the ads where an actor presents an app over a layout: show_your_app and laptop_ugc.
 
-The three differ only in the picture (a phone with the app, the three laptop
-scenes, the product beside the actor), so they share the rest:
+The two differ only in the picture (a phone with the app, the three laptop
+scenes), so they share the rest:
 
 - ``plan_presenter`` casts the actor (random when the request names none:
   ``actor_random``), paces the given script against the route's budget or
@@ -10,7 +10,7 @@ scenes, the product beside the actor), so they share the rest:
 - ``build_presenter`` speaks the script so it fills the duration bucket
   naturally (``speak_to_fill``), renders the lip-synced actor, asks the
   generator's ``layout`` for the picture, and burns captions where the
-  layout says they are clear of face, phone or product.
+  layout says they are clear of face and phone.
 
 Documented options outside the request, as for ugc_video: ``voiceover`` (a
 recorded voice; captions aligned to the script) and

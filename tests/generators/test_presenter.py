@@ -1,4 +1,4 @@
-"""show_your_app, laptop_ugc and product_acting_ugc: plan rules, receipts and small real renders (270x480)."""
+"""show_your_app and laptop_ugc: plan rules, receipts and small real renders (270x480)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from mediakit.errors import MediakitError, ValidationError
+from mediakit.errors import MediakitError
 from mediakit.generators.base import Options
 from mediakit.generators.run import generate, plan_job
 from mediakit.media_io import decode_audio
@@ -25,15 +25,6 @@ def screen(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("app") / "screen.png"
     img = Image.new("RGB", (360, 780), (246, 247, 251))
     img.paste(Image.new("RGB", (360, 160), (92, 76, 230)), (0, 0))
-    img.save(path)
-    return path
-
-
-@pytest.fixture(scope="module")
-def product(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("product") / "cup.png"
-    img = Image.new("RGB", (900, 900), "white")
-    img.paste(Image.new("RGB", (400, 500), "darkred"), (250, 200))
     img.save(path)
     return path
 
@@ -86,42 +77,15 @@ def test_laptop_ugc_needs_exactly_one_screen(screen: Path) -> None:
     assert plan.seconds == 20 and plan.first_words == 9 and plan.screen.kind == "image"
 
 
-def test_product_acting_writes_the_script_from_the_description(product: Path) -> None:
-    plan = _plan("product_acting_ugc", {"product_image_url": str(product), "actor_slug": "maya-chen",
-                                        "product_name": "Ember mug", "product_description": "keeps coffee hot",
-                                        "acting_style": "excited", "visual_style": "warm morning light"})
-    r = plan.receipt
-    assert r.generated_script and "Ember mug" in r.generated_script and plan.metered.script_generated
-    assert any("visual_style" in note for note in r.notes) and plan.speech.tone == "energetic"
-    calm = _plan("product_acting_ugc", {"product_image_url": str(product), "actor_slug": "maya-chen",
-                                        "script": "This mug keeps my coffee hot all morning.",
-                                        "acting_style": "raw-selfie", "subtitles": False})
-    assert calm.speech.tone == "calm" and calm.style is None and not calm.metered.script_generated
-
-
-def test_product_acting_rules(product: Path) -> None:
-    base = {"product_image_url": str(product), "actor_slug": "maya-chen"}
-    missing = _rule("product_acting_ugc", base)
-    assert missing["field"] == "product_description"
-    assert _rule("product_acting_ugc", {**base, "script": "Hello there friends.", "template": "nope"})["field"] == \
-        "template"
-    assert _rule("product_acting_ugc", {"product_image_url": str(product), "script": "Hello there friends."})[
-        "field"] == "actor_slug"
-    with pytest.raises(ValidationError, match="actor_slug"):
-        _plan("product_acting_ugc", {**base, "actor_slug": "nobody-here", "script": "Hello there friends."})
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(("route", "body", "seconds"), [
     ("show_your_app", {"script": APP_SCRIPT}, 5),
     ("laptop_ugc", {"script": LAPTOP_SCRIPT, "duration": 15}, 15),
-    ("product_acting_ugc", {"script": "This mug keeps my coffee hot all morning."}, 5),
 ])
 def test_renders_last_the_billed_bucket_with_sidecars(route: str, body: dict[str, Any], seconds: int,
-                                                      screen: Path, product: Path, tmp_path: Path) -> None:
+                                                      screen: Path, tmp_path: Path) -> None:
     extra = ({"app_screenshot_url": str(screen)} if route == "show_your_app" else
-             {"app_screen_image_url": str(screen)} if route == "laptop_ugc" else
-             {"product_image_url": str(product), "actor_slug": "maya-chen"})
+             {"app_screen_image_url": str(screen)})
     out = tmp_path / "ad.mp4"
     result = generate(route, {**body, **extra}, out, options=PREVIEW)
     info = probe(out)

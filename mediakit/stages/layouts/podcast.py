@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from ...cache import cached_png
 from ...errors import ValidationError
-from ...timeline import AudioClip, Box, Canvas, ImageLayer, Shadow, Timeline, VideoLayer, VisualLayer
+from ...timeline import AudioClip, Box, Canvas, ImageLayer, Shadow, Timeline, Track, VideoLayer, VisualLayer
 from ..pip import IMAGE_SUFFIXES
 from .cache import rounded_mask
 from .scenery import RGB, glow, gradient, hex_rgb, mix
@@ -35,6 +35,7 @@ from .scenery import RGB, glow, gradient, hex_rgb, mix
 SPEAKERS = ("A", "B")
 WIDE_EVERY = 4           # every fourth shot is the two-shot again
 MIN_CLOSE_MS = 1500      # a turn shorter than this stays on the two-shot
+SAFE_LEFT, SAFE_RIGHT = 0.04, 0.86   # cards' horizontal room (off the right button column)
 DESK = 0.74              # the desk's front edge, as a fraction of the height (portrait canvases)
 
 
@@ -203,18 +204,24 @@ def mic_overlay(size: tuple[int, int], folder: Path | None = None) -> Path:
 # ---- framing -------------------------------------------------------------------------------------------------
 
 def shot_boxes(shot: Shot, canvas: Canvas) -> dict[str, Box]:
-    """Card boxes of the actors in ``shot``: both side by side (speaker larger) or the speaker alone."""
+    """Card boxes of the actors in ``shot``: both side by side (speaker larger) or the speaker alone.
+
+    Cards stay between ``SAFE_LEFT`` and ``SAFE_RIGHT`` of the width: the
+    platforms' button column covers the right ~12% of a portrait frame.
+    """
     cw, ch = canvas.width, canvas.height
     desk = round(ch * _desk(cw, ch))
+    left, right = round(cw * SAFE_LEFT), round(cw * SAFE_RIGHT)
+    usable = right - left
     if not shot.wide:
-        w = round(min(cw * 0.9, ch * 0.7 * 3 / 4)) // 2 * 2
+        w = round(min(usable, ch * 0.7 * 3 / 4)) // 2 * 2
         h = round(w * 4 / 3) // 2 * 2
-        return {shot.speaker: Box((cw - w) // 2, desk - h + round(h * 0.1), w, h)}
-    big = round(min(cw * 0.55, ch * 0.5 * 3 / 4)) // 2 * 2
+        return {shot.speaker: Box(left + (usable - w) // 2, desk - h + round(h * 0.1), w, h)}
+    big = round(min(usable * 0.58, ch * 0.5 * 3 / 4)) // 2 * 2
     small = round(big * 0.66) // 2 * 2
-    gap = (cw - big - small) // 3
+    gap = (usable - big - small) // 3
     boxes = {}
-    x = gap
+    x = left + gap
     for who in SPEAKERS:
         w = big if who == shot.speaker else small
         h = round(w * 4 / 3) // 2 * 2
@@ -223,10 +230,9 @@ def shot_boxes(shot: Shot, canvas: Canvas) -> dict[str, Box]:
     return boxes
 
 
-def podcast_timeline(actor_a: Path, actor_b: Path, turns: Sequence[Turn], canvas: Canvas, duration_ms: int, *,
-                     room: str = "cozy studio", voice: Path | None = None,
-                     cache_dir: Path | None = None) -> Timeline:
-    """The podcast: room backdrop, then per shot the actor cards and their microphones."""
+def podcast_track(actor_a: Path, actor_b: Path, turns: Sequence[Turn], canvas: Canvas, duration_ms: int, *,
+                  room: str = "cozy studio", cache_dir: Path | None = None) -> Track:
+    """The podcast picture: room backdrop, then per shot the actor cards and their microphones."""
     if actor_a == actor_b:
         raise ValidationError("character_b", str(actor_b), "must be different from character_a")
     actors = {"A": actor_a, "B": actor_b}
@@ -248,5 +254,13 @@ def podcast_timeline(actor_a: Path, actor_b: Path, turns: Sequence[Turn], canvas
             mic_box = Box(box.x + (box.w - mw) // 2 + round(box.w * 0.12), box.y + box.h - round(mh * 0.8), mw, mh)
             layers.append(ImageLayer(path=mic_overlay((mw, mh), cache_dir), start_ms=shot.start_ms,
                                      duration_ms=span, box=mic_box))
+    return Track(tuple(layers), duration_ms)
+
+
+def podcast_timeline(actor_a: Path, actor_b: Path, turns: Sequence[Turn], canvas: Canvas, duration_ms: int, *,
+                     room: str = "cozy studio", voice: Path | None = None,
+                     cache_dir: Path | None = None) -> Timeline:
+    """The podcast as a whole timeline with its voice track (the simple entry make_podcast uses)."""
+    track = podcast_track(actor_a, actor_b, turns, canvas, duration_ms, room=room, cache_dir=cache_dir)
     audio = (AudioClip(voice),) if voice is not None else ()
-    return Timeline(canvas, duration_ms, layers=tuple(layers), audio=audio)
+    return Timeline(canvas, duration_ms, layers=track.layers, audio=audio)

@@ -33,10 +33,11 @@ from ...timeline import (
     ImageLayer,
     Shadow,
     Timeline,
+    Track,
     VideoLayer,
     VisualLayer,
 )
-from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
+from ..pip import IMAGE_SUFFIXES, PipOptions, pip_box, pip_layer
 from .cache import rounded_mask
 from .cutout import Cutout, cutout
 from .scenery import KINDS, scene_card
@@ -65,6 +66,7 @@ class ProductTemplate:
     motion: str
     enter: str
     pedestal: bool
+    hand: bool = False
 
     @classmethod
     def from_dict(cls, name: str, data: Mapping[str, Any]) -> ProductTemplate:
@@ -96,7 +98,7 @@ class ProductTemplate:
                    str(backdrop.get("accent", "#999999")),
                    tuple(float(v) for v in box) if box is not None else None,  # type: ignore[arg-type]
                    str(actor.get("frame", "none")), pip, (cx, cy), width, float(product.get("rotation", 0)),
-                   motion, enter, bool(product.get("pedestal", False)))
+                   motion, enter, bool(product.get("pedestal", False)), bool(product.get("hand", False)))
 
 
 @functools.cache
@@ -114,13 +116,16 @@ def get_template(name: str) -> ProductTemplate:
     return templates[name]
 
 
-def product_card(cut: Cutout, rotation: float, folder: Path | None = None) -> Path:
-    """The product ready to overlay: a busy photo becomes a rounded photo card; rotated; soft shadow baked in."""
+def product_card(cut: Cutout, rotation: float, folder: Path | None = None, *, hand: bool = False) -> Path:
+    """The product ready to overlay: a busy photo becomes a rounded photo card; held in a hand when asked;
+    rotated; soft shadow baked in."""
     def draw() -> Image.Image:
         with Image.open(cut.path) as im:
             item = im.convert("RGBA")
         if not cut.removed and item.getchannel("A").getextrema()[0] == 255:
             item = _photo_card(item)
+        if hand:
+            item = _held(item)
         if rotation:
             item = item.rotate(rotation, resample=Image.Resampling.BICUBIC, expand=True)
         pad = round(max(item.size) * 0.08)
@@ -133,7 +138,37 @@ def product_card(cut: Cutout, rotation: float, folder: Path | None = None) -> Pa
         out.alpha_composite(item, (pad, pad))
         return out
 
-    return cached_png("product", (str(cut.path), cut.removed, rotation), draw, folder)
+    return cached_png("product", (str(cut.path), cut.removed, rotation, hand), draw, folder)
+
+
+SKIN, SKIN_EDGE = (233, 196, 164, 255), (196, 150, 118, 255)
+
+
+def _held(item: Image.Image) -> Image.Image:
+    """The product gripped from below by a drawn hand: palm and wrist behind it, thumb and fingertips in front.
+
+    A product floating over the actor reads as a sticker; a hand under it
+    reads as "held up to the camera" (the product-in-hand template).
+    """
+    w, h = item.size
+    u = max(4, round(min(w, h) * 0.16))             # a finger's width
+    out = Image.new("RGBA", (w, h + round(h * 0.55)), (0, 0, 0, 0))
+    d = ImageDraw.Draw(out)
+    wrist_w = round(w * 0.3)
+    cx = round(w * 0.5)
+    d.rounded_rectangle((cx - wrist_w // 2, round(h * 0.7), cx + wrist_w // 2, out.height + u), radius=u // 2,
+                        fill=SKIN, outline=SKIN_EDGE, width=max(1, u // 10))
+    d.ellipse((cx - round(w * 0.3), round(h * 0.62), cx + round(w * 0.3), round(h * 1.25)), fill=SKIN,
+              outline=SKIN_EDGE, width=max(1, u // 10))
+    out.alpha_composite(item)
+    d = ImageDraw.Draw(out)
+    thumb = (cx - round(w * 0.34), round(h * 0.72), cx - round(w * 0.34) + u, round(h * 1.02))
+    d.rounded_rectangle(thumb, radius=u // 2, fill=SKIN, outline=SKIN_EDGE, width=max(1, u // 10))
+    for i in range(4):                               # fingertips curling over the front edge
+        x0 = cx - round(w * 0.12) + i * round(u * 0.95)
+        d.rounded_rectangle((x0, round(h * 0.86), x0 + round(u * 0.9), round(h * 1.08)), radius=u // 2,
+                            fill=SKIN, outline=SKIN_EDGE, width=max(1, u // 10))
+    return out
 
 
 def _photo_card(photo: Image.Image) -> Image.Image:
@@ -175,11 +210,19 @@ def visible_box(card: Path, placed: Box) -> Box:
                max(2, round((y1 - y0) * sy)))
 
 
-def _hover(motion: str, canvas: Canvas) -> Hover | None:
+def _hover(motion: str, canvas: Canvas, energy: float = 1.0) -> Hover | None:
+    """The product's sway: the template's motion, wider and quicker with the acting style's ``energy``.
+
+    A lively style (energy > 1) sways even a product the template keeps
+    still: the scene's camera energy, at the cost of one overlay expression.
+    """
+    if motion == "none" and energy > 1:
+        motion = "hover"
     if motion == "hover":
-        return Hover(0, max(1, round(canvas.height * 0.008)), 2600)
+        return Hover(0, max(1, round(canvas.height * 0.008 * energy)), round(2600 / energy))
     if motion == "drift":
-        return Hover(max(1, round(canvas.width * 0.015)), max(1, round(canvas.height * 0.003)), 4200)
+        return Hover(max(1, round(canvas.width * 0.015 * energy)), max(1, round(canvas.height * 0.003 * energy)),
+                     round(4200 / energy))
     return None
 
 
@@ -188,10 +231,7 @@ def actor_layers(template: ProductTemplate, actor: Path, canvas: Canvas, duratio
     """The actor as the template places it: full-frame, in a (rounded) box, or in a PiP."""
     if template.actor_pip is not None:
         return pip_layer(actor, template.actor_pip, canvas, 0, duration_ms, cache_dir=cache_dir)
-    assert template.actor_box is not None
-    fx, fy, fw, fh = template.actor_box
-    box = Box(round(fx * canvas.width), round(fy * canvas.height), round(fw * canvas.width) // 2 * 2,
-              round(fh * canvas.height) // 2 * 2)
+    box = actor_box(template, canvas)
     extra: dict[str, Any] = {}
     if box != canvas.box:
         extra["box"] = box
@@ -203,29 +243,45 @@ def actor_layers(template: ProductTemplate, actor: Path, canvas: Canvas, duratio
     return (VideoLayer(path=actor, **extra),)
 
 
-def product_layout(product_image: Path, actor: Path, canvas: Canvas, duration_ms: int, *,
-                   template: str = DEFAULT_TEMPLATE, voice: Path | None = None,
-                   cache_dir: Path | None = None) -> Timeline:
-    """The product_acting_ugc frame for ``template`` (the actor is any clip or portrait standing in)."""
+def actor_box(template: ProductTemplate, canvas: Canvas) -> Box:
+    """Where the actor goes in pixels: the template's box, or its PiP (a generator renders the actor this size)."""
+    if template.actor_pip is not None:
+        return pip_box(template.actor_pip, canvas)
+    assert template.actor_box is not None
+    fx, fy, fw, fh = template.actor_box
+    return Box(round(fx * canvas.width), round(fy * canvas.height), max(2, round(fw * canvas.width) // 2 * 2),
+               max(2, round(fh * canvas.height) // 2 * 2))
+
+
+def product_track(product_image: Path, actor: Path, canvas: Canvas, duration_ms: int, *,
+                  template: str = DEFAULT_TEMPLATE, energy: float = 1.0, cache_dir: Path | None = None) -> Track:
+    """The product_acting_ugc picture for ``template``: backdrop, actor, product (prepared once), as one track.
+
+    ``energy`` (1 calm; up to 2 frantic) scales the product's sway.
+    """
     tpl = get_template(template)
     cut = cutout(product_image, cache_dir)
-    card = product_card(cut, tpl.rotation, cache_dir)
+    card = product_card(cut, tpl.rotation, cache_dir, hand=tpl.hand)
     with Image.open(card) as im:
         card_size = im.size
     pbox = product_box(tpl, card_size, canvas)
     layers: list[VisualLayer] = []
     if tpl.backdrop != "none":
-        actor_px = None
-        if tpl.actor_box is not None:
-            fx, fy, fw, fh = tpl.actor_box
-            actor_px = Box(round(fx * canvas.width), round(fy * canvas.height), max(2, round(fw * canvas.width)),
-                           max(2, round(fh * canvas.height)))
+        actor_px = actor_box(tpl, canvas) if tpl.actor_box is not None else None
         layers.append(ImageLayer(path=scene_card(tpl.backdrop, (canvas.width, canvas.height), tpl.wall, tpl.accent,
                                                  actor_px, visible_box(card, pbox), pedestal=tpl.pedestal,
                                                  folder=cache_dir)))
     layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir)
     start = min(PRODUCT_START_MS, duration_ms // 4)
     layers.append(ImageLayer(path=card, box=pbox, fit="contain", start_ms=start,
-                             enter=Animation(tpl.enter, ENTER_MS), hover=_hover(tpl.motion, canvas)))  # type: ignore[arg-type]
+                             enter=Animation(tpl.enter, ENTER_MS), hover=_hover(tpl.motion, canvas, energy)))  # type: ignore[arg-type]
+    return Track(tuple(layers), duration_ms)
+
+
+def product_layout(product_image: Path, actor: Path, canvas: Canvas, duration_ms: int, *,
+                   template: str = DEFAULT_TEMPLATE, voice: Path | None = None,
+                   cache_dir: Path | None = None) -> Timeline:
+    """The product frame as a whole timeline (a preview of one template with any clip or portrait standing in)."""
+    track = product_track(product_image, actor, canvas, duration_ms, template=template, cache_dir=cache_dir)
     audio = (AudioClip(voice),) if voice is not None else ()
-    return Timeline(canvas, duration_ms, layers=tuple(layers), audio=audio)
+    return Timeline(canvas, duration_ms, layers=track.layers, audio=audio)

@@ -41,6 +41,13 @@ def test_active_speaker_is_larger_in_the_two_shot() -> None:
         for box in [*boxes.values(), *close.values()]:
             assert box.x >= 0 and box.y >= 0 and box.x + box.w <= canvas.width
             assert box.y + box.h <= canvas.height
+            assert box.x + box.w <= canvas.width * 0.86 + 1       # off the platform's right button column
+
+
+def test_the_last_shot_lasts_to_the_end() -> None:
+    shots = plan_shots(TURNS, 10500)
+    assert shots[-1].end_ms == 10500 and shots[0].start_ms == 0
+    assert all(a.end_ms == b.start_ms for a, b in zip(shots, shots[1:], strict=False))
 
 
 def test_room_colours_are_deterministic_per_description() -> None:
