@@ -44,7 +44,7 @@ IMAGE_SCREEN_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 MAX_RECORDING_BYTES = 10 * 1024 * 1024
 MAX_RECORDING_MS = 10_000
 MAX_IMAGE_BYTES = 5 * 1024 * 1024
-FACE = Crop(0.2, 0.06, 0.6, 0.6)     # the upper-middle of a 9:16 talking-head clip
+FACE = Crop(0.14, 0.12, 0.72, 0.72)  # head and shoulders of a 9:16 talking-head clip: hair to chin, not a slice
 TRANSITION = Transition("fade", 400)
 MIN_FACE_MS = 1500
 
@@ -164,7 +164,7 @@ def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int,
 
 
 def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas) -> SceneContent:
-    """Scene 2: the screen content full-frame -- a recording plays, an image scrolls (or pans across)."""
+    """Scene 2: the screen content full-frame -- a recording plays, a tall image scrolls, a wide one shows whole."""
     if screen.kind == "recording":
         info = probe(screen.path)
         wide = info.video is not None and info.video.width / info.video.height > canvas.width / canvas.height * 1.25
@@ -173,8 +173,8 @@ def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas) -> Scene
     frame_aspect = canvas.width / canvas.height
     if w / h < frame_aspect / 1.1:       # a tall capture scrolls down from its top
         motion = KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 1.0))
-    elif w / h > frame_aspect * 1.25:    # a wide one pans across
-        motion = KenBurns(1.0, 1.0, (0.1, 0.5), (0.9, 0.5))
+    elif w / h > frame_aspect * 1.25:    # a wide dashboard shows whole (every card), on its blurred self
+        return ImageLayer(path=screen.path, duration_ms=duration_ms, fit="blur")
     else:
         motion = KenBurns(1.0, 1.12)
     return ImageLayer(path=screen.path, duration_ms=duration_ms, motion=motion)

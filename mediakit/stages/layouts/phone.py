@@ -83,7 +83,8 @@ def phone_shot(canvas: Canvas, placement: str = "front") -> PhoneShot:
     if placement == "front":
         x, y = (cw - fw) // 2 + round(cw * 0.05), round(ch * 0.05)
     else:
-        x, y = cw - fw - round(cw * 0.02), ch - fh - round(ch * 0.1)
+        # clear of the platform's right button column (~15% of the width) and bottom 20% (description)
+        x, y = cw - fw - round(cw * 0.15), ch - fh - round(ch * 0.22)
     x, y = x // 2 * 2, y // 2 * 2  # overlay places yuv420p layers on even pixels; keep the frame exact
     screen = Box(x + geo.screen.x, y + geo.screen.y, geo.screen.w, geo.screen.h)
     return PhoneShot(Box(x, y, fw, fh), screen, geo.screen_radius, body_h)

@@ -114,7 +114,7 @@ def test_timeline_has_three_scenes_and_a_warped_screen(layout_media: Path, tmp_p
     assert isinstance(close, VideoLayer) and close.trim_start_ms == 5500
 
 
-def test_screen_broll_scrolls_tall_and_pans_wide(tmp_path: Path) -> None:
+def test_screen_broll_scrolls_tall_and_shows_wide_whole(tmp_path: Path) -> None:
     from mediakit.stages.layouts.laptop import ScreenInput
     tall, wide = tmp_path / "tall.png", tmp_path / "wide.png"
     Image.new("RGB", (200, 900), "white").save(tall)
@@ -122,7 +122,8 @@ def test_screen_broll_scrolls_tall_and_pans_wide(tmp_path: Path) -> None:
     t = screen_broll(ScreenInput(tall, "image"), 3000, CANVAS)
     w = screen_broll(ScreenInput(wide, "image"), 3000, CANVAS)
     assert t.motion is not None and (t.motion.pan_from, t.motion.pan_to) == ((0.5, 0.0), (0.5, 1.0))  # type: ignore[union-attr]
-    assert w.motion is not None and w.motion.pan_from[0] < w.motion.pan_to[0]  # type: ignore[union-attr]
+    # a landscape dashboard fits whole (every card) on its blurred self, not a 2x-tall slice panned across
+    assert w.motion is None and w.fit == "blur"  # type: ignore[union-attr]
 
 
 def test_rendered_laptop_shot_shows_the_screen_in_the_quad(layout_media: Path, tmp_path: Path) -> None:
@@ -138,3 +139,12 @@ def test_rendered_laptop_shot_shows_the_screen_in_the_quad(layout_media: Path, t
     centre = im[sum(ys) // 4, sum(xs) // 4]
     assert abs(centre[1] - 200) < 40 and centre[0] < 100                 # the green screen content
     assert np.abs(im[20, 90] - (120, 170, 220)).max() < 30                # the actor's backdrop above it
+
+
+def test_face_close_up_keeps_hair_and_chin() -> None:
+    """The close-up crop holds the drawn actor's whole head (hair top to chin), not a slice of it."""
+    from mediakit.generators.talking_ad import face_band
+    from mediakit.stages.layouts.laptop import FACE
+
+    top, bottom = face_band(1080, 1920)
+    assert FACE.y <= top / 1920 - 0.05 and FACE.y + FACE.h >= bottom / 1920 + 0.05

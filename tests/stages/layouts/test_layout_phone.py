@@ -85,3 +85,13 @@ def test_rendered_frame_shows_the_screenshot_inside_the_phone(layout_media: Path
     assert body.min() > 220                                               # its light page below
     bezel = im[s.y + s.h // 2, s.x - 2]
     assert bezel.max() < 90                                               # the black bezel beside the screen
+
+
+def test_phone_beside_stays_clear_of_platform_ui() -> None:
+    """Held up beside the actor, the phone keeps off the right button column and the bottom 20% band."""
+    from mediakit.stages.layouts.phone import phone_shot
+    from mediakit.timeline import Canvas
+
+    shot = phone_shot(Canvas(1080, 1920), "beside")
+    assert shot.frame.x + shot.frame.w <= 0.86 * 1080 and shot.frame.y + shot.frame.h <= 0.8 * 1920
+    assert shot.frame.y >= 0.1 * 1920
