@@ -83,6 +83,46 @@ def parse_yaml(text: str, *, field: str, where: str) -> Any:
         loader.dispose()
 
 
+def parse_yaml_lines(text: str, *, field: str, where: str) -> tuple[Any, dict[tuple[str | int, ...], int]]:
+    """``text`` parsed like :func:`parse_yaml`, with the line (1-based) of every mapping key and list item.
+
+    The lines let a batch runner point at ``jobs[3].input.script`` in the
+    user's file; paths are tuples of keys and indexes.
+    """
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        raise ValidationError(field, where, f"is not valid YAML{at}: {exc.problem}") from None
+    except yaml.YAMLError as exc:
+        raise ValidationError(field, where, f"is not valid YAML: {exc}") from None
+    finally:
+        loader.dispose()
+    lines: dict[tuple[str | int, ...], int] = {}
+    if node is not None:
+        _mark_lines(node, (), lines, set())
+    return data, lines
+
+
+def _mark_lines(node: yaml.Node, path: tuple[str | int, ...], lines: dict[tuple[str | int, ...], int],
+                seen: set[int]) -> None:
+    if id(node) in seen:  # an alias: its lines are those of the anchor
+        return
+    seen.add(id(node))
+    lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode):
+                lines.setdefault((*path, key.value), key.start_mark.line + 1)
+                _mark_lines(value, (*path, key.value), lines, seen)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _mark_lines(item, (*path, i), lines, seen)
+
+
 def load_document(path: Path, *, field: str) -> Any:
     """Read and parse a YAML or JSON file."""
     return parse_yaml(read_text(path, field=field), field=field, where=str(path))

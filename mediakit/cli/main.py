@@ -22,7 +22,8 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import actor_cmds, audio_cmds, generate_cmds, model_cmds, server_cmds, skills_cmds, subtitle_cmds, voice_cmds
+    from . import (actor_cmds, audio_cmds, generate_cmds, model_cmds, runner_cmds, server_cmds, skills_cmds,
+                   subtitle_cmds, voice_cmds)
 
     generate_cmds.register(main)
     subtitle_cmds.register(main)
@@ -32,6 +33,7 @@ def _register() -> None:
     model_cmds.register(main)
     skills_cmds.register(main)
     server_cmds.register(main)
+    runner_cmds.register(main)
 
 
 _register()

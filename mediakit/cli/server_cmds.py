@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import click
 
-from .base import MediakitGroup
-
-STORE_HELP = "Store folder (jobs, outputs, keys); also $MEDIAKIT_STORE; default ./mediakit-store."
-DEFAULT_STORE = "mediakit-store"
-
-
-def _store(store: Path | None) -> Path:
-    return store or Path(os.environ.get("MEDIAKIT_STORE", DEFAULT_STORE))
+from .base import STORE_HELP, MediakitGroup
+from .base import store_path as _store
 
 
 @click.command("serve")

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..errors import LimitError, NotFoundError, ValidationError
 from ..media_io import write_text
-from .times import now_iso
+from ..times import now_iso
 
 PREFIX = "ma_"
 MAX_ACTIVE = 25

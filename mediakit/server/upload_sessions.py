@@ -27,7 +27,7 @@ from PIL import Image, UnidentifiedImageError
 from ..errors import LimitError, NotFoundError
 from ..fetch import IMAGE
 from ..media_io import atomic_path, write_text
-from .times import iso
+from ..times import iso
 from .uploads import Uploads
 
 TTL_S = 3600

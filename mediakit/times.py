@@ -1,4 +1,4 @@
-"""Timestamps in the spec's ISO 8601 shape (UTC, seconds, ``Z``), for keys, sessions and uploads."""
+"""Timestamps in the spec's ISO 8601 shape (UTC, seconds, ``Z``): keys, sessions, uploads, jobs, ledger entries."""
 
 from __future__ import annotations
 

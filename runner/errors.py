@@ -1,0 +1,62 @@
+"""The runner's errors: branches of mediakit's one exception tree with the spec's codes.
+
+Each carries the spec's HTTP status (the server answers with it) and the
+CLI's exit code, like every ``MediakitError``; plan and credit refusals live
+with the plan rules in ``runner.plans``.
+"""
+
+from __future__ import annotations
+
+from mediakit.errors import EXIT_BAD_INPUT, MediakitError, NotFoundError
+
+
+class JobNotFound(NotFoundError):
+    """No such job for this user (another user's job is not found either: users are isolated)."""
+
+    code = "job_not_found"
+
+    def __init__(self, job_id: str) -> None:
+        self.job_id = job_id
+        super().__init__(f"job {job_id!r} does not exist", details=[{"field": "job_id", "rule": "must name a job"}])
+
+
+class CannotCancel(MediakitError):
+    """Cancel (or another move) asked of a job already in a terminal state."""
+
+    code = "cannot_cancel"
+    status = 409
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, job_id: str, status: str) -> None:
+        self.job_id = job_id
+        self.job_status = status
+        super().__init__(f"job {job_id} is already {status}; only submitted, queued or processing jobs can be "
+                         f"canceled", details=[{"field": "job_id", "rule": f"job is {status}"}])
+
+
+class IdempotencyConflict(MediakitError):
+    """An idempotency key reused with other inputs: refused, so one key never means two generations."""
+
+    code = "idempotency_key_reused"
+    status = 409
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, key: str, job_id: str) -> None:
+        self.key = key
+        self.job_id = job_id
+        super().__init__(f"idempotency_key {key!r} was used for job {job_id} with different inputs; use a new "
+                         f"key for new inputs", details=[{"field": "idempotency_key", "rule": "reused with other inputs"}])
+
+
+class StoreUnavailable(MediakitError):
+    """The store cannot answer (locked too long, unreadable, newer schema): the spec's 503 STATUS_UNAVAILABLE."""
+
+    code = "STATUS_UNAVAILABLE"
+    status = 503
+
+
+class LedgerMismatch(MediakitError):
+    """The derived balance and the cached balance disagree: the transaction is rolled back, nothing is lost."""
+
+    code = "ledger_mismatch"
+    status = 500
