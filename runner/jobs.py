@@ -67,7 +67,7 @@ class Job:
     operation: str
     status: str
     input: dict[str, Any]
-    credits: int | float
+    credits: int | float  # what the job costs now: its debit, or 0 once refunded
     model: str | None
     auto_reason: str | None
     idempotency_key: str | None
@@ -289,7 +289,7 @@ def fail(db: Database, job_id: str, code: str, message: str, *, owner: str | Non
             return None
         ledger.refund(conn, job.user_id, job.id, note=f"job failed: {code}")
         return _move(conn, job, FAILED, error_code=code, error_message=message[:2000], completed_at=now_iso(),
-                     owner=None)
+                     owner=None, credits=ledger.job_net(conn, job.id))
 
 
 def cancel(db: Database, user_id: str, job_id: str) -> dict[str, Any]:
@@ -301,7 +301,7 @@ def cancel(db: Database, user_id: str, job_id: str) -> dict[str, Any]:
         if job.terminal:
             raise CannotCancel(job_id, job.status)
         refunded = ledger.refund(conn, user_id, job_id, note="job canceled")
-        _move(conn, job, CANCELED, completed_at=now_iso(), error_message="canceled")
+        _move(conn, job, CANCELED, completed_at=now_iso(), error_message="canceled", credits=ledger.job_net(conn, job_id))
     return {"canceled": True, "jobId": job_id, "credits_refunded": ledger.from_milli(refunded),
             "refund_pending": False}
 

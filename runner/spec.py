@@ -136,7 +136,13 @@ def load_spec(path: Path) -> Spec:
         raise _combined(where, problems) from None
     jobs: list[SpecJob] = []
     seen: dict[str, int] = {}
+    first_at: dict[str, int] = {}
     for index, entry in enumerate(spec.jobs):
+        if entry.id in first_at:
+            problems.append(_problem(where, lines, ("jobs", index, "id"), f"jobs[{index}].id",
+                                     f"id {entry.id!r} is used twice (first at line {first_at[entry.id]})"))
+            continue
+        first_at[entry.id] = lines.get(("jobs", index), 0)
         for job in _expand(index, entry, spec.defaults, lines, where, problems, path.resolve().parent):
             if job.id in seen:
                 problems.append(_problem(where, lines, ("jobs", index, "id"), f"jobs[{index}].id",
@@ -147,7 +153,8 @@ def load_spec(path: Path) -> Spec:
     if len(jobs) > MAX_JOBS:
         problems.append(_problem(where, lines, ("jobs",), "jobs", f"expands to {len(jobs)} jobs; at most {MAX_JOBS}"))
     if problems:
-        raise _combined(where, problems)
+        unique = {(p["field"], p["rule"], p["line"]): p for p in reversed(problems)}  # matrix copies: once
+        raise _combined(where, [p for p in problems if unique[(p["field"], p["rule"], p["line"])] is p])
     return Spec(path, spec.account, tuple(jobs))
 
 

@@ -11,6 +11,7 @@ happens from the runner's own threads.  If the runner itself dies (even by
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 import signal
@@ -45,10 +46,12 @@ def _watch_parent(parent: int) -> None:
     os.killpg(0, signal.SIGKILL)
 
 
-def _child(task: Task, conn: Connection) -> None:
+def _child(task: Task, conn: Connection, imports: tuple[str, ...]) -> None:
     os.setsid()
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     try:
+        for module in imports:  # plug-ins that register generators in code
+            importlib.import_module(module)
         result = run_task(task, progress=lambda f: conn.send(("progress", f)))
         conn.send(("done", result))
     except MediakitError as exc:
@@ -119,15 +122,20 @@ class LocalHandle(Handle):
 
 
 class LocalExecutor(Executor):
-    """``workers`` tasks at once (default: the machine's cores)."""
+    """``workers`` tasks at once (default: the machine's cores).
 
-    def __init__(self, workers: int | None = None, **_: Any) -> None:
+    ``imports`` names modules each task imports first: plug-ins that
+    register generators in code rather than by entry point.
+    """
+
+    def __init__(self, workers: int | None = None, imports: tuple[str, ...] = (), **_: Any) -> None:
         self.slots = max(1, workers or os.cpu_count() or 1)
+        self.imports = tuple(imports)
 
     def submit(self, task: Task) -> Handle:
         ctx = _context()
         parent, child = ctx.Pipe(duplex=False)
-        process = ctx.Process(target=_child, args=(task, child), name=f"mediakit-{task.name}", daemon=False)
+        process = ctx.Process(target=_child, args=(task, child, self.imports), name=f"mediakit-{task.name}", daemon=False)
         process.start()
         child.close()
         return LocalHandle(process, parent)

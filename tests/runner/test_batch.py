@@ -1,0 +1,145 @@
+"""Whole batches through the local executor, with the ``test_sleep`` generator (quick, no video)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sleepgen
+
+from mediakit.errors import MediakitError
+from runner import jobs, ledger
+from runner.batch import RunOptions, quote_spec, run_spec
+from runner.db import Database
+from runner.spec import load_spec
+
+LOCAL = "local"
+
+
+def spec_file(tmp_path: Path, jobs_yaml: str, account: str = "{plan: creator, credits: 100}") -> Path:
+    path = tmp_path / "batch.yaml"
+    path.write_text(f"account: {account}\njobs:\n{jobs_yaml}", encoding="utf-8")
+    return path
+
+
+def options(tmp_path: Path, **kw: Any) -> RunOptions:
+    return RunOptions(out=tmp_path / "out", store=tmp_path / "store",
+                      executor_options={"imports": (sleepgen.__name__,)}, **kw)
+
+
+def run(tmp_path: Path, path: Path, **kw: Any) -> tuple[Any, list[dict[str, Any]]]:
+    events: list[dict[str, Any]] = []
+    report = run_spec(load_spec(path), options(tmp_path, **kw), events.append)
+    return report, events
+
+
+def balance(tmp_path: Path) -> int:
+    db = Database(tmp_path / "store")
+    with db.write() as conn:
+        return ledger.balance(conn, LOCAL).total
+
+
+def test_a_batch_renders_settles_and_reports(tmp_path: Path):
+    path = spec_file(tmp_path, """  - {id: ok, generator: test_sleep, input: {seconds: 0.1}}
+  - {id: breaks, generator: test_sleep, input: {fail: true}}
+  - {id: unusable, generator: test_sleep, input: {bad_input: true}}
+""")
+    report, events = run(tmp_path, path)
+    assert report.counts() == {"completed": 1, "failed": 2}
+    out = tmp_path / "out"
+    assert (out / "ok" / "ok.png").is_file()
+    assert not (out / "breaks" / "breaks.png").exists() and not (out / ".staging").exists()
+    rows = [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]
+    assert [(r["id"], r["status"], r["credits"]) for r in rows] == [("ok", "completed", 50), ("breaks", "failed", 0),
+                                                                    ("unusable", "failed", 0)]
+    assert rows[0]["output"] == "ok/ok.png" and "corrupt" in rows[1]["error_message"]
+    status = json.loads((out / "ok" / "status.json").read_text())
+    assert status["status"] == "completed" and status["video_url"].endswith("/out/ok/ok.png")
+    assert (out / "index.html").is_file()
+    # the plan's allowance and purchase, less the one job that completed
+    assert balance(tmp_path) == 7_000_000 - 50_000
+    kinds = [e["event"] for e in events]
+    assert kinds.count("submitted") == 2 and kinds.count("completed") == 1 and kinds.count("failed") == 2
+
+
+def test_running_again_skips_completed_jobs_and_charges_nothing(tmp_path: Path):
+    path = spec_file(tmp_path, "  - {id: a, generator: test_sleep, input: {seconds: 0.05}}\n")
+    run(tmp_path, path)
+    report, events = run(tmp_path, path)
+    assert [e["event"] for e in events] == ["skipped"]
+    assert report.counts() == {"completed": 1}
+    assert balance(tmp_path) == 7_000_000 - 50_000
+
+
+def test_changed_inputs_make_a_new_job(tmp_path: Path):
+    run(tmp_path, spec_file(tmp_path, "  - {id: a, generator: test_sleep, input: {colour: red}}\n"))
+    _, events = run(tmp_path, spec_file(tmp_path, "  - {id: a, generator: test_sleep, input: {colour: blue}}\n"))
+    assert [e["event"] for e in events] == ["submitted", "started", "completed"]
+    assert balance(tmp_path) == 7_000_000 - 100_000
+
+
+def test_an_idempotency_key_reused_with_other_inputs_is_refused(tmp_path: Path):
+    run(tmp_path, spec_file(tmp_path, "  - {id: a, generator: test_sleep, idempotency_key: k1}\n"))
+    with pytest.raises(MediakitError, match="idempotency_key"):
+        run(tmp_path, spec_file(tmp_path, "  - {id: a, generator: test_sleep, idempotency_key: k1, "
+                                          "input: {colour: blue}}\n"))
+
+
+def test_a_batch_the_balance_cannot_pay_is_refused_whole(tmp_path: Path):
+    many = "".join(f"  - {{id: j{i}, generator: test_sleep, input: {{seconds: 0}}}}\n" for i in range(3))
+    path = spec_file(tmp_path, many, account="{plan: payg, credits: 120}")
+    with pytest.raises(MediakitError) as err:
+        run(tmp_path, path)
+    assert err.value.status == 402
+    assert err.value.to_dict() == {"error": "insufficient_credits", "error_description": err.value.message,
+                                   "credits_required": 150, "credits_available": 120}
+    assert balance(tmp_path) == 120_000  # nothing debited
+    report, _ = run(tmp_path, path, keep_going=True)  # the rest runs; the job that cannot be paid fails, free
+    assert report.counts() == {"completed": 2, "failed": 1}
+    assert balance(tmp_path) == 20_000
+
+
+def test_the_plans_concurrency_limit_holds(tmp_path: Path):
+    path = spec_file(tmp_path, "".join(f"  - {{id: j{i}, generator: test_sleep, input: {{seconds: 0.3}}}}\n"
+                                       for i in range(3)), account="{plan: free, credits: 500}")
+    _, events = run(tmp_path, path, workers=4)
+    order = [(e["event"], e["id"]) for e in events if e["event"] in ("started", "completed")]
+    assert order == [("started", "j0"), ("completed", "j0"), ("started", "j1"), ("completed", "j1"),
+                     ("started", "j2"), ("completed", "j2")]
+
+
+def test_cancel_stops_a_running_render_refunds_and_leaves_no_file(tmp_path: Path):
+    path = spec_file(tmp_path, "  - {id: long, generator: test_sleep, input: {seconds: 30}}\n")
+    result: dict[str, Any] = {}
+    worker = threading.Thread(target=lambda: result.update(report=run(tmp_path, path)[0]))
+    started = time.monotonic()
+    worker.start()
+    db = Database(tmp_path / "store")
+    job = None
+    while time.monotonic() - started < 20:
+        listed = jobs.list_jobs(db, LOCAL, status="processing")[0] if (tmp_path / "store").exists() else []
+        if listed:
+            job = listed[0]
+            break
+        time.sleep(0.05)
+    assert job is not None
+    answer = jobs.cancel(db, LOCAL, job.id)
+    worker.join(20)
+    assert not worker.is_alive() and time.monotonic() - started < 15  # stopped, not waited out
+    assert answer["credits_refunded"] == 50
+    assert result["report"].counts() == {"canceled": 1}
+    assert not list((tmp_path / "out").rglob("*.png"))
+    assert balance(tmp_path) == 7_000_000
+
+
+def test_quote_prices_without_debiting(tmp_path: Path):
+    path = spec_file(tmp_path, "  - {id: a, generator: test_sleep}\n  - {id: b, generator: test_sleep}\n",
+                     account="{plan: payg, credits: 60}")
+    quote = quote_spec(load_spec(path), options(tmp_path))
+    assert [(j["id"], j["credits"]) for j in quote["jobs"]] == [("a", 50), ("b", 50)]
+    assert quote["credits"] == 100 and quote["available"] == 60 and quote["sufficient"] is False
+    assert not (tmp_path / "store").exists()
