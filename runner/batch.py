@@ -275,7 +275,8 @@ class Scheduler:
                     waiting.pop(0)
                     entry.job = claimed
                     staging = self.opts.out / ".staging" / f"{claimed.id}-{claimed.attempts}"
-                    shutil.rmtree(staging, ignore_errors=True)
+                    for earlier in staging.parent.glob(f"{claimed.id}-*"):  # a dead runner's attempts
+                        shutil.rmtree(earlier, ignore_errors=True)
                     handle = self.executor.submit(Task(claimed.id, entry.spec.operation, entry.plan, staging,
                                                        entry.spec.id))
                     running[claimed.id] = (entry, handle, staging)

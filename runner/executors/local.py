@@ -49,15 +49,22 @@ def _watch_parent(parent: int) -> None:
 def _child(task: Task, conn: Connection, imports: tuple[str, ...]) -> None:
     os.setsid()
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
+
+    def send(message: tuple[str, Any]) -> None:
+        try:
+            conn.send(message)
+        except OSError:  # the runner is gone: nobody will take this render, stop it and its ffmpeg
+            os.killpg(0, signal.SIGKILL)
+
     try:
         for module in imports:  # plug-ins that register generators in code
             importlib.import_module(module)
-        result = run_task(task, progress=lambda f: conn.send(("progress", f)))
-        conn.send(("done", result))
+        result = run_task(task, progress=lambda f: send(("progress", f)))
+        send(("done", result))
     except MediakitError as exc:
-        conn.send(("error", exc))
+        send(("error", exc))
     except BaseException as exc:  # a bug or a crash in a task must reach the runner as a failed job
-        conn.send(("error", TaskFailed(f"the render crashed: {type(exc).__name__}: {exc}")))
+        send(("error", TaskFailed(f"the render crashed: {type(exc).__name__}: {exc}")))
     finally:
         conn.close()
 
