@@ -1,0 +1,165 @@
+"""A batch of 20 short mixed jobs: the runner against the same renders without it, and local pool against Dask.
+
+Issue 10's figures, measured side by side in one run on this machine:
+
+- runner overhead outside rendering < 0.3 s per job: ``mediakit run`` on the
+  batch, against the same 20 requests rendered by a bare process pool of the
+  same size calling ``mediakit.generators.run.generate`` (no store, no
+  ledger, no planning twice, no manifest or gallery);
+  overhead = (runner wall - bare wall) / jobs.
+- the cores stay >= 85% busy through the batch with the default worker
+  count (system-wide CPU sampled every 0.25 s while the runner runs);
+- peak memory of the whole batch < 1.5 GB (the runner's process tree:
+  runner, forkserver, tasks and their ffmpeg, summed RSS, sampled);
+- with ``--dask``: the same batch on a two-worker Dask LocalCluster within
+  1.2x of the local pool's wall time.
+
+Each arm starts from an empty store and output folder; one warm-up job
+first fills the drawn-actor caches both arms share.
+
+    python benchmarks/bench_runner.py [--jobs 20] [--dask]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+SCRIPTS = ["Cold brew in seconds, never bitter. Try it today.",
+           "My mornings changed the week I switched to this.",
+           "Smooth, strong and ready before the kettle boils.",
+           "I stopped buying coffee out. This is why."]
+
+
+def requests(n: int) -> list[tuple[str, str, dict[str, Any]]]:
+    """``n`` short jobs cycling through five kinds: (id, generator, request)."""
+    kinds = [
+        ("ugc", "ugc_video", lambda i: {"script": SCRIPTS[i % 4] + " " + SCRIPTS[(i + 1) % 4],
+                                        "actor_slug": ["maya-chen", "omar-farouk"][i % 2], "target_duration": 5}),
+        ("app", "show_your_app", lambda i: {"app_screenshot_url": str(SAMPLES / "app_screen.png"),
+                                            "script": SCRIPTS[i % 4], "duration": 5}),
+        ("caption", "subtitle", lambda i: {"video_url": str(SAMPLES / "jfk.mp4"), "style": ["hormozi", "karaoke"][i % 2]}),
+        ("picture", "image", lambda i: {"prompt": f"an iced coffee on a windowsill, variant {i}"}),
+        ("voice", "audio", lambda i: {"text": SCRIPTS[i % 4]}),
+    ]
+    out = []
+    for i in range(n):
+        name, gen, body = kinds[i % len(kinds)]
+        out.append((f"{name}{i}", gen, body(i)))
+    return out
+
+
+def _bare_one(args: tuple[str, dict[str, Any], str]) -> float:
+    from mediakit.generators import get_generator
+    from mediakit.generators.run import generate
+
+    gen, body, out = args
+    start = time.perf_counter()
+    generate(gen, body, Path(out + get_generator(gen).output_suffix))
+    return time.perf_counter() - start
+
+
+def bare(jobs: list[tuple[str, str, dict[str, Any]]], folder: Path, workers: int) -> float:
+    """The renders alone: a process pool of ``workers`` calling generate() on each request."""
+    folder.mkdir(parents=True)
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        list(pool.map(_bare_one, [(g, b, str(folder / i)) for i, g, b in jobs]))
+    return time.perf_counter() - start
+
+
+class Sampler:
+    """System CPU % and the summed RSS of a process tree, every 0.25 s, in a thread."""
+
+    def __init__(self, pid: int) -> None:
+        self.proc = psutil.Process(pid)
+        self.cpu: list[float] = []
+        self.peak = 0
+        self.stop = threading.Event()
+        psutil.cpu_percent(None)
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stop.wait(0.25):
+            self.cpu.append(psutil.cpu_percent(None))
+            rss = 0
+            try:
+                for p in [self.proc, *self.proc.children(recursive=True)]:
+                    try:
+                        rss += p.memory_info().rss
+                    except psutil.Error:
+                        pass
+            except psutil.Error:
+                continue
+            self.peak = max(self.peak, rss)
+
+    def finish(self) -> None:
+        self.stop.set()
+        self.thread.join()
+
+
+def runner(spec: Path, folder: Path, workers: int | None, executor: str = "local") -> dict[str, Any]:
+    """``mediakit run`` on the spec in a fresh store: wall time, CPU busy %, peak tree RSS, outcome counts."""
+    cmd = [sys.executable, "-m", "mediakit", "run", str(spec), "--out", str(folder / "out"), "--store",
+           str(folder / "store"), "--json", "--executor", executor]
+    if workers:
+        cmd += ["--workers", str(workers)]
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    sampler = Sampler(proc.pid)
+    out, err = proc.communicate()
+    wall = time.perf_counter() - start
+    sampler.finish()
+    done = json.loads(out.strip().splitlines()[-1]) if out.strip() else {"jobs": {}, "error": err[-500:]}
+    return {"wall": wall, "cpu_busy": statistics.fmean(sampler.cpu) if sampler.cpu else 0.0,
+            "peak_mb": sampler.peak / 2**20, "jobs": done.get("jobs"), "error": done.get("error")}
+
+
+def write_spec(jobs: list[tuple[str, str, dict[str, Any]]], path: Path) -> None:
+    spec = {"account": {"plan": "pro_plus", "credits": 100000},
+            "jobs": [{"id": i, "generator": g, "input": b} for i, g, b in jobs]}
+    path.write_text(json.dumps(spec, indent=1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--jobs", type=int, default=20)
+    parser.add_argument("--dask", action="store_true", help="Also run the batch on a two-worker Dask LocalCluster.")
+    args = parser.parse_args()
+    jobs = requests(args.jobs)
+    cores = os.cpu_count() or 1
+    with tempfile.TemporaryDirectory(prefix="bench-runner-") as tmp:
+        root = Path(tmp)
+        spec = root / "batch.json"
+        write_spec(jobs, spec)
+        bare(jobs[:2], root / "warm", 2)  # drawn actors and fonts cached for both arms
+        bare_wall = bare(jobs, root / "bare", cores)
+        local = runner(spec, root / "local", None)
+        print(f"{len(jobs)} jobs on {cores} cores")
+        print(f"bare pool      {bare_wall:7.1f} s")
+        print(f"mediakit run   {local['wall']:7.1f} s  cpu busy {local['cpu_busy']:5.1f}%  "
+              f"peak {local['peak_mb']:6.0f} MB  {local['jobs']}")
+        print(f"overhead       {(local['wall'] - bare_wall) / len(jobs):7.3f} s per job (target < 0.3)")
+        if args.dask:
+            dask = runner(spec, root / "dask", 2, executor="dask")
+            print(f"dask 2 workers {dask['wall']:7.1f} s  {dask['jobs']}  ratio to local "
+                  f"{dask['wall'] / local['wall']:.2f} (target <= 1.2)")
+
+
+if __name__ == "__main__":
+    main()
