@@ -1,18 +1,128 @@
-# TEMPORARY SHIM (not committed): replaced by the i10-prices branch
-from dataclasses import dataclass
-from mediakit.errors import MediakitError, ValidationError, EXIT_BAD_INPUT
-@dataclass(frozen=True)
-class Tier:
-    tier: str; name: str; monthly_credits: int; max_concurrent_jobs: int; max_video_duration: int
-    operations: tuple = (); models_available: tuple = ()
-_T = {t.tier: t for t in [Tier("free","Free",0,1,5), Tier("payg","Pay As You Go",0,2,15), Tier("starter","Creator",3900,3,10),
-      Tier("creator","Pro",6900,5,15), Tier("pro_plus","Pro Plus",12900,10,15)]}
-def get_tier(name):
-    if name not in _T: raise ValidationError("plan", name, "must be one of " + ", ".join(_T))
-    return _T[name]
-def check_plan(tier, plan): pass
+"""Plan tiers and the rules they put on a job: allowance, concurrency, duration, operations.
+
+The tiers are data (``presets/plans.yaml``): names, allowances and limits are
+the spec's; which operations and model tiers each plan may use is mediakit's
+choice, documented there.  A job is checked from its plan (``Plan.metered``)
+before anything is debited or rendered, so a refusal costs nothing:
+
+- an operation the tier does not include (a skill's steps included) is 403 ``plan_required``,
+  naming the cheapest tier that includes it;
+- a bucketed video longer than the tier's maximum is 400 ``plan_limit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ValidationError as PydanticError
+
+from mediakit.catalog import load_catalog
+from mediakit.errors import EXIT_BAD_INPUT, MediakitError, ValidationError
+from mediakit.generators.base import Metered, Plan
+from mediakit.paths import data_dir
+from mediakit.routes import Route
+
+ROUTES = frozenset(Route)
+# the jobs billed in 5/10/15 s buckets, where the plan's max_video_duration applies, and the field each names
+DURATION_FIELDS: dict[str, str] = {Route.UGC_VIDEO: "target_duration", Route.SAAS_REVIEW: "target_duration",
+                                   Route.PRODUCT_ACTING_UGC: "duration", Route.SHOW_YOUR_APP: "duration",
+                                   Route.TEXT_TO_VIDEO: "duration", Route.VIDEO: "seconds"}
+
+
+class Tier(BaseModel):
+    """One plan tier as ``presets/plans.yaml`` gives it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    tier: str
+    name: str
+    monthly_credits: int = Field(ge=0)
+    max_concurrent_jobs: int = Field(ge=1)
+    max_video_duration: int = Field(ge=1)
+    operations: tuple[str, ...] | Literal["all"]
+
+    def allows(self, operation: str) -> bool:
+        return self.operations == "all" or operation in self.operations
+
+    @property
+    def models_available(self) -> tuple[str, ...]:
+        """The live catalog models this plan may use (the account's ``limits.models_available``): all of them."""
+        return tuple(m.id for m in load_catalog().models if m.live)
+
+
+class _PlansFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tiers: tuple[Tier, ...] = Field(min_length=1)
+
+
+class PlanRequired(MediakitError):
+    """The account's tier does not include this kind of job or model (403 ``plan_required``)."""
+
+    code = "plan_required"
+    status = 403
+    exit_code = EXIT_BAD_INPUT
+
+
 class InsufficientCredits(MediakitError):
-    code="insufficient_credits"; status=402; exit_code=EXIT_BAD_INPUT
-    def __init__(self, required, available):
-        self.required=required; self.available=available
-        super().__init__(f"needs {required} credits; {available} available")
+    """The balance is lower than the cost (402); its body is the spec's separate 402 shape."""
+
+    code = "insufficient_credits"
+    status = 402
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, required: int | float, available: int | float) -> None:
+        self.required = required
+        self.available = available
+        super().__init__(f"this needs {required} credits; {available} are available")
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{error, error_description, credits_required, credits_available}`` (the spec's 402 body)."""
+        return {"error": self.code, "error_description": self.message,
+                "credits_required": self.required, "credits_available": self.available}
+
+
+@lru_cache(maxsize=1)
+def tiers() -> dict[str, Tier]:
+    """The bundled tiers by id, cheapest first (read once per process)."""
+    path = data_dir("presets") / "plans.yaml"
+    try:
+        loaded = _PlansFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    except (OSError, yaml.YAMLError, PydanticError) as exc:
+        raise MediakitError(f"{path}: the plan tiers cannot be read: {exc}") from None
+    return {t.tier: t for t in loaded.tiers}
+
+
+def get_tier(name: str, *, field: str = "plan") -> Tier:
+    """The tier ``name``; a ValidationError on ``field`` listing the tiers otherwise."""
+    found = tiers().get(name)
+    if found is None:
+        raise ValidationError(field, name, f"must be one of {', '.join(tiers())}")
+    return found
+
+
+def check_plan(tier: Tier, plan: Plan) -> None:
+    """Refuse ``plan`` when ``tier`` does not allow it (see the module docstring); returns quietly otherwise."""
+    for metered in _with_steps(plan.metered):
+        operation = metered.operation
+        if operation in ROUTES and not tier.allows(operation):
+            cheapest = next((t.tier for t in tiers().values() if t.allows(operation)), "no plan")
+            raise PlanRequired(f"the {tier.name} plan ({tier.tier}) does not include {operation}; "
+                               f"{cheapest} or higher does")
+        field = DURATION_FIELDS.get(metered.operation)
+        if field is not None and metered.seconds is not None and metered.seconds > tier.max_video_duration:
+            raise ValidationError(field, metered.seconds,
+                                  f"is over the {tier.name} plan's maximum of {tier.max_video_duration} s",
+                                  code="plan_limit")
+
+
+def _with_steps(metered: Metered) -> Iterator[Metered]:
+    """A job's metering and its skill steps' (a skill is allowed only when each generator it runs is)."""
+    yield metered
+    for step in metered.steps:
+        yield from _with_steps(step)
+
