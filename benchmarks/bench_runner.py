@@ -52,7 +52,8 @@ def requests(n: int) -> list[tuple[str, str, dict[str, Any]]]:
                                         "actor_slug": ["maya-chen", "omar-farouk"][i % 2], "target_duration": 5}),
         ("app", "show_your_app", lambda i: {"app_screenshot_url": str(SAMPLES / "app_screen.png"),
                                             "script": SCRIPTS[i % 4], "duration": 5}),
-        ("caption", "subtitle", lambda i: {"video_url": str(SAMPLES / "jfk.mp4"), "style": ["hormozi", "karaoke"][i % 2]}),
+        ("caption", "subtitle", lambda i: {"video_url": str(SAMPLES / "jfk.mp4"),
+                                           "style": ["hormozi", "karaoke"][i % 2]}),
         ("picture", "image", lambda i: {"prompt": f"an iced coffee on a windowsill, variant {i}"}),
         ("voice", "audio", lambda i: {"text": SCRIPTS[i % 4]}),
     ]

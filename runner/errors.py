@@ -45,7 +45,8 @@ class IdempotencyConflict(MediakitError):
         self.key = key
         self.job_id = job_id
         super().__init__(f"idempotency_key {key!r} was used for job {job_id} with different inputs; use a new "
-                         f"key for new inputs", details=[{"field": "idempotency_key", "rule": "reused with other inputs"}])
+                         f"key for new inputs",
+                         details=[{"field": "idempotency_key", "rule": "reused with other inputs"}])
 
 
 class StoreUnavailable(MediakitError):

@@ -301,7 +301,8 @@ def cancel(db: Database, user_id: str, job_id: str) -> dict[str, Any]:
         if job.terminal:
             raise CannotCancel(job_id, job.status)
         refunded = ledger.refund(conn, user_id, job_id, note="job canceled")
-        _move(conn, job, CANCELED, completed_at=now_iso(), error_message="canceled", credits=ledger.job_net(conn, job_id))
+        _move(conn, job, CANCELED, completed_at=now_iso(), error_message="canceled",
+              credits=ledger.job_net(conn, job_id))
     return {"canceled": True, "jobId": job_id, "credits_refunded": ledger.from_milli(refunded),
             "refund_pending": False}
 

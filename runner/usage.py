@@ -86,9 +86,10 @@ def usage(db: Database, user_id: str, period: str = "30d") -> dict[str, Any]:
                       "credits_used": ledger.from_milli(m["credits"]),
                       "avg_duration_seconds": round(statistics.fmean(m["durations"]), 2) if m["durations"] else None}
                      for m in sorted(models.values(), key=lambda m: -m["job_count"])],
-        "daily": [{"date": d, "job_count": daily_jobs.get(d, 0), "credits_used": ledger.from_milli(daily_credits.get(d, 0))}
-                  for d in days],
-        "by_operation": [{"operation": op, "job_count": n} for op, n in sorted(operations.items(), key=lambda x: -x[1])],
+        "daily": [{"date": d, "job_count": daily_jobs.get(d, 0),
+                   "credits_used": ledger.from_milli(daily_credits.get(d, 0))} for d in days],
+        "by_operation": [{"operation": op, "job_count": n}
+                         for op, n in sorted(operations.items(), key=lambda x: -x[1])],
     }
 
 

@@ -21,7 +21,6 @@ import click
 
 from ..errors import EXIT_BAD_INPUT, MediakitError, ValidationError
 
-
 STORE_HELP = "Store folder (jobs, ledger, outputs, keys); also $MEDIAKIT_STORE; default ./mediakit-store."
 DEFAULT_STORE = "mediakit-store"
 

@@ -22,8 +22,17 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import (actor_cmds, audio_cmds, generate_cmds, model_cmds, runner_cmds, server_cmds, skills_cmds,
-                   subtitle_cmds, voice_cmds)
+    from . import (
+        actor_cmds,
+        audio_cmds,
+        generate_cmds,
+        model_cmds,
+        runner_cmds,
+        server_cmds,
+        skills_cmds,
+        subtitle_cmds,
+        voice_cmds,
+    )
 
     generate_cmds.register(main)
     subtitle_cmds.register(main)

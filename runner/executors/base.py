@@ -43,7 +43,7 @@ class Executor(ABC):
     def submit(self, task: Task) -> Handle:
         """Start ``task``."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 (optional: an executor without pooled workers has nothing to release)
         """Release workers (processes, cluster connections)."""
 
 

@@ -142,7 +142,8 @@ class LocalExecutor(Executor):
     def submit(self, task: Task) -> Handle:
         ctx = _context()
         parent, child = ctx.Pipe(duplex=False)
-        process = ctx.Process(target=_child, args=(task, child, self.imports), name=f"mediakit-{task.name}", daemon=False)
+        process = ctx.Process(target=_child, args=(task, child, self.imports), name=f"mediakit-{task.name}",
+                              daemon=False)
         process.start()
         child.close()
         return LocalHandle(process, parent)

@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 
-from ..deps import Reader
 from ...times import iso
+from ..deps import Reader
 from ..upload_sessions import UploadSessions
 from .uploads import RAW_PREFIX, file_url, image_body
 
