@@ -31,9 +31,9 @@ from urllib.parse import SplitResult, urlsplit
 
 from mediakit import __version__
 from mediakit.errors import ValidationError
+from mediakit.generators.fields import WEBHOOK_MAX_CHARS
 from mediakit.times import now_iso
 
-MAX_URL_CHARS = 2048
 ATTEMPTS = 3
 WAITS_S = (1.0, 2.0)  # after the first failure, after the second
 TIMEOUT_S = 10.0
@@ -120,8 +120,8 @@ def _non_public(address: IPAddress) -> str | None:
 
 def _split(url: str, field: str) -> SplitResult:
     """Parse a webhook URL, refusing the shapes no receiver needs."""
-    if len(url) > MAX_URL_CHARS:
-        raise ValidationError(field, url, f"must be at most {MAX_URL_CHARS} characters")
+    if len(url) > WEBHOOK_MAX_CHARS:
+        raise ValidationError(field, url, f"must be at most {WEBHOOK_MAX_CHARS} characters")
     if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in url):
         raise ValidationError(field, url, "must not contain spaces or control characters")
     parts = urlsplit(url)
@@ -129,6 +129,10 @@ def _split(url: str, field: str) -> SplitResult:
         raise ValidationError(field, url, "must use https (plain http is refused)")
     if not parts.hostname:
         raise ValidationError(field, url, "must name a host")
+    try:
+        parts.hostname.encode("idna")  # what the resolver will be asked; a bad label would fail only at delivery
+    except UnicodeError:
+        raise ValidationError(field, url, "must name a valid host") from None
     try:
         parts.port  # noqa: B018 - urlsplit validates the port lazily
     except ValueError:

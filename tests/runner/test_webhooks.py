@@ -171,6 +171,7 @@ def test_localhost_is_refused(url: str):
 
 def test_malformed_urls_are_refused():
     assert rule_of("https:///no-host") == "must name a host"
+    assert rule_of("https://" + "a" * 64 + ".example.com/hook") == "must name a valid host"
     assert rule_of("https://example.com:99999/hook") == "has an invalid port"
     assert rule_of("https://example.com/a b") == "must not contain spaces or control characters"
     assert rule_of("https://example.com/a\r\nX-Injected: 1") == "must not contain spaces or control characters"
@@ -181,6 +182,7 @@ def test_malformed_urls_are_refused():
     "https://93.184.216.34:8443/hook",
     "https://[2606:4700:4700::1111]/hook",
     "https://Example.COM",
+    "https://bücher.example/hook",
 ])
 def test_public_urls_pass_unchanged(url: str):
     assert check_webhook_url(url) == url
