@@ -151,8 +151,11 @@ class DaskExecutor(Executor):
         # Kept for the cluster's life: the nanny reads it whenever it (re)starts a worker.
         self._stack.enter_context(dask.config.set({"distributed.worker.daemon": False}))
         # memory_limit=0: a worker only relays; the render's memory is in its own process, which Dask does not count.
+        # No dashboard, and the scheduler's health/metrics HTTP server on a free local port instead of 8787,
+        # so two runners (or a runner beside a notebook's cluster) do not collide or warn.
         cluster = distributed.LocalCluster(n_workers=self.slots, threads_per_worker=1, processes=True,
-                                           memory_limit=0, dashboard_address=None)
+                                           memory_limit=0, dashboard_address=None,
+                                           scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
         self._stack.callback(cluster.close)
         self.client = distributed.Client(cluster)
         self._stack.callback(self.client.close)
