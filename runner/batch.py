@@ -163,7 +163,7 @@ def run_spec(spec: Spec, opts: RunOptions, events: Callable[[Event], None] | Non
                 emit(_event("failed", entry))
     _submit(db, opts, batch, fresh, emit)
     runnable = [e for e in entries if e.job is not None and e.job.status in jobs.ACTIVE and e.plan is not None]
-    make: Callable[..., Executor] = EXECUTORS.factory(opts.executor)
+    make: Callable[..., Executor] = EXECUTORS.factory(opts.executor)  # executors take workers and options
     executor = make(workers=opts.workers, **opts.executor_options)
     try:
         Scheduler(db, executor, opts, emit).run(runnable, slots=min(executor.slots, tier.max_concurrent_jobs))
