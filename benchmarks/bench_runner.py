@@ -8,10 +8,11 @@ Issue 10's figures, measured side by side in one run on this machine:
   ledger, no planning twice, no manifest or gallery);
   overhead = (runner wall - bare wall) / jobs.
 - the cores stay >= 85% busy through the batch with the default worker
-  count: the CPU seconds of the runner's whole process tree (from
-  ``getrusage(RUSAGE_CHILDREN)``, every descendant reaped) over wall x
-  cores, so other load on a shared machine does not count as ours; the
-  system-wide CPU sampled every 0.25 s is printed beside it;
+  count: the CPU seconds of the runner's whole process tree (each
+  process's own user + system time, last seen by a sampler every 0.1 s,
+  so a process shorter than that is missed) over wall x cores, so other
+  load on a shared machine does not count as ours; the system-wide CPU
+  is printed beside it;
 - peak memory of the whole batch < 1.5 GB (the runner's process tree:
   runner, forkserver, tasks and their ffmpeg, summed RSS, sampled);
 - with ``--dask``: the same batch on a two-worker Dask LocalCluster within
@@ -28,7 +29,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -88,25 +88,29 @@ def bare(jobs: list[tuple[str, str, dict[str, Any]]], folder: Path, workers: int
 
 
 class Sampler:
-    """System CPU % and the summed RSS of a process tree, every 0.25 s, in a thread."""
+    """System CPU %, the tree's CPU seconds and its summed RSS, every 0.1 s, in a thread."""
 
     def __init__(self, pid: int) -> None:
         self.proc = psutil.Process(pid)
         self.cpu: list[float] = []
         self.peak = 0
+        self.cpu_seconds: dict[int, float] = {}
         self.stop = threading.Event()
         psutil.cpu_percent(None)
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
     def _run(self) -> None:
-        while not self.stop.wait(0.25):
+        while not self.stop.wait(0.1):
             self.cpu.append(psutil.cpu_percent(None))
             rss = 0
             try:
                 for p in [self.proc, *self.proc.children(recursive=True)]:
                     try:
-                        rss += p.memory_info().rss
+                        with p.oneshot():
+                            rss += p.memory_info().rss
+                            times = p.cpu_times()
+                        self.cpu_seconds[p.pid] = times.user + times.system
                     except psutil.Error:
                         pass
             except psutil.Error:
@@ -124,24 +128,17 @@ def runner(spec: Path, folder: Path, workers: int | None, executor: str = "local
            str(folder / "store"), "--json", "--executor", executor]
     if workers:
         cmd += ["--workers", str(workers)]
-    before = _children_cpu()
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     sampler = Sampler(proc.pid)
     out, err = proc.communicate()
     wall = time.perf_counter() - start
     sampler.finish()
-    tree_cpu = _children_cpu() - before
+    tree_cpu = sum(sampler.cpu_seconds.values())
     done = json.loads(out.strip().splitlines()[-1]) if out.strip() else {"jobs": {}, "error": err[-500:]}
     return {"wall": wall, "tree_busy": 100 * tree_cpu / (wall * (os.cpu_count() or 1)),
             "cpu_busy": statistics.fmean(sampler.cpu) if sampler.cpu else 0.0,
             "peak_mb": sampler.peak / 2**20, "jobs": done.get("jobs"), "error": done.get("error")}
-
-
-def _children_cpu() -> float:
-    """CPU seconds of every reaped descendant of this process (user + system)."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def write_spec(jobs: list[tuple[str, str, dict[str, Any]]], path: Path) -> None:
