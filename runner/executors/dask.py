@@ -11,11 +11,13 @@ non-daemonic worker processes: our LocalCluster is started that way, a
 remote cluster's workers must be (``DASK_DISTRIBUTED__WORKER__DAEMON=False
 dask worker ADDR``, or ``dask worker --no-nanny``).
 
-Files: tasks write into the runner's staging folder by its path, so a remote
-cluster needs the output folder on a shared filesystem mounted at the same
-path on every worker; a worker that cannot see the task's staging folder
-fails the job (refunded) instead of rendering where the runner cannot look.
-Generators registered by plug-ins must be installed on the workers too.
+Files: a worker that sees the runner's staging folder (the same machine, or
+a shared filesystem mounted at the same path) renders straight into it.  One
+that does not renders into a temporary folder of its own and ships the
+finished files back with the result (at most ``MAX_SHIP_BYTES``); the
+handle writes them into the staging folder, so outputs land in ``--out``
+either way.  Generators registered by plug-ins must be installed on the
+workers too.
 
 Dask is imported here only, so mediakit runs without it (``pip install 'mediakit[dask]'``).
 """
@@ -24,9 +26,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import shutil
+import tempfile
 import time
 import uuid
 from contextlib import ExitStack
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from mediakit.errors import EngineError, MediakitError
@@ -38,18 +44,44 @@ from .local import LocalExecutor
 POLL_S = 0.1
 CANCEL_WAIT_S = 10.0
 CONNECT_TIMEOUT_S = 10.0
+MAX_SHIP_BYTES = 2 * 1024**3  # a short ad is megabytes; this only stops a runaway render filling the scheduler
 
 
-def _work(task: Task, imports: tuple[str, ...], progress_name: str, stop_name: str) -> TaskResult | MediakitError:
+@dataclass(frozen=True)
+class Shipped:
+    """A result rendered where the runner cannot look, with its files' bytes (name -> content)."""
+
+    result: TaskResult
+    files: dict[str, bytes]
+
+
+def _work(task: Task, imports: tuple[str, ...], progress_name: str, stop_name: str
+          ) -> TaskResult | Shipped | MediakitError:
     """On a worker: run ``task`` in its own process group, publish its progress, kill it when told to stop.
 
     A failed job's error is returned, not raised: it is an outcome, not a
     worker fault for Dask to log (the runner re-raises it).
     """
     try:
-        return _render(task, imports, progress_name, stop_name)
+        if task.staging.is_dir():
+            return _render(task, imports, progress_name, stop_name)
+        return _render_and_ship(task, imports, progress_name, stop_name)
     except MediakitError as exc:
         return exc
+
+
+def _render_and_ship(task: Task, imports: tuple[str, ...], progress_name: str, stop_name: str) -> Shipped:
+    """Render into a folder of this worker's own, then carry the files back (no shared filesystem)."""
+    with tempfile.TemporaryDirectory(prefix="mediakit-dask-") as tmp:
+        local = replace(task, staging=Path(tmp) / task.staging.name)
+        local.staging.mkdir()
+        result = _render(local, imports, progress_name, stop_name)
+        names = {result.output, *result.files.values()}
+        size = sum((local.staging / n).stat().st_size for n in names)
+        if size > MAX_SHIP_BYTES:
+            raise TaskFailed(f"the render made {size} bytes, more than the {MAX_SHIP_BYTES} a worker without the "
+                             "runner's filesystem ships back; share the output folder with the workers")
+        return Shipped(result, {n: (local.staging / n).read_bytes() for n in names})
 
 
 def _render(task: Task, imports: tuple[str, ...], progress_name: str, stop_name: str) -> TaskResult:
@@ -58,9 +90,6 @@ def _render(task: Task, imports: tuple[str, ...], progress_name: str, stop_name:
     if multiprocessing.current_process().daemon:
         raise TaskFailed("this Dask worker runs as a daemonic process and cannot start the render's process: "
                          "start workers with DASK_DISTRIBUTED__WORKER__DAEMON=False (or dask worker --no-nanny)")
-    if not task.staging.is_dir():
-        raise TaskFailed(f"this Dask worker cannot see the staging folder {task.staging}: a remote cluster needs "
-                         "the runner's output folder on a shared filesystem at the same path")
     queue, stop = distributed.Queue(progress_name), distributed.Event(stop_name)
     if stop.is_set():  # canceled before a worker took it
         raise TaskFailed("canceled")
@@ -79,10 +108,11 @@ def _render(task: Task, imports: tuple[str, ...], progress_name: str, stop_name:
 class DaskHandle(Handle):
     """A submitted task: its future, the queue its progress arrives on, and the event that stops it."""
 
-    def __init__(self, future: Any, queue: Any, stop: Any) -> None:
+    def __init__(self, future: Any, queue: Any, stop: Any, staging: Path) -> None:
         self.future = future
         self.queue = queue
         self.stop = stop
+        self.staging = staging
         self._canceled = False
 
     def progress(self) -> float | None:
@@ -105,8 +135,21 @@ class DaskHandle(Handle):
             self.queue.close()
         if isinstance(value, MediakitError):
             raise value
+        if isinstance(value, Shipped):
+            return self._unpack(value)
         assert isinstance(value, TaskResult)
         return value
+
+    def _unpack(self, shipped: Shipped) -> TaskResult:
+        """Write a shipped render's files into the runner's staging folder (where a shared one would have put them)."""
+        self.staging.mkdir(parents=True, exist_ok=True)
+        try:
+            for name, content in shipped.files.items():
+                (self.staging / name).write_bytes(content)
+        except OSError as exc:
+            shutil.rmtree(self.staging, ignore_errors=True)
+            raise TaskFailed(f"the render's files could not be written to {self.staging}: {exc.strerror}") from None
+        return shipped.result
 
     def cancel(self) -> None:
         """Stop the render and wait (up to ``CANCEL_WAIT_S``) until its processes are gone, then release it."""
@@ -169,7 +212,7 @@ class DaskExecutor(Executor):
         queue = distributed.Queue(f"{key}-progress", client=self.client)
         stop = distributed.Event(f"{key}-stop", client=self.client)
         future = self.client.submit(_work, task, self.imports, queue.name, stop.name, key=key, pure=False, retries=0)
-        return DaskHandle(future, queue, stop)
+        return DaskHandle(future, queue, stop, task.staging)
 
     def close(self) -> None:
         self._stack.close()

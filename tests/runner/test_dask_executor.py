@@ -120,11 +120,19 @@ def test_an_unreachable_scheduler_is_an_engine_error(monkeypatch: pytest.MonkeyP
         DaskExecutor(scheduler="tcp://127.0.0.1:9")
 
 
-def test_a_worker_that_cannot_see_the_staging_folder_fails_the_job(tmp_path: Path):
-    task = sleep_task(tmp_path, "elsewhere")  # its staging folder was never made: another machine's filesystem
-    error = dask_executor._work(task, IMPORTS, "unused-progress", "unused-stop")
-    assert isinstance(error, TaskFailed) and "cannot see the staging folder" in error.message
-    assert not task.staging.exists()
+def test_a_worker_without_the_runners_filesystem_ships_the_files_back(executor: DaskExecutor, tmp_path: Path):
+    import distributed
+
+    task = sleep_task(tmp_path, "elsewhere", seconds=0.2)  # its staging folder is not made: another machine's disk
+    queue = distributed.Queue("ship-progress", client=executor.client)
+    stop = distributed.Event("ship-stop", client=executor.client)
+    future = executor.client.submit(dask_executor._work, task, IMPORTS, queue.name, stop.name, pure=False)
+    handle = DaskHandle(future, queue, stop, task.staging)
+    finish(handle)
+    result = handle.result()
+    made = task.staging / result.output
+    assert made.name == "elsewhere.png" and Image.open(made).size == (16, 16)
+    assert sorted(p.name for p in task.staging.iterdir()) == sorted({result.output, *result.files.values()})
 
 
 def manifest(out: Path) -> list[tuple[Any, ...]]:
