@@ -153,7 +153,8 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
             assert isinstance(clip, VideoLayer)
             clips.append(clip.path)
         picture = podcast_track(clips[0], clips[1], turns, CANVAS, total, room=plan.room)
-        ass = captions = None
+        ass: Path | None = None
+        captions: Captions | None = None
         if plan.captions is not None:
             ass = workdir / "captions.ass"
             # at the foot of the safe area: on the desk in the two-shot, on the chest in a close shot, never a face
