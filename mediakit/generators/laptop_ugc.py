@@ -17,7 +17,7 @@ from ..fetch import SCREEN_IMAGE, SCREEN_RECORDING
 from ..render import ProgressCallback
 from ..routes import Route
 from ..speech.words import Word
-from ..stages.layouts.laptop import ScreenInput, check_screen_input, laptop_timeline, split_script
+from ..stages.layouts.laptop import ScreenInput, check_screen_input, laptop_track, split_script
 from ..timeline import Canvas
 from .base import Built, Context, Generator
 from .presenter import Picture, PresenterPlan, build_presenter, plan_presenter
@@ -69,5 +69,5 @@ def _laptop(screen: ScreenInput, canvas: Canvas, first_words: int, actor: Path, 
     else:
         split_ms = total_ms // 3
     split_ms = min(max(split_ms, 1500), total_ms - 6000)
-    layers = laptop_timeline(actor, screen, canvas, split_ms=split_ms, duration_ms=total_ms, cache_dir=workdir).layers
-    return Picture(layers, canvas.height * CAPTION_AT)
+    track = laptop_track(actor, screen, canvas, split_ms=split_ms, duration_ms=total_ms, cache_dir=workdir)
+    return Picture(track, canvas.height * CAPTION_AT)

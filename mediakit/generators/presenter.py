@@ -30,7 +30,7 @@ from ..speech.words import Word
 from ..stages.actors.talking import SpeechInput, talking_track
 from ..stages.subtitles import build_ass, get_style
 from ..stages.voice import SpeechRequest, speak
-from ..timeline import AudioClip, Canvas, Timeline, VisualLayer
+from ..timeline import AudioClip, Canvas, Timeline, Track
 from .base import Built, Captions, Context, Metered, Plan, Receipt
 from .casting import Casting, ScriptDecision, cast, script_for, voice_for
 
@@ -54,9 +54,9 @@ class PresenterPlan(Plan):
 
 @dataclass(frozen=True)
 class Picture:
-    """What a layout returns: its layers, and the height (px) where captions sit clear of everything."""
+    """What a layout returns: its track (times from 0), and the height (px) where captions sit clear of everything."""
 
-    layers: tuple[VisualLayer, ...]
+    track: Track
     caption_centre: float
 
 
@@ -114,7 +114,8 @@ def build_presenter(plan: PresenterPlan, workdir: Path, layout: Layout,
         style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, picture.caption_centre))
         ass = workdir / "captions.ass"
         build_ass(words, style, canvas.width, canvas.height).save(str(ass))
-    timeline = Timeline(canvas, total_ms, layers=picture.layers, audio=(AudioClip(voice),), subtitles=ass)
+    timeline = Timeline(canvas, total_ms, layers=picture.track.layers,
+                        audio=(AudioClip(voice), *picture.track.audio), subtitles=ass)
     release_heap()
     receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
     quiet_ms = total_ms - (words[-1].end_ms if words else 0)

@@ -17,7 +17,7 @@ from ..fetch import SCREEN_IMAGE
 from ..render import ProgressCallback
 from ..routes import Route
 from ..speech.words import Word
-from ..stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_layout
+from ..stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_track
 from ..stages.pip import pip_box
 from ..timeline import Canvas
 from .base import Built, Context, Generator
@@ -55,6 +55,6 @@ class ShowYourAppGenerator(Generator[ShowYourAppRequest, ShowYourAppPlan]):
 
 def _phone(screenshot: Path, canvas: Canvas, actor: Path, words: list[Word], total_ms: int, workdir: Path) -> Picture:
     """The phone layout with the actor in its PiP; captions just above the PiP (below the phone's middle)."""
-    layers = phone_layout(screenshot, canvas, total_ms, actor=actor, placement="front", cache_dir=workdir).layers
+    track = phone_track(screenshot, canvas, total_ms, actor=actor, placement="front", cache_dir=workdir)
     pip = pip_box(ACTOR_PIP, canvas)
-    return Picture(layers, pip.y - canvas.height * 0.07)
+    return Picture(track, pip.y - canvas.height * 0.07)

@@ -29,8 +29,8 @@ from ..render import ProgressCallback
 from ..routes import Route
 from ..speech.words import Word
 from ..stages.actors.catalog import Actor
-from ..stages.layouts.podcast import Shot, Turn, podcast_timeline, shot_boxes
-from ..timeline import Box, Canvas, VideoLayer
+from ..stages.layouts.podcast import Shot, Turn, podcast_track, shot_boxes
+from ..timeline import AudioClip, Box, Canvas, Timeline, VideoLayer
 from .base import Skill, SkillPlan, Step, https_or_local
 from .cast import CHARACTER_PREFIX, character_or_image
 
@@ -152,15 +152,17 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
             clip = track.layers[0]
             assert isinstance(clip, VideoLayer)
             clips.append(clip.path)
-        timeline = podcast_timeline(clips[0], clips[1], turns, CANVAS, total, room=plan.room, voice=voice)
-        captions = None
+        picture = podcast_track(clips[0], clips[1], turns, CANVAS, total, room=plan.room)
+        ass: Path | None = None
+        captions: Captions | None = None
         if plan.captions is not None:
             ass = workdir / "captions.ass"
             # at the foot of the safe area: on the desk in the two-shot, on the chest in a close shot, never a face
             style = replace(get_style(plan.captions), vertical=1.0)
             build_ass(words, style, CANVAS.width, CANVAS.height).save(str(ass))
-            timeline = replace(timeline, subtitles=ass)
             captions = Captions(tuple(words), plan.captions, CANVAS.width, CANVAS.height)
+        timeline = Timeline(CANVAS, total, layers=picture.layers, audio=(AudioClip(voice), *picture.audio),
+                            subtitles=ass)
         return Built(timeline=timeline, captions=captions, poster_ms=turns[0].start_ms + 500)
 
 

@@ -22,7 +22,6 @@ from ...errors import ValidationError
 from ...probe import probe
 from ...timeline import (
     Animation,
-    AudioClip,
     Box,
     Canvas,
     Crop,
@@ -30,7 +29,7 @@ from ...timeline import (
     KenBurns,
     SceneContent,
     SequenceLayer,
-    Timeline,
+    Track,
     Transition,
     VideoLayer,
     VisualLayer,
@@ -121,10 +120,9 @@ def scene_times(split_ms: int, duration_ms: int, broll_ms: int | None = None) ->
     return split_ms, broll_ms, second - broll_ms
 
 
-def laptop_timeline(actor: Path, screen: ScreenInput, canvas: Canvas, *, split_ms: int, duration_ms: int,
-                    voice: Path | None = None, broll_ms: int | None = None, face: Crop = FACE,
-                    cache_dir: Path | None = None) -> Timeline:
-    """The three-scene laptop_ugc timeline (see the module docstring)."""
+def laptop_track(actor: Path, screen: ScreenInput, canvas: Canvas, *, split_ms: int, duration_ms: int,
+                 broll_ms: int | None = None, face: Crop = FACE, cache_dir: Path | None = None) -> Track:
+    """The three laptop_ugc scenes as one track (see the module docstring), sized to the generator's ``canvas``."""
     first, second, third = scene_times(split_ms, duration_ms, broll_ms)
     actor_is_still = actor.suffix.lower() in IMAGE_SUFFIXES
     talking: SceneContent = (ImageLayer(path=actor, duration_ms=first) if actor_is_still
@@ -134,9 +132,7 @@ def laptop_timeline(actor: Path, screen: ScreenInput, canvas: Canvas, *, split_m
                            else VideoLayer(path=actor, duration_ms=third, crop=face, motion=close_motion,
                                            trim_start_ms=first + second))
     seq = SequenceLayer(scenes=(talking, screen_broll(screen, second, canvas), close), transition=TRANSITION)
-    layers: list[VisualLayer] = [seq, *laptop_overlay(screen, canvas, first, cache_dir)]
-    audio = (AudioClip(voice),) if voice is not None else ()
-    return Timeline(canvas, duration_ms, layers=tuple(layers), audio=audio)
+    return Track((seq, *laptop_overlay(screen, canvas, first, cache_dir)), duration_ms)
 
 
 def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int,

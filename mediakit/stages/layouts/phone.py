@@ -24,12 +24,11 @@ from ...cache import cached_png
 from ...errors import MediaError, ValidationError
 from ...timeline import (
     Animation,
-    AudioClip,
     Box,
     Canvas,
     ImageLayer,
     KenBurns,
-    Timeline,
+    Track,
     VideoLayer,
     VisualLayer,
 )
@@ -117,10 +116,12 @@ def backdrop(screenshot: Path, canvas: Canvas, folder: Path | None = None) -> Pa
                                 canvas.height), draw, folder)
 
 
-def phone_layout(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: Path | None = None,
-                 placement: str = "front", voice: Path | None = None, color: str = "graphite",
-                 cache_dir: Path | None = None) -> Timeline:
-    """The show_your_app frame: backdrop, screenshot in the phone, and the actor (if given) per ``placement``."""
+def phone_track(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: Path | None = None,
+                placement: str = "front", color: str = "graphite", cache_dir: Path | None = None) -> Track:
+    """The show_your_app picture: backdrop, screenshot in the phone, and the actor (if given) per ``placement``.
+
+    ``canvas`` is the generator's: the phone, backdrop and PiP are sized to it.
+    """
     size = check_screenshot(screenshot)
     shot = phone_shot(canvas, placement)
     frame_png, _ = phone_frame(shot.body_height, color, cache_dir)
@@ -138,8 +139,7 @@ def phone_layout(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: P
     layers.append(ImageLayer(path=frame_png, box=shot.frame, enter=fade))
     if placement == "front" and actor is not None:
         layers += pip_layer(actor, ACTOR_PIP, canvas, 0, duration_ms, cache_dir=cache_dir)
-    audio = (AudioClip(voice),) if voice is not None else ()
-    return Timeline(canvas, duration_ms, layers=tuple(layers), audio=audio)
+    return Track(tuple(layers), duration_ms)
 
 
 def _full_frame(source: Path) -> VisualLayer:

@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from ...cache import cached_png
 from ...errors import ValidationError
-from ...timeline import AudioClip, Box, Canvas, ImageLayer, Shadow, Timeline, Track, VideoLayer, VisualLayer
+from ...timeline import Box, Canvas, ImageLayer, Shadow, Track, VideoLayer, VisualLayer
 from ..pip import IMAGE_SUFFIXES
 from .cache import rounded_mask
 from .scenery import RGB, glow, gradient, hex_rgb, mix
@@ -256,11 +256,3 @@ def podcast_track(actor_a: Path, actor_b: Path, turns: Sequence[Turn], canvas: C
                                      duration_ms=span, box=mic_box))
     return Track(tuple(layers), duration_ms)
 
-
-def podcast_timeline(actor_a: Path, actor_b: Path, turns: Sequence[Turn], canvas: Canvas, duration_ms: int, *,
-                     room: str = "cozy studio", voice: Path | None = None,
-                     cache_dir: Path | None = None) -> Timeline:
-    """The podcast as a whole timeline with its voice track (the simple entry make_podcast uses)."""
-    track = podcast_track(actor_a, actor_b, turns, canvas, duration_ms, room=room, cache_dir=cache_dir)
-    audio = (AudioClip(voice),) if voice is not None else ()
-    return Timeline(canvas, duration_ms, layers=track.layers, audio=audio)

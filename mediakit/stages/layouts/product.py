@@ -26,13 +26,11 @@ from ...paths import data_dir
 from ...timeline import (
     ANIMATIONS,
     Animation,
-    AudioClip,
     Box,
     Canvas,
     Hover,
     ImageLayer,
     Shadow,
-    Timeline,
     Track,
     VideoLayer,
     VisualLayer,
@@ -277,11 +275,3 @@ def product_track(product_image: Path, actor: Path, canvas: Canvas, duration_ms:
                              enter=Animation(tpl.enter, ENTER_MS), hover=_hover(tpl.motion, canvas, energy)))  # type: ignore[arg-type]
     return Track(tuple(layers), duration_ms)
 
-
-def product_layout(product_image: Path, actor: Path, canvas: Canvas, duration_ms: int, *,
-                   template: str = DEFAULT_TEMPLATE, voice: Path | None = None,
-                   cache_dir: Path | None = None) -> Timeline:
-    """The product frame as a whole timeline (a preview of one template with any clip or portrait standing in)."""
-    track = product_track(product_image, actor, canvas, duration_ms, template=template, cache_dir=cache_dir)
-    audio = (AudioClip(voice),) if voice is not None else ()
-    return Timeline(canvas, duration_ms, layers=track.layers, audio=audio)

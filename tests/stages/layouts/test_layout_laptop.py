@@ -12,8 +12,8 @@ from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.layouts.devices import SCREEN_ASPECT, laptop_frame
-from mediakit.stages.layouts.laptop import check_screen_input, laptop_timeline, scene_times, screen_broll, split_script
-from mediakit.timeline import Canvas, ImageLayer, SequenceLayer, VideoLayer
+from mediakit.stages.layouts.laptop import check_screen_input, laptop_track, scene_times, screen_broll, split_script
+from mediakit.timeline import Canvas, ImageLayer, SequenceLayer, Timeline, VideoLayer
 
 CANVAS = Canvas(180, 320)
 
@@ -96,20 +96,21 @@ def test_laptop_geometry_is_a_true_perspective_screen(tmp_path: Path) -> None:
     assert (quad.width, quad.height) == (960, round(960 / SCREEN_ASPECT))
 
 
-def test_timeline_has_three_scenes_and_a_warped_screen(layout_media: Path, tmp_path: Path) -> None:
+def test_track_has_three_scenes_and_a_warped_screen(layout_media: Path, tmp_path: Path) -> None:
     img = tmp_path / "desk.png"
     Image.new("RGB", (320, 200), (40, 200, 120)).save(img)
-    tl = laptop_timeline(layout_media / "actor.png", check_screen_input(image=img), CANVAS, split_ms=3000,
+    track = laptop_track(layout_media / "actor.png", check_screen_input(image=img), CANVAS, split_ms=3000,
                          duration_ms=8000, cache_dir=tmp_path)
-    seq, screen, laptop = tl.layers
+    assert track.duration_ms == 8000 and track.audio == ()
+    seq, screen, laptop = track.layers
     assert isinstance(seq, SequenceLayer) and [s.duration_ms for s in seq.scenes] == [3000, 2500, 2500]
     assert seq.scenes[2].crop is not None                                  # the face close-up
     assert isinstance(screen, ImageLayer) and screen.warp is not None and screen.exit.kind == "fade"
     assert isinstance(laptop, ImageLayer) and laptop.duration_ms == screen.duration_ms == 3200
-    g = compile_timeline(tl).graph
+    g = compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers)).graph
     assert "perspective=" in g and g.count("overlay=format=yuv420[base_x") == 2  # two crossfades
-    video = laptop_timeline(Path("actor.mp4"), check_screen_input(image=img), CANVAS, split_ms=3000,
-                            duration_ms=8000, cache_dir=tmp_path)
+    video = laptop_track(Path("actor.mp4"), check_screen_input(image=img), CANVAS, split_ms=3000,
+                         duration_ms=8000, cache_dir=tmp_path)
     close = video.layers[0].scenes[2]  # type: ignore[union-attr]
     assert isinstance(close, VideoLayer) and close.trim_start_ms == 5500
 
@@ -129,8 +130,9 @@ def test_screen_broll_scrolls_tall_and_shows_wide_whole(tmp_path: Path) -> None:
 def test_rendered_laptop_shot_shows_the_screen_in_the_quad(layout_media: Path, tmp_path: Path) -> None:
     img = tmp_path / "green.png"
     Image.new("RGB", (320, 200), (40, 200, 120)).save(img)
-    tl = laptop_timeline(layout_media / "actor.png", check_screen_input(image=img), CANVAS, split_ms=2000,
+    track = laptop_track(layout_media / "actor.png", check_screen_input(image=img), CANVAS, split_ms=2000,
                          duration_ms=5000, cache_dir=tmp_path)
+    tl = Timeline(CANVAS, track.duration_ms, layers=track.layers)
     still = render(tl, tmp_path / "laptop.png", profile=StillProfile(1000))
     im = np.asarray(Image.open(still).convert("RGB")).astype(int)
     quad = tl.layers[1].warp  # type: ignore[union-attr]

@@ -11,8 +11,8 @@ from PIL import Image
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.layouts.devices import phone_frame, phone_geometry
-from mediakit.stages.layouts.phone import check_screenshot, phone_layout, phone_shot
-from mediakit.timeline import Canvas, ImageLayer, VideoLayer
+from mediakit.stages.layouts.phone import check_screenshot, phone_shot, phone_track
+from mediakit.timeline import Canvas, ImageLayer, Timeline, VideoLayer
 
 SCREEN_TOP = (92, 84, 240)  # the header colour of the conftest screenshot
 
@@ -58,23 +58,25 @@ def test_phone_sits_inside_the_canvas(placement: str) -> None:
         assert f.x < s.x and s.x + s.w < f.x + f.w
 
 
-def test_layout_stacks_backdrop_screen_frame_and_actor(layout_media: Path, tmp_path: Path) -> None:
-    tl = phone_layout(layout_media / "app.png", CANVAS, 1000, actor=layout_media / "actor.png", cache_dir=tmp_path)
-    backdrop, screen, frame, actor = tl.layers
+def test_track_stacks_backdrop_screen_frame_and_actor(layout_media: Path, tmp_path: Path) -> None:
+    track = phone_track(layout_media / "app.png", CANVAS, 1000, actor=layout_media / "actor.png", cache_dir=tmp_path)
+    assert track.duration_ms == 1000 and track.audio == ()
+    backdrop, screen, frame, actor = track.layers
     assert isinstance(screen, ImageLayer) and screen.mask is not None and screen.motion is not None
     assert screen.motion.pan_from == screen.motion.pan_to == (0.5, 0.0)      # still, top-anchored
     assert isinstance(frame, ImageLayer) and frame.box is not None and frame.box.w < CANVAS.width
     assert actor.mask is not None and actor.shadow is not None
-    tall = phone_layout(layout_media / "app_tall.jpg", CANVAS, 1000, cache_dir=tmp_path)
+    tall = phone_track(layout_media / "app_tall.jpg", CANVAS, 1000, cache_dir=tmp_path)
     assert tall.layers[1].motion.pan_to == (0.5, 1.0)  # type: ignore[union-attr]
-    beside = phone_layout(layout_media / "app.png", CANVAS, 1000, actor=Path("actor.mp4"), placement="beside",
-                          cache_dir=tmp_path)
+    beside = phone_track(layout_media / "app.png", CANVAS, 1000, actor=Path("actor.mp4"), placement="beside",
+                         cache_dir=tmp_path)
     assert isinstance(beside.layers[0], VideoLayer) and len(beside.layers) == 3
-    assert "alphamerge" in compile_timeline(tl).graph
+    assert "alphamerge" in compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers)).graph
 
 
 def test_rendered_frame_shows_the_screenshot_inside_the_phone(layout_media: Path, tmp_path: Path) -> None:
-    tl = phone_layout(layout_media / "app.png", CANVAS, 1000, cache_dir=tmp_path)
+    track = phone_track(layout_media / "app.png", CANVAS, 1000, cache_dir=tmp_path)
+    tl = Timeline(CANVAS, track.duration_ms, layers=track.layers)
     still = render(tl, tmp_path / "phone.png", profile=StillProfile(900))
     im = np.asarray(Image.open(still).convert("RGB")).astype(int)
     shot = phone_shot(CANVAS)

@@ -10,8 +10,8 @@ from PIL import Image
 
 from mediakit.errors import ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
-from mediakit.stages.layouts.podcast import Shot, Turn, plan_shots, podcast_timeline, room_style, shot_boxes
-from mediakit.timeline import Canvas, VideoLayer
+from mediakit.stages.layouts.podcast import Shot, Turn, plan_shots, podcast_track, room_style, shot_boxes
+from mediakit.timeline import Canvas, Timeline, VideoLayer
 
 CANVAS = Canvas(180, 320)
 TURNS = [Turn("A", 0, 2000), Turn("B", 2100, 4500), Turn("B", 4600, 5000), Turn("A", 5100, 7000),
@@ -57,23 +57,25 @@ def test_room_colours_are_deterministic_per_description() -> None:
     assert room_style("somewhere unusual").seed != room_style("somewhere else").seed
 
 
-def test_timeline_follows_the_shots_with_actors_in_sync(tmp_path: Path) -> None:
-    tl = podcast_timeline(Path("a.mp4"), Path("b.mp4"), TURNS, CANVAS, 10500, room="cozy studio",
+def test_track_follows_the_shots_with_actors_in_sync(tmp_path: Path) -> None:
+    track = podcast_track(Path("a.mp4"), Path("b.mp4"), TURNS, CANVAS, 10500, room="cozy studio",
                           cache_dir=tmp_path)
-    actors = [layer for layer in tl.layers if isinstance(layer, VideoLayer)]
+    assert track.duration_ms == 10500 and track.audio == ()
+    actors = [layer for layer in track.layers if isinstance(layer, VideoLayer)]
     assert len(actors) == 2 + 1 + 1 + 2 + 1
     assert all(a.trim_start_ms == a.start_ms for a in actors)
     assert all(a.mask is not None and a.shadow is not None for a in actors)
-    compile_timeline(tl)
+    compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers))
     with pytest.raises(ValidationError, match="different"):
-        podcast_timeline(Path("a.mp4"), Path("a.mp4"), TURNS, CANVAS, 10500)
+        podcast_track(Path("a.mp4"), Path("a.mp4"), TURNS, CANVAS, 10500)
 
 
 def test_rendered_close_up_shows_the_speaker_over_the_room(layout_media: Path, tmp_path: Path) -> None:
     other = tmp_path / "b.png"
     Image.new("RGB", (180, 320), (250, 200, 40)).save(other)
-    tl = podcast_timeline(layout_media / "actor.png", other, TURNS, CANVAS, 10500, room="neon night",
+    track = podcast_track(layout_media / "actor.png", other, TURNS, CANVAS, 10500, room="neon night",
                           cache_dir=tmp_path)
+    tl = Timeline(CANVAS, track.duration_ms, layers=track.layers)
     still = render(tl, tmp_path / "pod.png", profile=StillProfile(3000))   # B's close-up
     im = np.asarray(Image.open(still).convert("RGB")).astype(int)
     box = shot_boxes(Shot(2100, 5100, "B", False), CANVAS)["B"]

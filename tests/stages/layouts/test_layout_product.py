@@ -11,8 +11,8 @@ from PIL import Image
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.layouts.cutout import cutout, plain_background
-from mediakit.stages.layouts.product import ProductTemplate, get_template, load_templates, product_box, product_layout
-from mediakit.timeline import Canvas, ImageLayer
+from mediakit.stages.layouts.product import ProductTemplate, get_template, load_templates, product_box, product_track
+from mediakit.timeline import Canvas, ImageLayer, Timeline
 
 CANVAS = Canvas(180, 320)
 SPEC_TEMPLATES = ["product-in-hand", "mirror-selfie", "bathroom-reaction", "kitchen-counter", "car-selfie",
@@ -78,21 +78,22 @@ def test_unreadable_product_image(layout_media: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize("template", SPEC_TEMPLATES)
 def test_every_template_compiles_with_the_product_inside_the_frame(template: str, layout_media: Path,
                                                                    tmp_path: Path) -> None:
-    tl = product_layout(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
-                        template=template, cache_dir=tmp_path)
-    product = tl.layers[-1]
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
+                          template=template, cache_dir=tmp_path)
+    product = track.layers[-1]
     assert isinstance(product, ImageLayer) and product.box is not None
     b = product.box
     assert b.x >= 0 and b.y >= 0 and b.x + b.w <= CANVAS.width and b.y + b.h <= CANVAS.height
     assert product.start_ms == 300 and product.enter.kind == get_template(template).enter
-    compile_timeline(tl)
+    compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers))
     tpl = get_template(template)
     assert product_box(tpl, (100, 200), CANVAS).w <= round(tpl.width * CANVAS.width) + 1
 
 
 def test_rendered_product_in_hand_frame(layout_media: Path, tmp_path: Path) -> None:
-    tl = product_layout(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
-                        template="kitchen-counter", cache_dir=tmp_path)
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
+                          template="kitchen-counter", cache_dir=tmp_path)
+    tl = Timeline(CANVAS, track.duration_ms, layers=track.layers)
     still = render(tl, tmp_path / "product.png", profile=StillProfile(1500))
     im = np.asarray(Image.open(still).convert("RGB")).astype(int)
     b = tl.layers[-1].box
