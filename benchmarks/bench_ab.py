@@ -25,7 +25,7 @@ JOBS = {
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.render import render
 from mediakit.stages.subtitles.ass import build_ass
-from mediakit.stages.subtitles.preview import sample_words
+from mediakit.recipes.style_sheet import sample_words
 from mediakit.stages.subtitles.styles import get_style
 from mediakit.timeline import AudioClip, Canvas, Timeline, VideoLayer
 src = OUT / "src.mp4"

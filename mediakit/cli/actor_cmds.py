@@ -92,7 +92,7 @@ def _table(actors: tuple[Actor, ...]) -> str:
 def audition(actors_paths: tuple[Path, ...], slug: str, say: str, output: Path, aspect: str, voice: str | None,
              background: str | None) -> None:
     """Render actor SLUG saying --say, with the actor's voice, to OUTPUT."""
-    from ..stages.actors.audition import audition as run_audition
+    from ..recipes.audition import audition as run_audition
     from ..stages.actors.query import all_actors, get_actor
     from .base import progress_bar
 

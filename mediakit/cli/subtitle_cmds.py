@@ -65,7 +65,7 @@ def styles(preview: Path | None) -> None:
         for name in style_names():
             click.echo(f"{name:<{width}}  {get_style(name).description}")
         return
-    from ..stages.subtitles.preview import contact_sheet
+    from ..recipes.style_sheet import contact_sheet
 
     click.echo(f"wrote {contact_sheet(preview)}")
 

@@ -11,8 +11,9 @@ import pytest
 from PIL import Image
 
 from mediakit.ffmpeg import ffmpeg_exe, run_ffmpeg
+from mediakit.recipes.audition import render_talking
 from mediakit.render import StillProfile, render
-from mediakit.stages.actors import SpeechInput, get_actor, render_talking, talking_track
+from mediakit.stages.actors import SpeechInput, get_actor, talking_track
 from mediakit.timeline import Box, Canvas, ColorLayer, ImageLayer, TextLayer, Timeline, VideoLayer
 
 CANVAS = Canvas(180, 320)

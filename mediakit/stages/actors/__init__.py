@@ -23,7 +23,6 @@ _EXPORTS = {
     **dict.fromkeys(("ActorNotFoundError", "ActorPage", "all_actors", "find_actors", "get_actor", "query_actors"),
                     "query"),
     **dict.fromkeys(("ActorTrack", "SpeechInput", "talking_track"), "talking"),
-    "render_talking": "audition",
     "load_user_actors": "user",
     **dict.fromkeys(("VISEMES", "VisemeSpan", "to_visemes", "viseme_track"), "visemes"),
 }
@@ -41,4 +40,4 @@ __all__ = ["ACTOR_TYPES", "AGE_RANGES", "GENDERS", "VISEMES", "Actor", "ActorNot
            "ActorTrack", "LipSyncEngine", "LipSyncRequest", "Look", "SpeechInput", "VisemeSpan",
            "actor_from_record", "age_range_of", "all_actors", "bundled_actors", "engine_names", "find_actors",
            "get_actor", "get_engine", "load_user_actors", "portrait", "query_actors", "register_engine",
-           "render_talking", "talking_track", "to_visemes", "viseme_track"]
+           "talking_track", "to_visemes", "viseme_track"]

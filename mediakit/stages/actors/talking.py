@@ -16,7 +16,7 @@ ready to stack in any timeline, whatever the actor is made of:
 
 Prepared clips are cached by their inputs, so a batch of variants with the
 same actor and speech renders the actor once.  This stage returns layers and
-never writes a finished file; ``audition.render_talking`` is the recipe that
+never writes a finished file; ``mediakit.recipes.audition.render_talking`` is the recipe that
 does.
 """
 

@@ -9,7 +9,8 @@ from PIL import Image
 
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.probe import probe
-from mediakit.stages.actors import SpeechInput, get_actor, render_talking
+from mediakit.recipes.audition import render_talking
+from mediakit.stages.actors import SpeechInput, get_actor
 from mediakit.timeline import Canvas
 
 CANVAS = Canvas(180, 320)

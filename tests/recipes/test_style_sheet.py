@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from PIL import Image
 
 from mediakit.cli.main import main
+from mediakit.recipes.style_sheet import CELL, COLUMNS, LABEL_H
 from mediakit.stages.subtitles import style_names
-from mediakit.stages.subtitles.preview import CELL, COLUMNS, LABEL_H
 
 
 def test_styles_preview_sheet_has_one_distinct_captioned_cell_per_style(tmp_path: Path) -> None:

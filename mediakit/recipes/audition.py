@@ -12,12 +12,12 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from ...render import DEFAULT_PROFILE, ProgressCallback, check_output_path, execute, render
-from ...timeline import AudioClip, Canvas, Timeline
-from ..voice import synthesize
-from .catalog import DEFAULT_LIP_SYNC_ENGINE, Actor
-from .lipsync import VisemeEngine
-from .talking import Background, SpeechInput, lipsync_request, talking_track
+from ..render import DEFAULT_PROFILE, ProgressCallback, check_output_path, execute, render
+from ..stages.actors.catalog import DEFAULT_LIP_SYNC_ENGINE, Actor
+from ..stages.actors.lipsync import VisemeEngine
+from ..stages.actors.talking import Background, SpeechInput, lipsync_request, talking_track
+from ..stages.voice import synthesize
+from ..timeline import AudioClip, Canvas, Timeline
 
 
 def audition(actor: Actor, text: str, output: str | Path, *, aspect: str = "9:16", voice: str | None = None,
