@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from PIL import Image
+
 from mediakit.errors import MediakitError
 from mediakit.media_io import write_text
 from mediakit.probe import probe
@@ -30,6 +32,8 @@ from . import ledger
 VIDEO = frozenset({".mp4", ".webm", ".mov"})
 IMAGE = frozenset({".png", ".jpg", ".jpeg", ".webp", ".gif"})
 AUDIO = frozenset({".mp3", ".wav", ".m4a"})
+# written by runner.batch beside the page; linked from the header when present
+MANIFEST = "manifest.jsonl"
 # the order statuses are counted in the header: a job's life, then its ends
 STATUSES = ("planned", "submitted", "queued", "processing", "completed", "failed", "canceled")
 # receipt fields the card already shows (the badge, the job id, the credits line)
@@ -52,17 +56,19 @@ def render_gallery(out_dir: Path, rows: list[dict[str, Any]]) -> str:
     title = f"mediakit batch: {out_dir.name}"
     css = package_files("runner").joinpath("gallery.css").read_text(encoding="utf-8")
     cards = "\n".join(_card(out_dir, row) for row in rows)
+    header = _header(title, rows, manifest=(out_dir / MANIFEST).is_file())
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'; object-src 'none'\">\n"
         f"<title>{escape(title)}</title>\n<style>\n{css}</style>\n</head>\n<body>\n"
-        f"{_header(title, rows)}\n<main class=\"grid\">\n{cards}\n</main>\n</body>\n</html>\n"
+        f"{header}\n<main class=\"grid\">\n{cards}\n</main>\n</body>\n</html>\n"
     )
 
 
-def _header(title: str, rows: list[dict[str, Any]]) -> str:
-    """The batch's totals: jobs by status, credits spent (run jobs' net debits) and credits only quoted."""
+def _header(title: str, rows: list[dict[str, Any]], *, manifest: bool) -> str:
+    """The batch's totals: jobs by status, credits spent (run jobs' net debits), credits only quoted, and a
+    link to the manifest the runner writes beside the page (the same rows, for scripts)."""
     counts = Counter(str(row["status"]) for row in rows)
     order = [s for s in STATUSES if counts[s]] + sorted(s for s in counts if s not in STATUSES)
     chips = "".join(f"<li class=\"badge status-{_token(s)}\">{counts[s]} {escape(s)}</li>" for s in order)
@@ -72,6 +78,8 @@ def _header(title: str, rows: list[dict[str, Any]]) -> str:
     totals += f" <span class=\"spent\">credits spent: <strong>{spent}</strong></span>"
     if counts["planned"]:
         totals += f" <span class=\"quoted\">quoted, not run: {quoted}</span>"
+    if manifest:
+        totals += f" <span><a href=\"{_url(MANIFEST)}\">{MANIFEST}</a></span>"
     return (f"<header class=\"top\">\n<h1>{escape(title)}</h1>\n{totals}</p>\n"
             f"<ul class=\"counts\">{chips}</ul>\n</header>")
 
@@ -103,13 +111,13 @@ def _media(out_dir: Path, row: dict[str, Any]) -> str:
     output, poster = row.get("output"), row.get("poster")
     suffix = Path(output).suffix.lower() if output else ""
     if output and suffix in VIDEO:
-        width, height = _shape(out_dir / output)
+        width, height = _shape(out_dir, poster or output)
         poster_attr = f" poster=\"{_url(poster)}\"" if poster else ""
         return (f"<div class=\"media video\" style=\"aspect-ratio: {width} / {height}\">"
                 f"<video controls preload=\"metadata\" playsinline src=\"{_url(output)}\"{poster_attr}>"
                 f"<a href=\"{_url(output)}\">{escape(output)}</a></video></div>")
     if output and suffix in IMAGE:
-        width, height = _shape(out_dir / output)
+        width, height = _shape(out_dir, output)
         return (f"<div class=\"media image\" style=\"aspect-ratio: {width} / {height}\">"
                 f"<img src=\"{_url(output)}\" alt=\"{escape(str(row['id']))}\" loading=\"lazy\"></div>")
     if output and suffix in AUDIO:
@@ -120,11 +128,20 @@ def _media(out_dir: Path, row: dict[str, Any]) -> str:
     return f"<div class=\"media none\"><span>{label}</span></div>"
 
 
-def _shape(path: Path) -> tuple[int, int]:
-    """A picture's width and height, to size its frame; a phone's 9:16 when the file cannot be probed."""
+def _shape(out_dir: Path, picture: str) -> tuple[int, int]:
+    """A picture's width and height, to size its frame; a phone's 9:16 when the file cannot be read.
+
+    An image's size comes from its header (a video's poster is one of its own frames, so it stands in for
+    the video); only a video without a poster is probed, since a probe is a process and a batch can have
+    hundreds of jobs.
+    """
+    path = out_dir / picture
     try:
+        if path.suffix.lower() in IMAGE:
+            with Image.open(path) as image:
+                return image.size
         video = probe(path).video
-    except MediakitError:
+    except (MediakitError, OSError, ValueError):
         return PHONE_RATIO
     return (video.width, video.height) if video is not None else PHONE_RATIO
 

@@ -118,19 +118,24 @@ def test_unknown_extension_and_no_output_have_no_player(tmp_path: Path) -> None:
     assert [a.attrs["href"] for a in page.cards[0].find("a")] == ["doc/doc.pdf"]
 
 
-def test_video_poster_size_and_links(tmp_path: Path, tiny_video: Path) -> None:
-    (tmp_path / "ad").mkdir()
-    shutil.copy(tiny_video, tmp_path / "ad" / "ad.mp4")
+def test_video_poster_and_links(tmp_path: Path) -> None:
     files = {"srt": "ad/ad.srt", "receipt": "ad/ad.receipt.json"}
     card = render(tmp_path, [row("ad", output="ad/ad.mp4", poster="ad/ad.poster.png", files=files)]).cards[0]
     video = card.find("video")[0]
     assert video.attrs["poster"] == "ad/ad.poster.png"
     assert "playsinline" in video.attrs
-    frame = card.find("div")[0]
-    assert frame.attrs["style"] == "aspect-ratio: 180 / 320"  # tiny_video is 180x320, probed
     links = {a.text: a.attrs["href"] for a in card.find("a") if a.text in ("output", "poster", "srt", "receipt")}
     assert links == {"output": "ad/ad.mp4", "poster": "ad/ad.poster.png", "srt": "ad/ad.srt",
                      "receipt": "ad/ad.receipt.json"}
+
+
+def test_video_frame_takes_the_poster_shape_else_the_probed_one(tmp_path: Path, tiny_video: Path) -> None:
+    shutil.copy(tiny_video, tmp_path / "a.mp4")  # 180x320
+    shutil.copy(tiny_video, tmp_path / "b.mp4")
+    Image.new("RGB", (360, 640), "navy").save(tmp_path / "a.poster.png")
+    page = render(tmp_path, [row("a", output="a.mp4", poster="a.poster.png"), row("b", output="b.mp4")])
+    assert [c.find("div")[0].attrs["style"] for c in page.cards] == ["aspect-ratio: 360 / 640",
+                                                                      "aspect-ratio: 180 / 320"]
 
 
 def test_picture_frame_takes_the_image_shape_and_unreadable_media_a_phone_frame(tmp_path: Path) -> None:
@@ -173,6 +178,9 @@ def test_totals_count_statuses_and_credits(tmp_path: Path) -> None:
     page = render(tmp_path, rows)
     totals = [p.text for p in page.find("p") if p.attrs.get("class") == "totals"]
     assert totals == ["5 jobs credits spent: 50.3 quoted, not run: 300"]
+    (tmp_path / "manifest.jsonl").write_text("{}\n")
+    totals = [p.text for p in render(tmp_path, rows).find("p") if p.attrs.get("class") == "totals"]
+    assert totals == ["5 jobs credits spent: 50.3 quoted, not run: 300 manifest.jsonl"]
     assert [li.text for li in page.find("li") if "badge" in str(li.attrs.get("class"))] == [
         "1 planned", "1 queued", "2 completed", "1 failed"]
     assert "300 credits quoted" in page.cards[4].text
