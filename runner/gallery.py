@@ -52,7 +52,7 @@ def write_gallery(out_dir: Path, rows: list[dict[str, Any]]) -> Path:
 
 
 def render_gallery(out_dir: Path, rows: list[dict[str, Any]]) -> str:
-    """The page's HTML; ``out_dir`` is where the rows' relative paths start (media are probed for their shape)."""
+    """The page's HTML; ``out_dir`` is where the rows' relative paths start (media are read for their shape)."""
     title = f"mediakit batch: {out_dir.name}"
     css = package_files("runner").joinpath("gallery.css").read_text(encoding="utf-8")
     cards = "\n".join(_card(out_dir, row) for row in rows)
@@ -90,6 +90,7 @@ def _credits(values: Iterable[int | float | None]) -> str:
 
 
 def _card(out_dir: Path, row: dict[str, Any]) -> str:
+    """One job: its player, id and status badge, generator and credits, error, receipt and file links."""
     status = str(row["status"])
     credits = f"{_credits([row['credits']])} credits" + (" quoted" if status == "planned" else "")
     job_id = f"<p class=\"job-id\"><code>{escape(str(row['job_id']))}</code></p>" if row["job_id"] else ""
