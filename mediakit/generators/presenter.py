@@ -10,7 +10,10 @@ scenes), so they share the rest:
 - ``build_presenter`` speaks the script so it fills the duration bucket
   naturally (``speak_to_fill``), renders the lip-synced actor, asks the
   generator's ``layout`` for the picture, and burns captions where the
-  layout says they are clear of face and phone.
+  layout says they are clear of face and phone.  A short script leaves time
+  after the last word: more than ``MAX_DEAD_AIR_MS`` of it carries an end
+  card with the script's closing line (the requests have no CTA), never a
+  silent talking head.
 
 Documented options outside the request, as for ugc_video: ``voiceover`` (a
 recorded voice; captions aligned to the script) and
@@ -33,10 +36,11 @@ from ..stages.voice import SpeechRequest, speak
 from ..timeline import AudioClip, Canvas, Timeline, Track
 from .base import Built, Captions, Context, Metered, Plan, Receipt
 from .casting import Casting, ScriptDecision, cast, script_for, voice_for
+from .endcard import end_card, last_word_end
 
 END_BREATH_MS = 300          # after the last word, before the video ends
 SPEED_NUDGE = (0.85, 1.25)   # how far the voice's speed may move to fill the bucket naturally
-MAX_DEAD_AIR_MS = 1000       # more silence than this at the end is named in the receipt
+MAX_DEAD_AIR_MS = 1000       # more quiet than this after the last word carries an end card
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,15 +118,13 @@ def build_presenter(plan: PresenterPlan, workdir: Path, layout: Layout,
         style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, picture.caption_centre))
         ass = workdir / "captions.ass"
         build_ass(words, style, canvas.width, canvas.height).save(str(ass))
-    timeline = Timeline(canvas, total_ms, layers=picture.track.layers,
+    card_ms = last_word_end(words, speech_ms)
+    card = end_card(closing_line(plan.script.script), canvas, centre_y=picture.caption_centre, start_ms=card_ms,
+                    total_ms=total_ms) if total_ms - card_ms > MAX_DEAD_AIR_MS else []
+    timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
                         audio=(AudioClip(voice), *picture.track.audio), subtitles=ass)
     release_heap()
     receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
-    quiet_ms = total_ms - (words[-1].end_ms if words else 0)
-    if quiet_ms > MAX_DEAD_AIR_MS:
-        base = receipt or plan.receipt
-        receipt = replace(base, notes=(*base.notes, f"{quiet_ms / 1000:.1f} s after the last word: the script is "
-                                       f"short for {plan.seconds} s; a longer script fills it"))
     captions = Captions(tuple(words), plan.style or "hormozi", canvas.width, canvas.height)
     return Built(timeline=timeline, captions=captions, receipt=receipt,
                  poster_ms=min(total_ms - 1, (words[0].start_ms if words else 0) + 600))
@@ -157,3 +159,11 @@ def speak_to_fill(request: SpeechRequest | None, voiceover: Path | None, script:
                          f"the {total_ms // 1000} s video even at the fastest natural speed; shorten the script",
                          field="script")
     return speech.write_wav(workdir / "voice.wav"), list(speech.words), speech.duration_ms
+
+
+def closing_line(script: str) -> str:
+    """The end card's text: the script's last sentence (where an ad puts its pay-off or call to action)."""
+    from .talking_ad import sentences
+
+    parts = sentences(script)
+    return parts[-1] if parts else script
