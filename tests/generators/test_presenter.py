@@ -103,3 +103,26 @@ def test_a_bad_request_leaves_no_file(screen: Path, tmp_path: Path) -> None:
         generate("show_your_app", {"app_screenshot_url": str(tmp_path / "missing.png"), "script": APP_SCRIPT},
                  tmp_path / "ad.mp4", options=PREVIEW)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (270, 480)])
+def test_show_your_app_captions_clear_the_phone_and_the_face(size: tuple[int, int]) -> None:
+    """The hormozi page centred where show_your_app puts it stays off the phone, the PiP face and the UI bands."""
+    from mediakit.generators.show_your_app import caption_centre
+    from mediakit.generators.talking_ad import face_band
+    from mediakit.stages.layouts.phone import ACTOR_PIP, phone_shot
+    from mediakit.stages.pip import pip_box
+    from mediakit.stages.subtitles import get_style
+    from mediakit.stages.subtitles.layout import Layout
+    from mediakit.timeline import Canvas
+
+    canvas = Canvas(*size)
+    layout = Layout(get_style("hormozi"), *size)
+    half = (layout.style.line_height * layout.em + layout.cap + layout.descent + 2 * layout.reach_y) / 2
+    centre = caption_centre(canvas)
+    top, bottom = centre - half, centre + half
+    phone = phone_shot(canvas, "front").body
+    pip = pip_box(ACTOR_PIP, canvas)
+    face_top, face_bottom = (pip.y + edge for edge in face_band(pip.w, pip.h))
+    assert 0.10 * size[1] <= top and bottom <= phone.y                 # under the top UI band, above the phone
+    assert bottom <= face_top or top >= face_bottom                    # never across the actor's face
