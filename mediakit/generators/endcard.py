@@ -58,6 +58,13 @@ def end_card(text: str | None, canvas: Canvas, *, centre_y: float, start_ms: int
     return layers
 
 
+def readable(text: str, canvas: Canvas) -> bool:
+    """Whether ``text`` fits the card at a size readable on a phone (at least ``MIN_SIZE``, two lines at most)."""
+    short = min(canvas.width, canvas.height)
+    _, size = fit_lines(text.strip(), round(safe_area(canvas.width, canvas.height).width), short)
+    return size >= round(short * MIN_SIZE)
+
+
 def fit_lines(text: str, width: int, short_side: int) -> tuple[list[str], int]:
     """The text as one line, or two balanced lines, and the largest font size (px) that fits ``width``.
 

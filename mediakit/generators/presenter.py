@@ -36,10 +36,11 @@ from ..stages.voice import SpeechRequest, speak
 from ..timeline import AudioClip, Canvas, Timeline, Track
 from .base import Built, Captions, Context, Metered, Plan, Receipt
 from .casting import Casting, ScriptDecision, cast, script_for, voice_for
-from .endcard import end_card, last_word_end
+from .endcard import end_card, last_word_end, readable
 
 END_BREATH_MS = 300          # after the last word, before the video ends
 SPEED_NUDGE = (0.85, 1.25)   # how far the voice's speed may move to fill the bucket naturally
+JOINERS = frozenset({"and", "but", "so", "or", "because", "then"})   # dropped from an end card's first word
 MAX_DEAD_AIR_MS = 1000       # more quiet than this after the last word carries an end card
 
 
@@ -119,7 +120,7 @@ def build_presenter(plan: PresenterPlan, workdir: Path, layout: Layout,
         ass = workdir / "captions.ass"
         build_ass(words, style, canvas.width, canvas.height).save(str(ass))
     card_ms = last_word_end(words, speech_ms)
-    card = end_card(closing_line(plan.script.script), canvas, centre_y=picture.caption_centre, start_ms=card_ms,
+    card = end_card(closing_line(plan.script.script, canvas), canvas, centre_y=picture.caption_centre, start_ms=card_ms,
                     total_ms=total_ms) if total_ms - card_ms > MAX_DEAD_AIR_MS else []
     timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
                         audio=(AudioClip(voice), *picture.track.audio), subtitles=ass)
@@ -161,9 +162,26 @@ def speak_to_fill(request: SpeechRequest | None, voiceover: Path | None, script:
     return speech.write_wav(workdir / "voice.wav"), list(speech.words), speech.duration_ms
 
 
-def closing_line(script: str) -> str:
-    """The end card's text: the script's last sentence (where an ad puts its pay-off or call to action)."""
+def closing_line(script: str, canvas: Canvas) -> str:
+    """The end card's text: the script's last sentence (an ad's pay-off), else its last clause that reads on a phone.
+
+    A long closing sentence would shrink to unreadable text on the card, so
+    the clauses after its commas, semicolons or dashes are tried from the
+    longest; the last clause is used when none reads well.
+    """
     from .talking_ad import sentences
 
     parts = sentences(script)
-    return parts[-1] if parts else script
+    last = parts[-1] if parts else script
+    words = last.split()
+    cuts = [i + 1 for i, word in enumerate(words[:-1]) if word[-1] in ",;:" or words[i + 1] in ("-", "\u2014")]
+    candidates = [last, *(_clause(words[i:]) for i in cuts)]
+    return next((text for text in candidates if readable(text, canvas)), candidates[-1])
+
+
+def _clause(words: list[str]) -> str:
+    """A trailing clause as a line of its own: no leading dash or joining word, first letter capitalised."""
+    while words and (words[0] in ("-", "\u2014") or words[0].casefold() in JOINERS):
+        words = words[1:]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]

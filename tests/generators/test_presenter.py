@@ -126,3 +126,32 @@ def test_show_your_app_captions_clear_the_phone_and_the_face(size: tuple[int, in
     face_top, face_bottom = (pip.y + edge for edge in face_band(pip.w, pip.h))
     assert 0.10 * size[1] <= top and bottom <= phone.y                 # under the top UI band, above the phone
     assert bottom <= face_top or top >= face_bottom                    # never across the actor's face
+
+
+def test_the_closing_line_is_the_last_sentence_or_a_clause_that_reads() -> None:
+    from mediakit.generators.presenter import closing_line
+    from mediakit.timeline import Canvas
+
+    canvas = Canvas(1080, 1920)
+    assert closing_line(APP_SCRIPT, canvas) == "This app keeps my streak alive."
+    long_one = ("I was drowning. The streak counter keeps me honest, the reminders fit my day, "
+                "and twelve days in I have not missed once.")
+    assert closing_line(long_one, canvas) == "Twelve days in I have not missed once."
+
+
+def test_a_short_script_ends_on_an_end_card_not_a_silent_head(screen: Path, tmp_path: Path) -> None:
+    """5 s of speech in a 10 s bucket: the card carries everything after the last word; no quiet-time note."""
+    from mediakit.timeline import TextLayer
+
+    gen, plan = plan_job("show_your_app", {"app_screenshot_url": str(screen), "script": APP_SCRIPT,
+                                           "duration": 10}, options=PREVIEW)
+    built = gen.build(plan, tmp_path)
+    assert built.timeline is not None and built.captions is not None
+    card = [layer for layer in built.timeline.layers if isinstance(layer, TextLayer)]
+    assert " ".join(c.text for c in card) == "This app keeps my streak alive."
+    last_word_end = built.captions.words[-1].end_ms
+    assert 10_000 - last_word_end > 1000                                    # the script is short for 10 s
+    assert all(last_word_end <= c.start_ms <= last_word_end + 400 for c in card)
+    assert all(c.start_ms + (c.duration_ms or 0) == built.timeline.duration_ms == 10_000 for c in card)
+    notes = (built.receipt or plan.receipt).notes
+    assert not any("after the last word" in note for note in notes)
