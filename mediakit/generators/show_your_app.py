@@ -36,7 +36,7 @@ class ShowYourAppPlan(PresenterPlan):
 
 
 class ShowYourAppGenerator(Generator[ShowYourAppRequest, ShowYourAppPlan]):
-    """show_your_app: the app on a phone, the actor presenting it from a PiP, captions between them."""
+    """show_your_app: the app on a phone, the actor presenting it from a PiP, captions above the phone."""
 
     id = Route.SHOW_YOUR_APP
     request_model = ShowYourAppRequest
