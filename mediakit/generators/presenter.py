@@ -10,7 +10,10 @@ scenes), so they share the rest:
 - ``build_presenter`` speaks the script so it fills the duration bucket
   naturally (``speak_to_fill``), renders the lip-synced actor, asks the
   generator's ``layout`` for the picture, and burns captions where the
-  layout says they are clear of face and phone.
+  layout says they are clear of face and phone.  A short script leaves time
+  after the last word: more than ``MAX_DEAD_AIR_MS`` of it carries an end
+  card with the script's closing line (the requests have no CTA), never a
+  silent talking head.
 
 Documented options outside the request, as for ugc_video: ``voiceover`` (a
 recorded voice; captions aligned to the script) and
@@ -33,10 +36,12 @@ from ..stages.voice import SpeechRequest, speak
 from ..timeline import AudioClip, Canvas, Timeline, Track
 from .base import Built, Captions, Context, Metered, Plan, Receipt
 from .casting import Casting, ScriptDecision, cast, script_for, voice_for
+from .endcard import end_card, last_word_end, readable
 
 END_BREATH_MS = 300          # after the last word, before the video ends
 SPEED_NUDGE = (0.85, 1.25)   # how far the voice's speed may move to fill the bucket naturally
-MAX_DEAD_AIR_MS = 1000       # more silence than this at the end is named in the receipt
+JOINERS = frozenset({"and", "but", "so", "or", "because", "then"})   # dropped from an end card's first word
+MAX_DEAD_AIR_MS = 1000       # more quiet than this after the last word carries an end card
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,15 +119,13 @@ def build_presenter(plan: PresenterPlan, workdir: Path, layout: Layout,
         style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, picture.caption_centre))
         ass = workdir / "captions.ass"
         build_ass(words, style, canvas.width, canvas.height).save(str(ass))
-    timeline = Timeline(canvas, total_ms, layers=picture.track.layers,
+    card_ms = last_word_end(words, speech_ms)
+    card = end_card(closing_line(plan.script.script, canvas), canvas, centre_y=picture.caption_centre, start_ms=card_ms,
+                    total_ms=total_ms) if total_ms - card_ms > MAX_DEAD_AIR_MS else []
+    timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
                         audio=(AudioClip(voice), *picture.track.audio), subtitles=ass)
     release_heap()
     receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
-    quiet_ms = total_ms - (words[-1].end_ms if words else 0)
-    if quiet_ms > MAX_DEAD_AIR_MS:
-        base = receipt or plan.receipt
-        receipt = replace(base, notes=(*base.notes, f"{quiet_ms / 1000:.1f} s after the last word: the script is "
-                                       f"short for {plan.seconds} s; a longer script fills it"))
     captions = Captions(tuple(words), plan.style or "hormozi", canvas.width, canvas.height)
     return Built(timeline=timeline, captions=captions, receipt=receipt,
                  poster_ms=min(total_ms - 1, (words[0].start_ms if words else 0) + 600))
@@ -157,3 +160,28 @@ def speak_to_fill(request: SpeechRequest | None, voiceover: Path | None, script:
                          f"the {total_ms // 1000} s video even at the fastest natural speed; shorten the script",
                          field="script")
     return speech.write_wav(workdir / "voice.wav"), list(speech.words), speech.duration_ms
+
+
+def closing_line(script: str, canvas: Canvas) -> str:
+    """The end card's text: the script's last sentence (an ad's pay-off), else its last clause that reads on a phone.
+
+    A long closing sentence would shrink to unreadable text on the card, so
+    the clauses after its commas, semicolons or dashes are tried from the
+    longest; the last clause is used when none reads well.
+    """
+    from .talking_ad import sentences
+
+    parts = sentences(script)
+    last = parts[-1] if parts else script
+    words = last.split()
+    cuts = [i + 1 for i, word in enumerate(words[:-1]) if word[-1] in ",;:" or words[i + 1] in ("-", "\u2014")]
+    candidates = [last, *(_clause(words[i:]) for i in cuts)]
+    return next((text for text in candidates if readable(text, canvas)), candidates[-1])
+
+
+def _clause(words: list[str]) -> str:
+    """A trailing clause as a line of its own: no leading dash or joining word, first letter capitalised."""
+    while words and (words[0] in ("-", "\u2014") or words[0].casefold() in JOINERS):
+        words = words[1:]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]

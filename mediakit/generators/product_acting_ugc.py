@@ -37,6 +37,7 @@ from ..stages.subtitles import build_ass, get_style
 from ..timeline import AudioClip, Box, Canvas, Timeline
 from .base import Built, Captions, Context, Generator, Metered, Receipt
 from .casting import cast, script_for, voice_for
+from .endcard import end_card, last_word_end
 from .request import RequestModel
 from .requests import ProductActingRequest
 from .talking_ad import (
@@ -44,8 +45,6 @@ from .talking_ad import (
     UI_TOP,
     TalkingAdPlan,
     _clip_of,
-    _cta_card,
-    _last_word_end,
     _soundtrack,
     _speak,
     canvas_for,
@@ -143,7 +142,7 @@ class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan])
         product_at = picture.layers[-1].box
         assert product_at is not None
         captions_at = caption_centre(canvas, abox, product_at)
-        card = _cta_card(plan.cta, canvas, centre_y=captions_at, start_ms=_last_word_end(words, speech_ms),
+        card = end_card(plan.cta, canvas, centre_y=captions_at, start_ms=last_word_end(words, speech_ms),
                          total_ms=total_ms)
         ass = None
         if plan.subtitles:

@@ -2,8 +2,9 @@
 
 The screenshot scrolls gently inside a drawn phone over a blurred copy of
 itself; the actor (random when ``actor_slug`` is omitted: ``actor_random``)
-speaks the script from a PiP at the bottom left; captions sit between the
-phone's screen and the actor's face (``subtitle_style: none`` for none).
+speaks the script from a PiP at the bottom left; captions sit in the free
+band of the safe area above the phone, clear of its screen, the actor's face
+and the platform's UI (``subtitle_style: none`` for none).
 Duration 5, 10 or 15 s with at most 3 words per second of script.
 """
 
@@ -17,13 +18,14 @@ from ..fetch import SCREEN_IMAGE
 from ..render import ProgressCallback
 from ..routes import Route
 from ..speech.words import Word
-from ..stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_track
+from ..stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_shot, phone_track
 from ..stages.pip import pip_box
+from ..stages.subtitles.layout import safe_area
 from ..timeline import Canvas
 from .base import Built, Context, Generator
 from .presenter import Picture, PresenterPlan, build_presenter, plan_presenter
 from .requests import ShowYourAppRequest
-from .talking_ad import canvas_for
+from .talking_ad import canvas_for, face_band, free_bands
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,7 +36,7 @@ class ShowYourAppPlan(PresenterPlan):
 
 
 class ShowYourAppGenerator(Generator[ShowYourAppRequest, ShowYourAppPlan]):
-    """show_your_app: the app on a phone, the actor presenting it from a PiP, captions between them."""
+    """show_your_app: the app on a phone, the actor presenting it from a PiP, captions above the phone."""
 
     id = Route.SHOW_YOUR_APP
     request_model = ShowYourAppRequest
@@ -54,7 +56,18 @@ class ShowYourAppGenerator(Generator[ShowYourAppRequest, ShowYourAppPlan]):
 
 
 def _phone(screenshot: Path, canvas: Canvas, actor: Path, words: list[Word], total_ms: int, workdir: Path) -> Picture:
-    """The phone layout with the actor in its PiP; captions just above the PiP (below the phone's middle)."""
+    """The phone layout with the actor in its PiP; captions in the safe area's widest band off phone and face."""
     track = phone_track(screenshot, canvas, total_ms, actor=actor, placement="front", cache_dir=workdir)
+    return Picture(track, caption_centre(canvas))
+
+
+def caption_centre(canvas: Canvas) -> float:
+    """The captions' centre (px): the middle of the widest band of the safe area clear of the phone and PiP face."""
+    area = safe_area(canvas.width, canvas.height)
+    body = phone_shot(canvas, "front").body
     pip = pip_box(ACTOR_PIP, canvas)
-    return Picture(track, pip.y - canvas.height * 0.07)
+    face_top, face_bottom = face_band(pip.w, pip.h)
+    keep_out = [(body.y, body.y + body.h), (pip.y + face_top, pip.y + face_bottom)]
+    a, b = max(free_bands(area.top, area.bottom, keep_out) or [(area.top, area.bottom)],
+               key=lambda band: band[1] - band[0])
+    return (a + b) / 2

@@ -54,16 +54,15 @@ from ..stages.subtitles import build_ass, get_style
 from ..stages.subtitles.layout import Layout
 from ..stages.subtitles.paginate import ends_sentence
 from ..stages.voice import SpeechRequest
-from ..timeline import Animation, AudioClip, Box, Canvas, ColorLayer, TextLayer, Timeline, Track, VisualLayer
+from ..timeline import AudioClip, Box, Canvas, Timeline, Track, VisualLayer
 from .base import Built, Captions, Context, Generator, Metered, Plan, Receipt
 from .casting import Casting, ScriptDecision, cast, persona_fields, script_for, voice_for
+from .endcard import CARD_MS, end_card, last_word_end
 from .presenter import END_BREATH_MS, MAX_DEAD_AIR_MS, speak_to_fill
 from .request import RequestModel
 from .requests import SaasReviewRequest, TalkingAdRequest, UgcVideoRequest
 
 BUCKETS = (5, 10, 15)
-CTA_CARD_MS = 1500          # the end card's share of the bucket when there is a CTA
-CTA_BEAT_MS = 200           # from the last word to the CTA card
 MIN_PRODUCT_SIDE = 600      # px; a smaller product photo shows soft on a 1080 px frame (receipt note)
 UI_TOP, UI_BOTTOM = 0.10, 0.20   # platform UI bands of a portrait frame (status bar; captions/description)
 # templates that cut to b-roll on every middle sentence; the others cut away once, mid-way
@@ -190,7 +189,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
             assert full is not None
             picture = Track(full.layers, total_ms)
         captions_at = _caption_centre(canvas, plan.pip, face_shown=not only_pip)
-        card = _cta_card(plan.cta, canvas, centre_y=captions_at, start_ms=_last_word_end(words, speech_ms),
+        card = end_card(plan.cta, canvas, centre_y=captions_at, start_ms=last_word_end(words, speech_ms),
                          total_ms=total_ms)
         layers = [*picture.layers, *card]
         style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, captions_at))
@@ -199,7 +198,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
         timeline = Timeline(canvas, total_ms, layers=tuple(layers), audio=(AudioClip(sound),), subtitles=ass)
         first = words[0].start_ms if words else 0
         receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
-        quiet_ms = total_ms - _last_word_end(words, speech_ms)
+        quiet_ms = total_ms - last_word_end(words, speech_ms)
         if not plan.cta and not plan.music and quiet_ms > MAX_DEAD_AIR_MS:
             base = receipt or plan.receipt
             receipt = replace(base, notes=(*base.notes, f"{quiet_ms / 1000:.1f} s of silence after the last word: "
@@ -321,7 +320,7 @@ def _merged(scenes: list[Scene]) -> tuple[Scene, ...]:
 def _speak(plan: TalkingAdPlan, total_ms: int, workdir: Path) -> tuple[Path, list[Word], int]:
     """The voice file, its words and its length: synthesised to fill the bucket, or the recorded voiceover."""
     return speak_to_fill(plan.speech, plan.voiceover, plan.script.script, total_ms,
-                         tail_ms=CTA_CARD_MS if plan.cta else END_BREATH_MS, workdir=workdir)
+                         tail_ms=CARD_MS if plan.cta else END_BREATH_MS, workdir=workdir)
 
 
 def _soundtrack(voice: Path, music: str | None, total_ms: int, workdir: Path, *, seed: int) -> Path:
@@ -334,11 +333,6 @@ def _soundtrack(voice: Path, music: str | None, total_ms: int, workdir: Path, *,
     from ..stages.mix import mix
 
     return mix(padded, music, workdir / "mix.wav", seed=seed).path
-
-
-def _last_word_end(words: list[Word], speech_ms: int) -> int:
-    """When the CTA card comes in: a beat after the last word (the engine's trailing pause is not waited out)."""
-    return min(speech_ms, words[-1].end_ms + CTA_BEAT_MS) if words else speech_ms
 
 
 def release_heap() -> None:
@@ -360,21 +354,6 @@ def _clip_of(layers: tuple[VisualLayer, ...]) -> Path:
     if path is None:
         raise MediaError("actor", "talking track has no clip")
     return path
-
-
-def _cta_card(cta: str | None, canvas: Canvas, *, centre_y: float, start_ms: int,
-              total_ms: int) -> list[VisualLayer]:
-    """The CTA end card after the last word: a dark band where the captions were (off the face), the CTA on it."""
-    if not cta or total_ms - start_ms < 200:
-        return []
-    w, h = canvas.width, canvas.height
-    height = max(2, round(min(w, h) * 0.2) // 2 * 2)
-    band = Box(0, max(0, round(centre_y - height / 2)), w, height)
-    size = max(12, round(min(w, h) * 0.07))
-    fade = Animation("fade", 250)
-    return [ColorLayer(color="black@0.6", box=band, start_ms=start_ms, duration_ms=total_ms - start_ms, enter=fade),
-            TextLayer(text=cta, box=band, start_ms=start_ms, duration_ms=total_ms - start_ms, size_px=size,
-                      outline_px=max(1, size // 16), enter=fade)]
 
 
 def face_band(width: int, height: int) -> tuple[float, float]:

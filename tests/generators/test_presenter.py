@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from PIL import Image
 
 from mediakit.errors import MediakitError
+from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generators.base import Options
 from mediakit.generators.run import generate, plan_job
 from mediakit.media_io import decode_audio
@@ -103,3 +105,165 @@ def test_a_bad_request_leaves_no_file(screen: Path, tmp_path: Path) -> None:
         generate("show_your_app", {"app_screenshot_url": str(tmp_path / "missing.png"), "script": APP_SCRIPT},
                  tmp_path / "ad.mp4", options=PREVIEW)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (270, 480)])
+def test_show_your_app_captions_clear_the_phone_and_the_face(size: tuple[int, int]) -> None:
+    """The hormozi page centred where show_your_app puts it stays off the phone, the PiP face and the UI bands."""
+    from mediakit.generators.show_your_app import caption_centre
+    from mediakit.generators.talking_ad import face_band
+    from mediakit.stages.layouts.phone import ACTOR_PIP, phone_shot
+    from mediakit.stages.pip import pip_box
+    from mediakit.stages.subtitles import get_style
+    from mediakit.stages.subtitles.layout import Layout
+    from mediakit.timeline import Canvas
+
+    canvas = Canvas(*size)
+    layout = Layout(get_style("hormozi"), *size)
+    half = (layout.style.line_height * layout.em + layout.cap + layout.descent + 2 * layout.reach_y) / 2
+    centre = caption_centre(canvas)
+    top, bottom = centre - half, centre + half
+    phone = phone_shot(canvas, "front").body
+    pip = pip_box(ACTOR_PIP, canvas)
+    face_top, face_bottom = (pip.y + edge for edge in face_band(pip.w, pip.h))
+    assert 0.10 * size[1] <= top and bottom <= phone.y                 # under the top UI band, above the phone
+    assert bottom <= face_top or top >= face_bottom                    # never across the actor's face
+
+
+def test_the_closing_line_is_the_last_sentence_or_a_clause_that_reads() -> None:
+    from mediakit.generators.presenter import closing_line
+    from mediakit.timeline import Canvas
+
+    canvas = Canvas(1080, 1920)
+    assert closing_line(APP_SCRIPT, canvas) == "This app keeps my streak alive."
+    long_one = ("I was drowning. The streak counter keeps me honest, the reminders fit my day, "
+                "and twelve days in I have not missed once.")
+    assert closing_line(long_one, canvas) == "Twelve days in I have not missed once."
+
+
+def test_a_short_script_ends_on_an_end_card_not_a_silent_head(screen: Path, tmp_path: Path) -> None:
+    """5 s of speech in a 10 s bucket: the card carries everything after the last word; no quiet-time note."""
+    from mediakit.timeline import TextLayer
+
+    gen, plan = plan_job("show_your_app", {"app_screenshot_url": str(screen), "script": APP_SCRIPT,
+                                           "duration": 10}, options=PREVIEW)
+    built = gen.build(plan, tmp_path)
+    assert built.timeline is not None and built.captions is not None
+    card = [layer for layer in built.timeline.layers if isinstance(layer, TextLayer)]
+    assert " ".join(c.text for c in card) == "This app keeps my streak alive."
+    last_word_end = built.captions.words[-1].end_ms
+    assert 10_000 - last_word_end > 1000                                    # the script is short for 10 s
+    assert all(last_word_end <= c.start_ms <= last_word_end + 400 for c in card)
+    assert all(c.start_ms + (c.duration_ms or 0) == built.timeline.duration_ms == 10_000 for c in card)
+    notes = (built.receipt or plan.receipt).notes
+    assert not any("after the last word" in note for note in notes)
+
+
+# ---- A/V sync: the drawn actor's mouth opens with the voice's loud stretches --------------------------------
+
+FPS = 30
+SYNC_LAGS = range(-8, 9)   # frames either way searched for the best match of mouth and voice
+
+
+def _mouth(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+    """The mouth's rectangle (x0, y0, x1, y1 px) of a drawn actor filling ``box`` (x, y, w, h) (the bust layout)."""
+    from mediakit.stages.actors.portraits import layout
+
+    x, y, w, h = box
+    cx, cy, unit = layout(round(w), round(h))
+    return (round(x + cx - 0.3 * unit), round(y + cy + 0.2 * unit),
+            round(x + cx + 0.3 * unit), round(y + cy + 0.7 * unit))
+
+
+def _sync_lag_ms(video: Path, spans: list[tuple[int, int, tuple[int, int, int, int]]]) -> tuple[int, float]:
+    """The shift (ms; positive: the picture is late) at which the mouth's openness best follows the voice's loudness.
+
+    ``spans`` are (start_ms, end_ms, mouth rectangle) stretches where the actor
+    talks on screen.  Openness is the share of dark pixels (the open mouth's
+    inside) in the rectangle of each decoded frame; loudness the voice's RMS
+    over each frame's 1/30 s.  Both are standardised per span and correlated
+    at every shift in ``SYNC_LAGS``; returns the best shift and its correlation.
+    """
+    info = probe(video)
+    assert info.video is not None
+    w, h = info.video.width, info.video.height
+    raw = run_ffmpeg(["-i", str(video), "-vf", "format=gray", "-f", "rawvideo", "-"], what="decoding test frames")
+    frames = np.frombuffer(raw, np.uint8).reshape(-1, h, w)
+    audio = decode_audio(video, rate=16000)
+    edges = (np.arange(len(frames) + 1) * 16000 / FPS).astype(int)
+    audio = np.pad(audio, (0, max(0, edges[-1] - len(audio))))
+    loud = np.sqrt(np.add.reduceat(audio**2, edges[:-1]) / np.diff(edges))
+
+    def z(x: np.ndarray) -> np.ndarray:
+        return (x - x.mean()) / (x.std() + 1e-9)
+
+    scores = {}
+    for lag in SYNC_LAGS:
+        pairs = []
+        for start_ms, end_ms, (x0, y0, x1, y1) in spans:
+            a, b = start_ms * FPS // 1000 + len(SYNC_LAGS), end_ms * FPS // 1000 - len(SYNC_LAGS)
+            openness = (frames[a + lag:b + lag, y0:y1, x0:x1] < 90).mean(axis=(1, 2))
+            pairs.append(z(openness) * z(loud[a:b]))
+        scores[lag] = float(np.concatenate(pairs).mean())
+    best = max(scores, key=lambda lag: scores[lag])
+    return round(best * 1000 / FPS), scores[best]
+
+
+def _render_built(route: str, body: dict[str, Any], out: Path, workdir: Path) -> Any:
+    from mediakit.render import render
+
+    gen, plan = plan_job(route, body, options=PREVIEW)
+    built = gen.build(plan, workdir)
+    render(built.timeline, out, profile=built.profile)
+    return plan, built
+
+
+def _delayed(video: Path, ms: int) -> Path:
+    """A copy of ``video`` whose sound comes ``ms`` late (the fault the sync test must catch)."""
+    late = video.with_name(f"late-{video.name}")
+    run_ffmpeg(["-i", str(video), "-c:v", "copy", "-af", f"adelay={ms}:all=1", "-y", str(late)], what="delaying")
+    return late
+
+
+@pytest.mark.slow
+def test_show_your_app_lips_follow_the_voice(screen: Path, tmp_path: Path) -> None:
+    from mediakit.stages.layouts.phone import ACTOR_PIP
+    from mediakit.stages.pip import pip_box
+
+    body = {"app_screenshot_url": str(screen), "script": APP_SCRIPT, "subtitle_style": "none"}
+    plan, built = _render_built("show_your_app", body, tmp_path / "app.mp4", tmp_path)
+    pip = pip_box(ACTOR_PIP, plan.canvas)
+    words = built.captions.words
+    spans = [(max(words[0].start_ms, 500), words[-1].end_ms, _mouth((pip.x, pip.y, pip.w, pip.h)))]  # PiP in
+    lag_ms, corr = _sync_lag_ms(tmp_path / "app.mp4", spans)
+    assert abs(lag_ms) <= 80 and corr > 0.3
+    late_ms, _ = _sync_lag_ms(_delayed(tmp_path / "app.mp4", 200), spans)
+    assert late_ms <= -130                                # the measure sees a 200 ms slip
+
+
+@pytest.mark.slow
+def test_laptop_ugc_lips_follow_the_voice_in_both_face_scenes(screen: Path, tmp_path: Path) -> None:
+    from mediakit.stages.layouts.laptop import FACE
+    from mediakit.timeline import SequenceLayer
+
+    script = ("I was drowning in habit apps that never stuck, so I tried one more. The streak counter keeps me "
+              "honest, the reminders fit my day, and twelve days in I have not missed once.")
+    body = {"app_screen_image_url": str(screen), "script": script, "duration": 15, "subtitle_style": "none"}
+    plan, built = _render_built("laptop_ugc", body, tmp_path / "laptop.mp4", tmp_path)
+    w, h = plan.canvas.width, plan.canvas.height
+    sequence = built.timeline.layers[0]
+    assert isinstance(sequence, SequenceLayer)
+    first, second, _ = (scene.duration_ms for scene in sequence.scenes)
+    words = built.captions.words
+    fade = sequence.transition.duration_ms
+    # the close-up shows the clip's FACE crop scaled to the frame (and a slow 6% push-in: a wider rectangle)
+    crop_box = (-FACE.x / FACE.w * w, -FACE.y / FACE.h * h, w / FACE.w, h / FACE.h)
+    x0, y0, x1, y1 = _mouth(crop_box)
+    grow_x, grow_y = round((x1 - x0) * 0.1), round((y1 - y0) * 0.1)
+    spans = [(words[0].start_ms, first - fade, _mouth((0, 0, w, h))),
+             (first + second + fade, words[-1].end_ms, (x0 - grow_x, y0 - grow_y, x1 + grow_x, y1 + grow_y))]
+    assert all(b - a > 1000 for a, b, _ in spans)         # both face scenes have speech to measure
+    lag_ms, corr = _sync_lag_ms(tmp_path / "laptop.mp4", spans)
+    assert abs(lag_ms) <= 80 and corr > 0.3
+    late_ms, _ = _sync_lag_ms(_delayed(tmp_path / "laptop.mp4", 200), spans)
+    assert late_ms <= -130

@@ -8,13 +8,15 @@ capture) scrolls slowly from top to bottom instead.  The backdrop is the
 screenshot itself, blurred and darkened once with Pillow, so the frame
 carries the app's colours.
 
-Placements: ``front`` puts the phone centre stage and the actor in a
-rounded picture-in-picture overlapping its lower-left corner; ``beside``
-shows the actor full-frame with the phone held up at the right.
+Placements: ``front`` puts the phone centre stage, inside the platform's
+safe area below a free band for the captions (``CAPTION_BAND``), and the
+actor in a rounded picture-in-picture overlapping its lower-left corner;
+``beside`` shows the actor full-frame with the phone held up at the right.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +35,7 @@ from ...timeline import (
     VisualLayer,
 )
 from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
+from ..subtitles.layout import safe_area
 from .cache import rounded_mask
 from .devices import PHONE_ASPECT, phone_frame, phone_geometry
 
@@ -41,13 +44,15 @@ PLACEMENTS = ("front", "beside")
 SCROLL_IF_TALLER = 1.15   # screenshot/screen aspect ratio above which the screenshot scrolls
 FADE_MS = 350
 ACTOR_PIP = PipOptions("bottom-left", "medium", "slide-up", "shadow")
+CAPTION_BAND = 0.13   # share of the height kept free above a ``front`` phone: one caption page (hormozi: 0.12)
 
 
 @dataclass(frozen=True)
 class PhoneShot:
-    """Where the phone PNG and its screen sit on the canvas, and the phone's body height it was drawn for."""
+    """Where the phone PNG, its body and its screen sit on the canvas, and the body height it was drawn for."""
 
     frame: Box
+    body: Box
     screen: Box
     screen_radius: int
     body_height: int
@@ -75,18 +80,24 @@ def phone_shot(canvas: Canvas, placement: str = "front") -> PhoneShot:
     if placement not in PLACEMENTS:
         raise ValidationError("placement", placement, f"must be one of {', '.join(PLACEMENTS)}")
     cw, ch = canvas.width, canvas.height
-    height_share, width_share = (0.72, 0.78) if placement == "front" else (0.5, 0.42)
-    body_h = min(round(ch * height_share), round(cw * width_share / PHONE_ASPECT))
+    if placement == "front":
+        # the body fills the safe area under the caption band; the PiP overlaps its lower-left corner
+        area = safe_area(cw, ch)
+        top = area.top + ch * CAPTION_BAND
+        body_h = min(round(area.bottom - top), round(cw * 0.78 / PHONE_ASPECT))
+    else:
+        body_h = min(round(ch * 0.5), round(cw * 0.42 / PHONE_ASPECT))
     geo = phone_geometry(body_h)
     fw, fh = geo.size
     if placement == "front":
-        x, y = (cw - fw) // 2 + round(cw * 0.05), round(ch * 0.05)
+        x, y = (cw - fw) // 2 + round(cw * 0.05), math.ceil((top - geo.body.y) / 2) * 2   # even, body under the band
     else:
         # clear of the platform's right button column (~15% of the width) and bottom 20% (description)
         x, y = cw - fw - round(cw * 0.15), ch - fh - round(ch * 0.22)
     x, y = x // 2 * 2, y // 2 * 2  # overlay places yuv420p layers on even pixels; keep the frame exact
     screen = Box(x + geo.screen.x, y + geo.screen.y, geo.screen.w, geo.screen.h)
-    return PhoneShot(Box(x, y, fw, fh), screen, geo.screen_radius, body_h)
+    body = Box(x + geo.body.x, y + geo.body.y, geo.body.w, geo.body.h)
+    return PhoneShot(Box(x, y, fw, fh), body, screen, geo.screen_radius, body_h)
 
 
 def screen_motion(size: tuple[int, int], screen: Box) -> KenBurns:

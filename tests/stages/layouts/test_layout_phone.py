@@ -97,3 +97,13 @@ def test_phone_beside_stays_clear_of_platform_ui() -> None:
     shot = phone_shot(Canvas(1080, 1920), "beside")
     assert shot.frame.x + shot.frame.w <= 0.86 * 1080 and shot.frame.y + shot.frame.h <= 0.8 * 1920
     assert shot.frame.y >= 0.1 * 1920
+
+
+def test_phone_front_leaves_a_caption_band_above_it_inside_the_safe_area() -> None:
+    """In front of the PiP the phone's body sits in the safe area, under a band that holds a caption page."""
+    from mediakit.stages.layouts.phone import CAPTION_BAND
+
+    shot = phone_shot(Canvas(1080, 1920), "front")
+    assert (shot.body.y, shot.body.y + shot.body.h) == (442, 1536)   # 192 + 13% of 1920 .. the bottom UI band
+    assert shot.body.x + shot.body.w <= 0.85 * 1080                   # clear of the right button column
+    assert shot.screen.y - 192 >= CAPTION_BAND * 1920

@@ -1,0 +1,93 @@
+"""The end card that carries the time after the last word: one shared look for every talking generator.
+
+A video lasts the bucket it is billed for, so whatever the speech leaves at
+the end is shown as a card (a dark band with bold text where the captions
+were, off the face) rather than as a silent talking head.  ugc_video and
+saas_review show the CTA, product_acting_ugc the product's name, and the
+presenter generators (show_your_app, laptop_ugc), which have neither, the
+script's closing line.
+
+The text is measured with the font the render draws (Pillow and ffmpeg read
+the same bundled file), shrunk to fit the safe width, and broken onto a
+second line when one line would be too small to read on a phone.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import ImageFont
+
+from ..fonts import font_file
+from ..speech.words import Word
+from ..stages.subtitles.layout import safe_area
+from ..timeline import Animation, Box, Canvas, ColorLayer, TextLayer, VisualLayer
+
+CARD_MS = 1500        # the card's share of the bucket when the generator asks for one up front (a CTA)
+BEAT_MS = 200         # from the last word to the card
+MIN_CARD_MS = 200     # a shorter remainder gets no card (it would flash)
+FONT = "Inter"
+SIZE = 0.07           # text height, share of the short side
+MIN_SIZE = 0.045      # below this one line is too small on a phone: break onto two
+FADE = Animation("fade", 250)
+
+
+def last_word_end(words: list[Word], speech_ms: int) -> int:
+    """When the card comes in: a beat after the last word (the engine's trailing pause is not waited out)."""
+    return min(speech_ms, words[-1].end_ms + BEAT_MS) if words else speech_ms
+
+
+def end_card(text: str | None, canvas: Canvas, *, centre_y: float, start_ms: int,
+             total_ms: int) -> list[VisualLayer]:
+    """The card from ``start_ms`` to the end, centred on ``centre_y`` (px); none without text or time."""
+    if not text or not text.strip() or total_ms - start_ms < MIN_CARD_MS:
+        return []
+    w, h = canvas.width, canvas.height
+    area = safe_area(w, h)
+    lines, size = fit_lines(text.strip(), round(area.width), min(w, h))
+    line_h = round(size * 1.25)
+    height = max(round(min(w, h) * 0.2), line_h * len(lines) + size) // 2 * 2
+    top = round(min(max(centre_y - height / 2, area.top), area.bottom - height))
+    duration = total_ms - start_ms
+    layers: list[VisualLayer] = [ColorLayer(color="black@0.6", box=Box(0, top, w, height), start_ms=start_ms,
+                                            duration_ms=duration, enter=FADE)]
+    first = top + (height - line_h * len(lines)) // 2
+    for i, line in enumerate(lines):
+        layers.append(TextLayer(text=line, font=FONT, box=Box(0, first + i * line_h, w, line_h), start_ms=start_ms,
+                                duration_ms=duration, size_px=size, outline_px=max(1, size // 16), enter=FADE))
+    return layers
+
+
+def readable(text: str, canvas: Canvas) -> bool:
+    """Whether ``text`` fits the card at a size readable on a phone (at least ``MIN_SIZE``, two lines at most)."""
+    short = min(canvas.width, canvas.height)
+    _, size = fit_lines(text.strip(), round(safe_area(canvas.width, canvas.height).width), short)
+    return size >= round(short * MIN_SIZE)
+
+
+def fit_lines(text: str, width: int, short_side: int) -> tuple[list[str], int]:
+    """The text as one line, or two balanced lines, and the largest font size (px) that fits ``width``.
+
+    ``width`` is the safe area's, so the card's text clears the platform's
+    button column as captions do; sizes are shares of the frame's short side.
+    """
+    best, floor = max(12, round(short_side * SIZE)), max(10, round(short_side * MIN_SIZE))
+    one = _fitting_size(text, width, best)
+    words = text.split()
+    if one >= floor or len(words) < 2:
+        return [text], max(one, 10)
+    cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+    return lines, max(10, min(_fitting_size(line, width, best) for line in lines))
+
+
+def _fitting_size(line: str, width: int, largest: int) -> int:
+    """The largest size up to ``largest`` at which ``line`` in bold Inter is at most ``width`` px wide."""
+    measured = _width(line, 100)
+    return min(largest, int(width * 100 / measured)) if measured else largest
+
+
+@lru_cache(maxsize=256)
+def _width(line: str, size: int) -> float:
+    font = ImageFont.truetype(str(font_file(FONT, bold=True)), size)
+    return float(font.getlength(line))
