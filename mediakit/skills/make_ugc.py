@@ -21,12 +21,11 @@ video-engine-2.5); ``broll`` when ``broll_url`` is given; then ``look``
 asked, ``captions``.
 
 ``broll_url`` (an image or a short clip, looped to its stretch) is cut in as
-ugc_video's scenes do: with three sentences or more the middle sentence shows
-the b-roll full frame; a shorter script cuts away for its middle words
-(about a third to two thirds); a script too short to cut (fewer than
-``MIN_CUT_WORDS`` words) shows the b-roll throughout with the person in a
-picture-in-picture.  A silent ``scene_action`` clip cuts to it for its middle
-third.  The receipt says which, and over which words.
+ugc_video's scenes: with three sentences or more the middle sentence shows
+the b-roll full frame (the voice goes on, lips in sync when the face is
+back); a shorter script cuts away for its middle words (about a third to two
+thirds).  A silent ``scene_action`` clip cuts to it for its middle third.
+The receipt says which, and over which words.
 """
 
 from __future__ import annotations
@@ -61,7 +60,6 @@ from .cast import (
 from .look import LOOKS, apply_look
 
 PRODUCT_TAKE_WORDS = 33
-MIN_CUT_WORDS = 3          # a script shorter than this shows the b-roll throughout, the person in a PiP
 CUT_SPAN = (0.35, 0.7)     # the cutaway of a script of one or two sentences: these shares of its words
 BROLL_FADE = Animation("fade", 250)
 
@@ -176,10 +174,11 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
 
 
 def broll_edit(script: str, broll: Path) -> dict[str, Any]:
-    """The ugc_video ``scenes`` (and PiP composition) that show ``broll`` for a stretch of ``script``.
+    """The ugc_video ``scenes`` that show ``broll`` full frame for a middle stretch of ``script``.
 
-    See the module docstring: the middle sentence, else the middle words, else
-    the whole clip with the person in a picture-in-picture.
+    The middle sentence of three or more, else the words from about a third
+    to two thirds (ugc_video's script has at least 50 characters, so there
+    are always words to cut at).
     """
     parts = sentences(script)
     if len(parts) >= 3:
@@ -187,20 +186,17 @@ def broll_edit(script: str, broll: Path) -> dict[str, Any]:
         before, during, after = " ".join(parts[:k]), parts[k], " ".join(parts[k + 1:])
     else:
         words = script.split()
-        if len(words) < MIN_CUT_WORDS:
-            return {"scenes": [{"type": "broll", "text": script, "image": str(broll)}], "composition_mode": "pip"}
         a = max(1, round(len(words) * CUT_SPAN[0]))
         b = min(len(words) - 1, max(a + 1, round(len(words) * CUT_SPAN[1])))
         before, during, after = " ".join(words[:a]), " ".join(words[a:b]), " ".join(words[b:])
-    return {"scenes": [{"type": "talking_head", "text": before}, {"type": "broll", "text": during,
-                                                                   "image": str(broll)},
+    return {"scenes": [{"type": "talking_head", "text": before},
+                       {"type": "broll", "text": during, "image": str(broll)},
                        {"type": "talking_head", "text": after}]}
 
 
 def _broll_note(scenes: list[dict[str, str]], broll: Path) -> str:
     cut = next(s["text"] for s in scenes if s["type"] == "broll")
-    how = "full frame" if len(scenes) > 1 else "throughout, the person in a picture-in-picture,"
-    return f'broll_url: the {_what(broll)} shown {how} while "{cut}" is said'
+    return f'broll_url: the {_what(broll)} shown full frame while "{cut}" is said'
 
 
 def _what(broll: Path) -> str:
