@@ -81,7 +81,7 @@ class MakeUgcRequest(RequestModel):
     character: str | None = Field(None, description="Saved character id (char_...) or character sheet URL.")
     product_image: HttpsUrl | None = Field(None, description="A product photo; needs character; one take.")
     name: str | None = Field(None, max_length=80)
-    broll_url: HttpsUrl | None = None
+    broll_url: HttpsUrl | None = Field(None, description="An image or short clip cut in as b-roll mid-way.")
     duration: seconds_field(5, 10, 15, 20, 25, 30) | None = Field(  # type: ignore[valid-type]
         None, description="Only for a silent scene_action.")
     captions: bool = False
