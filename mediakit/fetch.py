@@ -23,6 +23,7 @@ laptop screen image        5 MB
 video frames (first/last)  30 MB
 other images               20 MB
 videos (subtitle, refs)    200 MB
+b-roll (a still or a clip) 200 MB    png/jpeg/webp or mp4/mov/webm
 audio                      50 MB
 =========================  ========  ===========================
 """
@@ -64,6 +65,7 @@ class Limits:
 IMAGE = Limits(("image",), 20 * MB, ("png", "jpeg", "webp"))
 VIDEO = Limits(("video",), 200 * MB)
 AUDIO = Limits(("audio",), 50 * MB)
+BROLL = Limits(("image", "video"), 200 * MB, ("png", "jpeg", "webp", "mp4", "mov", "webm"))
 FRAME = Limits(("image",), 30 * MB, ("png", "jpeg", "webp"))
 SCREEN_RECORDING = Limits(("video",), 10 * MB, ("mp4", "mov"))
 SCREEN_IMAGE = Limits(("image",), 5 * MB, ("png", "jpeg", "webp"))

@@ -12,6 +12,14 @@ from mediakit.stages.actors import SpeechInput
 REAL = Path(__file__).resolve().parent / "data" / "real"
 
 
+@pytest.fixture(autouse=True)
+def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """What mediakit keeps for the user (saved characters) goes to a per-test folder, never the real home."""
+    folder = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("MEDIAKIT_HOME", str(folder))
+    return folder
+
+
 @pytest.fixture(scope="session")
 def real() -> Path:
     """The small real recordings copied into tests/data/real (with their SOURCE.md and licences)."""

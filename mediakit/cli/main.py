@@ -25,6 +25,7 @@ def _register() -> None:
     from . import (
         actor_cmds,
         audio_cmds,
+        character_cmds,
         generate_cmds,
         model_cmds,
         runner_cmds,
@@ -39,6 +40,7 @@ def _register() -> None:
     audio_cmds.register(main)
     voice_cmds.register(main)
     actor_cmds.register(main)
+    character_cmds.register(main)
     model_cmds.register(main)
     skills_cmds.register(main)
     server_cmds.register(main)

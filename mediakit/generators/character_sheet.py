@@ -14,7 +14,10 @@ prices ``actor`` and ``reference`` at 20 credits, ``description`` at 35):
 ``actor_slug`` and ``reference_image_url`` are mutually exclusive; a
 description beside either names the character's look in words on the sheet.
 The sheet carries its character inside the PNG, so the storyboard and the
-video draw the same person (``stages.characters.sheet``).
+video draw the same person (``stages.characters.sheet``).  A finished sheet is
+also saved in the character store (``stages.characters.store``): the receipt
+names its id (``char_...``), which make_ugc and make_podcast accept as
+``character``.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.characters.describe import describe
 from ..stages.characters.session import record
 from ..stages.characters.sheet import Character, draw_sheet, look_from_photo, save_sheet
+from ..stages.characters.store import save_character
 from .base import Built, Context, Generator, Metered, Plan, Receipt
 from .fields import ActorSlug
 from .request import RequestModel, Url, rule_error
@@ -114,4 +118,6 @@ class CharacterSheetGenerator(Generator[CharacterSheetRequest, CharacterSheetPla
         path = save_sheet(draw_sheet(plan.character, plan.reference), plan.character, workdir / "sheet.png")
         if plan.session_id is not None:
             record(plan.session_id, "character_sheet", plan.character.to_dict())
-        return Built(file=path)
+        saved = save_character(plan.character, path)
+        notes = (*plan.receipt.notes, f"saved as character {saved.id} (`mediakit characters`)")
+        return Built(file=path, receipt=replace(plan.receipt, notes=notes))

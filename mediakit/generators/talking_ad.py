@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 from PIL import Image
 
 from ..errors import MediaError, ValidationError
-from ..fetch import AUDIO, IMAGE
+from ..fetch import AUDIO, BROLL, IMAGE
 from ..ffmpeg import run_ffmpeg
 from ..probe import probe
 from ..render import ProgressCallback
@@ -265,13 +265,15 @@ def _scenes(request: TalkingAdRequest, script: str, context: Context, *, product
             has_pool: bool) -> tuple[Scene, ...]:
     """The edit: the request's scenes, or sentences cut between the actor and b-roll as the template says.
 
+    A scene's ``image`` may also be a short clip (looped to its scene).
+
     No scenes (one talking-head track) when there is nothing to cut away to.
     In ``pip`` composition every scene is b-roll (the actor is the PiP).
     """
     if request.scenes:
         out = []
         for i, s in enumerate(request.scenes):
-            image = context.fetch(s.image, field=f"scenes[{i}].image", limits=IMAGE) if s.image else None
+            image = context.fetch(s.image, field=f"scenes[{i}].image", limits=BROLL) if s.image else None
             out.append(Scene(s.type, s.text, s.visual_prompt, image))
         return tuple(out)
     can_draw = request.allow_broll

@@ -174,7 +174,7 @@ def _server_error(request: Request, exc: Exception) -> JSONResponse:
 
 def create_app(config: ServerConfig) -> FastAPI:
     """The service's API over ``config.store``; ``/openapi.json`` and ``/docs`` come from the route models."""
-    from .routes import account, files, public, tooling, upload_sessions, uploads
+    from .routes import account, characters, files, public, tooling, upload_sessions, uploads
 
     app = FastAPI(title="mediakit", version=API_VERSION, docs_url=None, redoc_url=None,
                   description=f"The media generation service's REST API, served locally by mediakit {__version__}.")
@@ -184,7 +184,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _server_error)
-    for module in (public, account, uploads, upload_sessions, tooling, files):
+    for module in (public, account, characters, uploads, upload_sessions, tooling, files):
         app.include_router(module.router)
     mount_docs(app)
     app.add_middleware(RateHeaders)

@@ -1,10 +1,13 @@
-"""Who appears in a skill's video: a saved character id, an image, or a person described in words.
+"""Who appears in a skill's video: a saved character, a character sheet, an image, or a person in words.
 
-A saved character id is ``char_`` + a library actor's slug (``char_maya-chen``):
-the library's actors are the characters a local install has saved.  An image
-(https, base64, or a local file for local runs) talks as a photo actor.  A person
-described in words is the library actor of the described gender chosen
-deterministically from the words.
+A saved character id is ``char_`` + a slug: a character kept in the store
+(``char_<hash>``, ``stages.characters.store``) or a library actor
+(``char_maya-chen``).  A character sheet (URL or file) made by mediakit
+carries its character: it is saved to the store (once) and cast from there,
+so the video's actor is that drawn character; a sheet from elsewhere talks as
+a photo of its front view.  An image (https, base64, or a local file for local
+runs) talks as a photo actor.  A person described in words is the library
+actor of the described gender chosen deterministically from the words.
 """
 
 from __future__ import annotations
@@ -13,17 +16,20 @@ import base64
 import binascii
 import hashlib
 import re
+from dataclasses import replace
 from pathlib import Path
 
-from ..cache import cached_file
+from ..cache import cached_file, cached_png
 from ..errors import ValidationError
 from ..fetch import IMAGE, check_file
 from ..generators.base import Context
 from ..stages.actors.catalog import Actor, actor_from_record
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.characters.describe import describe
+from ..stages.characters.sheet import front_crop, read_character
+from ..stages.characters.store import CHARACTER_PREFIX, character_hash, save_character, saved_actor_paths
 
-CHARACTER_PREFIX = "char_"
+PHOTO_PREFIX = "photo-"  # the slug of a photo given in a request (``photo_actor``)
 MIN_BASE64 = 64  # shorter strings are names or paths, never an image
 # words that say how old a person is -> the actor age ranges they fit
 AGE_WORDS: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
@@ -36,26 +42,58 @@ AGE_WORDS: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
 _BASE64 = re.compile(r"^[A-Za-z0-9+/=\s]+$")
 
 
+def with_saved_characters(context: Context) -> Context:
+    """``context`` whose actors include the saved characters, so a generator can cast one by slug."""
+    store = [p for p in saved_actor_paths() if p not in context.options.actors_paths]
+    if not store:
+        return context
+    return replace(context, options=replace(context.options, actors_paths=(*context.options.actors_paths, *store)))
+
+
 def saved_character(value: str, field: str, context: Context) -> Actor:
     """The actor a ``char_<slug>`` id names; a ValidationError naming ``field`` (with close ids) otherwise."""
     if not value.startswith(CHARACTER_PREFIX):
-        raise ValidationError(field, value, f"must be a saved character id ({CHARACTER_PREFIX}<actor slug>)")
+        raise ValidationError(field, value, f"must be a saved character id ({CHARACTER_PREFIX}<slug>)")
     slug = value[len(CHARACTER_PREFIX):]
     try:
-        return get_actor(slug, actors=all_actors(context.options.actors_paths))
+        return get_actor(slug, actors=all_actors(with_saved_characters(context).options.actors_paths))
     except ActorNotFoundError as exc:
         hint = f"; did you mean {', '.join(CHARACTER_PREFIX + s for s in exc.similar)}?" if exc.similar else ""
-        raise ValidationError(field, value, f"names no saved character{hint}") from None
+        raise ValidationError(field, value, f"names no saved character (`mediakit characters`){hint}") from None
+
+
+def sheet_character(value: str, field: str, context: Context) -> Actor:
+    """The character a sheet (URL or file) carries, saved and cast from the store; a foreign sheet's front
+    view as a photo actor."""
+    sheet = context.fetch(value, field=field, limits=IMAGE)
+    character = read_character(sheet, field=field)
+    if character is None:
+        front = cached_png("sheet-front", hashlib.sha256(sheet.read_bytes()).hexdigest(), lambda: front_crop(sheet))
+        return photo_actor(front, field)
+    saved_id = CHARACTER_PREFIX + character_hash(character)
+    try:
+        return saved_character(saved_id, field, context)
+    except ValidationError:
+        return saved_character(save_character(character, sheet).id, field, context)
 
 
 def character_or_image(value: str, field: str, context: Context) -> Actor:
     """A saved character id as its actor, or an image (URL, file or base64) as a photo actor."""
     if value.startswith(CHARACTER_PREFIX):
         return saved_character(value, field, context)
-    photo = image_file(value, field, context)
-    return actor_from_record({"slug": f"photo-{field.replace('_', '-')}", "name": field, "gender": "female",
+    return photo_actor(image_file(value, field, context), field)
+
+
+def photo_actor(photo: Path, field: str) -> Actor:
+    """A photo given in ``field`` as an actor of kind ``photo`` (the portrait is the photo)."""
+    return actor_from_record({"slug": PHOTO_PREFIX + field.replace("_", "-"), "name": field, "gender": "female",
                               "nationality": "", "actor_type": "Casual", "style": "your own photo",
                               "created_at": "2025-01-01T00:00:00Z"}, portrait=photo, source=str(photo))
+
+
+def given_photo(actor: Actor) -> Path | None:
+    """The photo a request gave, when ``actor`` is one (a generator takes it as a face photo, not a slug)."""
+    return actor.portrait_path if actor.slug.startswith(PHOTO_PREFIX) else None
 
 
 def image_file(value: str, field: str, context: Context) -> Path:

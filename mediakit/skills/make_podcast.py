@@ -6,9 +6,10 @@ Steps: ``voice`` (each turn spoken in its speaker's voice; a turn longer than
 other speaks), ``layout`` (the podcast two-shot with speaker-aware framing,
 ``stages.layouts.podcast``) and, with ``subtitles``, ``captions``.
 
-A character is a saved character id (``char_`` + a library actor's slug,
-e.g. ``char_maya-chen``) or an https image URL (a local file for local
-runs), which talks as a photo actor.
+A character is a saved character id (``char_`` + a saved character's hash
+from ``mediakit characters``, or a library actor's slug, e.g.
+``char_maya-chen``) or an https image URL (a local file for local runs),
+which talks as a photo actor.
 """
 
 from __future__ import annotations

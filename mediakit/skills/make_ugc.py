@@ -8,15 +8,24 @@ the duration comes from the script's word count (11 words or fewer: 5 s,
 22 or fewer: 10 s, else 15 s) and ``duration`` counts only for a silent
 ``scene_action`` clip; captions are off unless ``captions: true``.
 
-Steps: ``cast`` (a saved character ``char_<slug>``, the photo in ``image``,
-or the library actor matching ``person``), then ``video``: with a script the
+Steps: ``cast`` (a saved character ``char_<slug>``, the character a
+character sheet in ``character`` carries (saved on first use), the photo in
+``image``, or the library actor matching ``person``: ``skills.cast``), then
+``video``: with a script the
 ``ugc_video`` generator (looked up in ``GENERATORS`` when the plan is made;
 ``product_image`` becomes its product, ``music`` its mood), with a
 ``scene_action`` the ``video`` generator in reference mode with the
 character's portrait as ``@image1`` (a silent action clip, up to 30 s on
-video-engine-2.5); then ``look`` (``natural``, ``commercial``, ``raw_iphone``:
-``skills.look``) and, when asked, ``captions``.  ``broll_url`` and a
-character sheet URL in ``character`` are checked but not used yet.
+video-engine-2.5); ``broll`` when ``broll_url`` is given; then ``look``
+(``natural``, ``commercial``, ``raw_iphone``: ``skills.look``) and, when
+asked, ``captions``.
+
+``broll_url`` (an image or a short clip, looped to its stretch) is cut in as
+ugc_video's scenes: with three sentences or more the middle sentence shows
+the b-roll full frame (the voice goes on, lips in sync when the face is
+back); a shorter script cuts away for its middle words (about a third to two
+thirds).  A silent ``scene_action`` clip cuts to it for its middle third.
+The receipt says which, and over which words.
 """
 
 from __future__ import annotations
@@ -27,18 +36,32 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
+from ..fetch import BROLL
 from ..generators import GENERATORS
 from ..generators.base import Built, Context, Metered, Receipt
 from ..generators.request import RequestModel, rule_error, seconds_field
+from ..generators.talking_ad import sentences
 from ..render import ProgressCallback
 from ..routes import Route
 from ..stages.actors.catalog import Actor
+from ..stages.broll.kenburns import broll_layer, is_clip
 from ..stages.music import mood_names
+from ..timeline import Animation, Timeline
 from .base import HttpsUrl, Skill, SkillPlan, Step
-from .cast import character_or_image, described_person, saved_character
+from .cast import (
+    CHARACTER_PREFIX,
+    character_or_image,
+    described_person,
+    given_photo,
+    saved_character,
+    sheet_character,
+    with_saved_characters,
+)
 from .look import LOOKS, apply_look
 
 PRODUCT_TAKE_WORDS = 33
+CUT_SPAN = (0.35, 0.7)     # the cutaway of a script of one or two sentences: these shares of its words
+BROLL_FADE = Animation("fade", 250)
 
 
 def duration_for(script: str) -> int:
@@ -58,7 +81,7 @@ class MakeUgcRequest(RequestModel):
     character: str | None = Field(None, description="Saved character id (char_...) or character sheet URL.")
     product_image: HttpsUrl | None = Field(None, description="A product photo; needs character; one take.")
     name: str | None = Field(None, max_length=80)
-    broll_url: HttpsUrl | None = None
+    broll_url: HttpsUrl | None = Field(None, description="An image or short clip cut in as b-roll mid-way.")
     duration: seconds_field(5, 10, 15, 20, 25, 30) | None = Field(  # type: ignore[valid-type]
         None, description="Only for a silent scene_action.")
     captions: bool = False
@@ -93,6 +116,7 @@ class MakeUgcPlan(SkillPlan):
     route: str
     look: str
     captions: bool
+    broll: Path | None  # cut over the middle third of a silent scene_action clip at build (script: in inner)
 
 
 class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
@@ -104,53 +128,108 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
     agent_facing = False
 
     def plan(self, request: MakeUgcRequest, context: Context) -> MakeUgcPlan:
-        actor = _cast(request, context)
+        context = with_saved_characters(context)
+        actor, photo = _cast(request, context)
+        broll = context.fetch(request.broll_url, field="broll_url", limits=BROLL) if request.broll_url else None
+        notes: list[str] = []
         if request.script is not None:
             seconds = duration_for(request.script)
-            route, body = Route.UGC_VIDEO, _ugc_body(request, actor, seconds)
+            route, body = Route.UGC_VIDEO, _ugc_body(request, actor, photo, seconds)
+            if broll is not None:
+                body.update(broll_edit(request.script, broll))
+                notes.append(_broll_note(body["scenes"], broll))
         else:
             seconds = request.duration or 5
             route = Route.VIDEO
             body = {"model": "video-engine-2.5" if seconds > 15 else "auto", "seconds": seconds,
                     "aspect": request.aspect_ratio, "refs": [str(actor.portrait_path)],
                     "prompt": f"{actor.name}: {(request.scene_action or '').rstrip('.')}. @image1"}
+            if broll is not None:
+                notes.append(f"broll_url: the {_what(broll)} cut in full frame for the middle third of the clip")
         inner_gen = GENERATORS.get(route)
         inner = inner_gen.plan(inner_gen.parse(body), context)
-        steps = [Step("cast", f"{actor.name} ({actor.slug})"), Step("video", str(route)),
-                 Step("look", request.look)]
+        steps = [Step("cast", f"{actor.name} ({actor.slug})"), Step("video", str(route))]
+        if broll is not None:
+            steps.append(Step("broll", notes[-1].removeprefix("broll_url: ")))
+        steps.append(Step("look", request.look))
         if request.captions:
             steps.append(Step("captions", f"{request.caption_style} captions"))
         return MakeUgcPlan(generator=self.id,
                            receipt=Receipt(estimated_duration=seconds, actor_slug=actor.slug,
                                            subtitle_style=request.caption_style if request.captions else None,
-                                           notes=inner.receipt.notes),
+                                           notes=(*inner.receipt.notes, *notes)),
                            metered=Metered(operation=self.id, seconds=seconds, steps=(inner.metered,)),
                            steps=tuple(steps), inner=inner, route=str(route), look=request.look,
-                           captions=request.captions)
+                           captions=request.captions, broll=broll if route == Route.VIDEO else None)
 
     def build(self, plan: MakeUgcPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         built = GENERATORS.get(plan.route).build(plan.inner, workdir, progress)
         if built.timeline is None:
             return built
         timeline = built.timeline if plan.captions else replace(built.timeline, subtitles=None)
+        if plan.broll is not None:
+            timeline = _cut_in(timeline, plan.broll)
         return replace(built, timeline=apply_look(timeline, plan.look),
                        captions=built.captions if plan.captions else None)
 
 
-def _cast(request: MakeUgcRequest, context: Context) -> Actor:
+def broll_edit(script: str, broll: Path) -> dict[str, Any]:
+    """The ugc_video ``scenes`` that show ``broll`` full frame for a middle stretch of ``script``.
+
+    The middle sentence of three or more, else the words from about a third
+    to two thirds (ugc_video's script has at least 50 characters, so there
+    are always words to cut at).
+    """
+    parts = sentences(script)
+    if len(parts) >= 3:
+        k = len(parts) // 2
+        before, during, after = " ".join(parts[:k]), parts[k], " ".join(parts[k + 1:])
+    else:
+        words = script.split()
+        a = max(1, round(len(words) * CUT_SPAN[0]))
+        b = min(len(words) - 1, max(a + 1, round(len(words) * CUT_SPAN[1])))
+        before, during, after = " ".join(words[:a]), " ".join(words[a:b]), " ".join(words[b:])
+    return {"scenes": [{"type": "talking_head", "text": before},
+                       {"type": "broll", "text": during, "image": str(broll)},
+                       {"type": "talking_head", "text": after}]}
+
+
+def _broll_note(scenes: list[dict[str, str]], broll: Path) -> str:
+    cut = next(s["text"] for s in scenes if s["type"] == "broll")
+    return f'broll_url: the {_what(broll)} shown full frame while "{cut}" is said'
+
+
+def _what(broll: Path) -> str:
+    return "clip" if is_clip(broll) else "image"
+
+
+def _cut_in(timeline: Timeline, broll: Path) -> Timeline:
+    """``broll`` full frame over the middle third of ``timeline``, faded in and out."""
+    third = timeline.duration_ms // 3
+    box = (timeline.canvas.width, timeline.canvas.height)
+    layer = replace(broll_layer(broll, third, 0, box), start_ms=third, enter=BROLL_FADE, exit=BROLL_FADE)
+    return replace(timeline, layers=(*timeline.layers, layer))
+
+
+def _cast(request: MakeUgcRequest, context: Context) -> tuple[Actor, Path | None]:
+    """Who appears, and the photo that talks when it is a photo given in the request (image, foreign sheet)."""
     if request.character is not None:
-        return saved_character(request.character, "character", context)
-    if request.image is not None:
-        return character_or_image(request.image, "image", context)
-    return described_person(request.person or request.script or "", context)
+        if request.character.startswith(CHARACTER_PREFIX):
+            return saved_character(request.character, "character", context), None
+        actor = sheet_character(request.character, "character", context)
+    elif request.image is not None:
+        actor = character_or_image(request.image, "image", context)
+    else:
+        return described_person(request.person or request.script or "", context), None
+    return actor, given_photo(actor)
 
 
-def _ugc_body(request: MakeUgcRequest, actor: Actor, seconds: int) -> dict[str, Any]:
+def _ugc_body(request: MakeUgcRequest, actor: Actor, photo: Path | None, seconds: int) -> dict[str, Any]:
     """The ugc_video request for this make_ugc input."""
     body: dict[str, Any] = {"script": request.script, "target_duration": seconds,
                             "aspect_ratio": request.aspect_ratio, "style": request.caption_style}
-    if actor.kind == "photo" and request.image is not None:
-        body["face_photo_url"] = request.image
+    if photo is not None:
+        body["face_photo_url"] = str(photo)
     else:
         body["actor_slug"] = actor.slug
     if request.product_image is not None:

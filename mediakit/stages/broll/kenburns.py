@@ -23,6 +23,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from ...errors import MediaError, ValidationError
+from ...fetch import sniff
 from ...timeline import ImageLayer, KenBurns, SceneContent, SequenceLayer, Transition, VideoLayer
 
 MAX_BROLL_IMAGES = 10
@@ -102,9 +103,20 @@ def _preset(index: int, size: tuple[int, int] | None, box: tuple[int, int]) -> K
     return MOTIONS[index % len(MOTIONS)]
 
 
+def is_clip(path: Path) -> bool:
+    """Whether b-roll is a moving clip: by its suffix, else (a download kept as ``.bin``) by its first bytes."""
+    if path.suffix.lower() in VIDEO_SUFFIXES:
+        return True
+    if not path.is_file():
+        return False
+    with path.open("rb") as fh:
+        found = sniff(fh.read(256))
+    return found is not None and found[0] == "video"
+
+
 def broll_layer(path: Path, duration_ms: int, index: int, box: tuple[int, int]) -> SceneContent:
     """A scene of b-roll: a clip looped and cut to length, or a still with Ken Burns motion."""
-    if path.suffix.lower() in VIDEO_SUFFIXES:
+    if is_clip(path):
         return VideoLayer(path=path, duration_ms=duration_ms, loop=True)
     return ImageLayer(path=path, duration_ms=duration_ms, motion=motion_for(index, image_size(path), box,
                                                                            duration_ms))

@@ -1,0 +1,29 @@
+"""``mediakit characters``: the saved characters (``GET /v1/characters``), newest first."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..stages.characters.store import DEFAULT_LIMIT
+
+
+@click.command("characters")
+@click.option("--limit", type=int, default=DEFAULT_LIMIT, show_default=True, help="At most this many, 1 to 100.")
+@click.option("--json", "as_json", is_flag=True, help="Print the spec's shape ({characters: [...]}).")
+def characters(limit: int, as_json: bool) -> None:
+    """List the characters saved by character_sheet jobs; pass an id as make_ugc's or make_podcast's character."""
+    from ..stages.characters.store import characters_dir, list_characters
+
+    saved = list_characters(limit)
+    if as_json:
+        click.echo(json.dumps({"characters": saved}, indent=2, ensure_ascii=False))
+        return
+    for entry in saved:
+        click.echo(f"{entry['character_id']}  {entry['name']}  {entry['created_at']}  {entry['character_sheet_url']}")
+    click.echo(f"{len(saved)} saved characters in {characters_dir()}")
+
+
+def register(group: click.Group) -> None:
+    group.add_command(characters)
