@@ -357,6 +357,14 @@ def latest_for_spec(db: Database, user_id: str, spec_key: str) -> Job | None:
     return Job.from_row(rows[0]) if rows else None
 
 
+def waiting(db: Database, exclude: set[str] | frozenset[str] = frozenset(), *, limit: int = 100) -> list[Job]:
+    """Jobs submitted one at a time (not by a batch, whose runner renders its own), oldest first, not in
+    ``exclude``: what a server's worker has yet to start."""
+    rows = db.read("SELECT * FROM jobs WHERE status IN (?, ?) AND batch IS NULL ORDER BY created_at, rowid LIMIT ?",
+                   (SUBMITTED, QUEUED, limit + len(exclude)))
+    return [Job.from_row(r) for r in rows if r["id"] not in exclude][:limit]
+
+
 def set_progress(db: Database, job_id: str, fraction: float) -> None:
     with db.write() as conn:
         conn.execute("UPDATE jobs SET progress = ? WHERE id = ? AND status = ?", (fraction, job_id, PROCESSING))
