@@ -62,6 +62,10 @@ class Worker:
         self.thread = threading.Thread(target=self._run, name="mediakit-worker", daemon=True)
         self.thread.start()
 
+    @property
+    def alive(self) -> bool:
+        return self.thread is not None and self.thread.is_alive()
+
     def stop(self, timeout: float = 30.0) -> None:
         self.stop_event.set()
         if self.thread is not None:

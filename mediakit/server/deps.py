@@ -6,11 +6,15 @@ Each dependency leaves the request's quota in ``request.state.quota`` so
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from runner.db import Database
 
 from ..errors import AuthError
 from .auth import Principal, authenticate
@@ -53,3 +57,29 @@ def per_ip(bucket: Bucket) -> Callable[..., None]:
 
 Reader = Annotated[Principal, Depends(user_in(Bucket.READ))]
 Generator = Annotated[Principal, Depends(user_in(Bucket.GENERATE))]
+
+
+_local = threading.local()
+
+
+def store(request: Request) -> Database:
+    """The store of this server, one connection per thread: a SQLite connection serves one transaction at a time,
+    and FastAPI runs plain routes on a pool of threads."""
+    folder: Path = request.app.state.config.store
+    opened: dict[Path, Database] = _local.__dict__.setdefault("stores", {})
+    if folder not in opened:
+        opened[folder] = Database(folder)
+    return opened[folder]
+
+
+def url_for_output(request: Request) -> Callable[[str], str]:
+    """How a job's output path becomes its ``/v1/files/...`` URL (the path under the store's outputs folder)."""
+    root = request.app.state.config.outputs.resolve()
+
+    def url(path: str) -> str:
+        return str(request.url_for("get_file", path=str(Path(path).resolve().relative_to(root))))
+
+    return url
+
+
+Store = Annotated[Database, Depends(store)]

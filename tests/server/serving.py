@@ -39,7 +39,7 @@ def serve(config: ServerConfig) -> Iterator[Live]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning", lifespan="off"))
+    server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -1,0 +1,101 @@
+"""Submitting over HTTP: generator routes end to end through the worker, 402, 404, idempotent /v2 replay."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import sleepgen
+from serving import Live
+
+from runner import ledger
+from runner.db import Database
+
+SLEEP = f"/v1/generate/{sleepgen.NAME}"
+
+
+def wait_for(live: Live, job_id: str, headers: dict[str, str], timeout: float = 30.0) -> dict[str, Any]:
+    """Poll the job's status until it is terminal."""
+    deadline = time.monotonic() + timeout
+    while True:
+        r = live.client.get(f"/v1/videos/{job_id}", headers=headers)
+        assert r.status_code == 200, r.text
+        if r.json()["status"] in ("completed", "failed", "canceled") or time.monotonic() > deadline:
+            return dict(r.json())
+        time.sleep(0.1)
+
+
+def credits(live: Live, headers: dict[str, str]) -> float:
+    return float(live.client.get("/v1/account", headers=headers).json()["credits"]["total"])
+
+
+def test_a_job_is_charged_rendered_and_served_with_ranges(working: Live) -> None:
+    alice = working.key("alice")
+    before = credits(working, alice)
+    r = working.client.post(SLEEP, json={"seconds": 0.1, "colour": "blue"}, headers=alice)
+    assert r.status_code == 201, r.text
+    body = r.json()
+    assert body["status"] == "submitted" and body["credits_deducted"] == 50
+    assert body["estimated_duration"] == 1 and "metered" not in body
+    assert credits(working, alice) == before - 50
+    done = wait_for(working, body["job_id"], alice)
+    assert done["status"] == "completed" and done["progress"]["fraction"] == 1.0
+    assert done["video_url"] == f"{working.url}/v1/files/{body['job_id']}/{body['job_id']}.png"
+    whole = httpx.get(done["video_url"])
+    assert whole.status_code == 200 and whole.content.startswith(b"\x89PNG")
+    part = httpx.get(done["video_url"], headers={"Range": "bytes=0-3"})
+    assert part.status_code == 206 and part.content == b"\x89PNG"
+    assert part.headers["content-range"] == f"bytes 0-3/{len(whole.content)}"
+    assert credits(working, alice) == before - 50  # charged once
+
+
+def test_another_users_job_is_not_found(working: Live) -> None:
+    alice, bob = working.key("alice"), working.key("bob")
+    job_id = working.client.post(SLEEP, json={"seconds": 0}, headers=alice).json()["job_id"]
+    for method, path in (("GET", f"/v1/videos/{job_id}"), ("POST", f"/v1/videos/{job_id}/cancel"),
+                         ("DELETE", f"/v1/videos/{job_id}"), ("GET", f"/v1/skills/runs/{job_id}")):
+        r = working.client.request(method, path, headers=bob)
+        assert r.status_code == 404 and r.json()["error"]["code"] == "job_not_found", (method, path, r.text)
+    assert working.client.get("/v1/videos", headers=bob).json() == {"jobs": [], "total": 0}
+
+
+def test_unknown_generator_bad_body_and_402(working: Live) -> None:
+    alice = working.key("alice")
+    r = working.client.post("/v1/generate/nope", json={}, headers=alice)
+    assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
+    assert "subtitle" in r.json()["error"]["message"] and "make_ugc" not in r.json()["error"]["message"]
+    r = working.client.post(SLEEP, json={"seconds": 0, "extra": 1}, headers=alice)
+    assert r.status_code == 400 and r.json()["error"]["code"] == "validation_error"
+    r = working.client.post(SLEEP, content=b"{nope", headers={**alice, "Content-Type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "invalid_json"
+    db = Database(working.config.store)  # leave alice 20 of her plan's credits
+    with db.write() as conn:
+        ledger.post(conn, "alice", "expire", "monthly", -ledger.balance(conn, "alice").monthly + ledger.to_milli(20))
+    r = working.client.post(SLEEP, json={"seconds": 0}, headers=alice)
+    assert r.status_code == 402
+    assert r.json() == {"error": "insufficient_credits", "error_description": "this needs 50 credits; 20 are available",
+                        "credits_required": 50, "credits_available": 20}
+    assert working.client.get("/v1/videos", headers=alice).json()["total"] == 0
+
+
+def test_v2_generate_replays_a_key_without_charging_twice(working: Live) -> None:
+    alice = working.key("alice")
+    body = {"prompt": "a red kite over a beach at dawn", "seconds": 5}
+    quote = working.client.post("/v2/quote/video", json=body, headers=alice)
+    assert quote.status_code == 200, quote.text
+    before = credits(working, alice)
+    key = {**alice, "Idempotency-Key": "kite-1"}
+    first = working.client.post("/v2/generate/video", json=body, headers=key)
+    assert first.status_code == 201, first.text
+    again = working.client.post("/v2/generate/video", json=body, headers=key)
+    assert again.status_code == 200 and again.json() == first.json()
+    receipt = first.json()
+    assert receipt["credits_deducted"] == quote.json()["credits"] and receipt["breakdown"] == quote.json()["breakdown"]
+    assert receipt["model"] == quote.json()["model"]
+    assert receipt["status_url"] == f"{working.url}/v1/videos/{receipt['job_id']}"
+    assert credits(working, alice) == before - quote.json()["credits"]
+    other = working.client.post("/v2/generate/video", json={**body, "seconds": 10}, headers=key)
+    assert other.status_code == 409 and other.json()["error"]["code"] == "idempotency_key_reused"
+    assert working.client.post("/v2/quote/music", json=body, headers=alice).status_code == 404
+    working.client.post(f"/v1/videos/{receipt['job_id']}/cancel", headers=alice)  # no render in the test
