@@ -24,11 +24,13 @@ from mediakit.generators.run import plan_job
 from . import jobs
 from .batch import Entry, Event, RunOptions, Scheduler
 from .db import Database
+from .errors import StoreUnavailable
 from .executors import EXECUTORS, Executor
 from .spec import SpecJob
 from .usage import run_stats
 
 log = logging.getLogger(__name__)
+RETRY_S = 1.0  # how long the worker waits for a store that could not answer
 
 
 @dataclass(frozen=True)
@@ -72,22 +74,37 @@ class Worker:
             self.thread.join(timeout)
 
     def _run(self) -> None:
-        db = Database(self.store)
         opts = RunOptions(out=outputs_of(self.store).resolve(), store=self.store, workers=self.options.workers,
                           executor=self.options.executor, executor_options=self.options.executor_options,
                           allow_private_webhooks=self.options.allow_private_webhooks)
-        make: Callable[..., Executor] = EXECUTORS.factory(opts.executor)
-        executor = make(workers=opts.workers, **opts.executor_options)
+        try:
+            make: Callable[..., Executor] = EXECUTORS.factory(opts.executor)
+            executor = make(workers=opts.workers, **opts.executor_options)
+        except BaseException as exc:  # kept for the server's readiness report, then logged
+            self.error = exc
+            log.exception("the worker cannot start")
+            return
+        try:
+            while not self.stop_event.is_set():
+                try:
+                    self._serve(opts, executor)
+                except StoreUnavailable as exc:  # a locked or briefly unreadable store: try again, do not die
+                    log.warning("the worker waits for the store: %s", exc.message)
+                    self.stop_event.wait(RETRY_S)
+        except BaseException as exc:
+            self.error = exc
+            log.exception("the worker stopped")
+        finally:
+            executor.close()
+
+    def _serve(self, opts: RunOptions, executor: Executor) -> None:
+        db = Database(self.store)
         try:
             for job_id in jobs.requeue_orphans(db):
                 self.events({"event": "requeued", "job_id": job_id})
             Scheduler(db, executor, opts, self.events).run([], slots=executor.slots, feed=self._feed(db),
                                                            stop=self.stop_event)
-        except BaseException as exc:  # kept for the server's readiness report, then logged
-            self.error = exc
-            log.exception("the worker stopped")
         finally:
-            executor.close()
             db.close()
 
     def _feed(self, db: Database) -> Callable[[set[str]], list[Entry]]:
