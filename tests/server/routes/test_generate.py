@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import sleepgen
 from serving import Live
 
@@ -101,3 +103,20 @@ def test_v2_generate_replays_a_key_without_charging_twice(live: Live) -> None:
     assert live.client.post("/v2/quote/music", json=body, headers=alice).status_code == 404
     status = live.client.get(f"/v1/videos/{receipt['job_id']}", headers=alice)
     assert status.json()["status"] == "submitted" and status.headers["retry-after"] == "5"
+
+
+@pytest.mark.slow
+def test_a_subtitle_job_renders_a_video_a_browser_can_seek(working: Live) -> None:
+    alice = working.key("alice")
+    video = Path(__file__).parents[3] / "samples" / "jfk.mp4"
+    r = working.client.post("/v1/generate/subtitle", json={"video_url": str(video), "style": "karaoke"},
+                            headers=alice)
+    assert r.status_code == 201, r.text
+    assert r.json()["credits_deducted"] == 50 and r.json()["subtitle_style"] == "karaoke"
+    done = wait_for(working, r.json()["job_id"], alice, timeout=300)
+    assert done["status"] == "completed", done
+    part = httpx.get(done["video_url"], headers={"Range": "bytes=0-99"})
+    assert part.status_code == 206 and len(part.content) == 100
+    assert part.headers["content-type"] == "video/mp4" and part.content[4:8] == b"ftyp"
+    size = int(part.headers["content-range"].rpartition("/")[2])
+    assert size > 10_000 and httpx.get(done["video_url"]).content[:100] == part.content
