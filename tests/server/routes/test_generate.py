@@ -120,3 +120,13 @@ def test_a_subtitle_job_renders_a_video_a_browser_can_seek(working: Live) -> Non
     assert part.headers["content-type"] == "video/mp4" and part.content[4:8] == b"ftyp"
     size = int(part.headers["content-range"].rpartition("/")[2])
     assert size > 10_000 and httpx.get(done["video_url"]).content[:100] == part.content
+
+
+def test_the_older_create_route_and_webhook_rules(live: Live) -> None:
+    alice = live.key("alice")
+    r = live.client.post("/v1/videos", json={"actor_slug": "maya-chen"}, headers=alice)
+    assert r.status_code == 400 and r.json()["error"]["code"] == "missing_script", r.text
+    hook = {"seconds": 0, "webhook_url": "http://example.com/hook"}
+    r = live.client.post(SLEEP, json=hook, headers=alice)
+    assert r.status_code == 400 and r.json()["error"]["details"][0]["field"] == "webhook_url", r.text
+    assert live.client.get("/v1/videos", headers=alice).json()["total"] == 0
