@@ -73,11 +73,18 @@ def store(request: Request) -> Database:
 
 
 def url_for_output(request: Request) -> Callable[[str], str]:
-    """How a job's output path becomes its ``/v1/files/...`` URL (the path under the store's outputs folder)."""
+    """How a job's output path becomes its ``/v1/files/...`` URL (the path under the store's outputs folder).
+
+    A job a batch rendered into its own folder (``mediakit run`` on the same store) is not served; its
+    location is its ``file://`` URL, as the CLI reports it.
+    """
     root = request.app.state.config.outputs.resolve()
 
     def url(path: str) -> str:
-        return str(request.url_for("get_file", path=str(Path(path).resolve().relative_to(root))))
+        target = Path(path).resolve()
+        if not target.is_relative_to(root):
+            return target.as_uri()
+        return str(request.url_for("get_file", path=str(target.relative_to(root))))
 
     return url
 

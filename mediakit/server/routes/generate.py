@@ -35,7 +35,8 @@ GENERIC = (Route.VIDEO, Route.IMAGE, Route.AUDIO)
 
 def generator_ids() -> list[str]:
     """The ids ``/v1/generate/{generatorId}`` takes: the spec's generators and plug-ins, not steps or skills."""
-    return [n for n in GENERATORS.names() if n not in set(Route) or n in GENERATOR_ROUTES]
+    steps = set(Route) - set(GENERATOR_ROUTES)
+    return [n for n in GENERATORS.names() if n not in steps]
 
 
 def submit_body(db: Store, user: str, operation: str, body: dict[str, Any], key: str | None = None

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from pathlib import Path
 
 import pytest
 from serving import Live
 from test_generate import SLEEP, credits, wait_for
 
+from runner import jobs, service
 from runner.db import Database
 from runner.errors import StoreUnavailable
 
@@ -91,3 +93,17 @@ def test_a_store_that_cannot_answer_is_503_status_unavailable(working: Live, mon
     monkeypatch.undo()
     assert wait_for(working, job_id, alice)["status"] == "completed"  # the worker waited for the store, did not die
     assert working.client.get("/v1/me/readiness", headers=alice).json()["generation"]["worker"] == "running"
+
+
+def test_a_batch_jobs_output_outside_the_served_folder_is_its_file_url(live: Live, tmp_path: Path) -> None:
+    alice = live.key("alice")
+    db = Database(live.config.store)
+    service.open_user(db, "alice")
+    sub = jobs.Submission(operation="test_sleep", input={}, credits=50, quote={"credits": 50}, receipt={},
+                          batch="spec.yaml")
+    job, _ = jobs.submit(db, "alice", sub)
+    assert jobs.claim(db, job.id, "me") is not None
+    out = tmp_path / "batch-out" / "a.png"
+    jobs.complete(db, job.id, "me", output=str(out), files={}, receipt={}, seconds=0.1)
+    r = live.client.get(f"/v1/videos/{job.id}", headers=alice)
+    assert r.status_code == 200 and r.json()["video_url"] == out.resolve().as_uri()
