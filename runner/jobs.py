@@ -422,6 +422,16 @@ def rate(db: Database, user_id: str, job_id: str, score: int, note: str | None =
     return {"job_id": job_id, "model": job.model or job.operation, "score": score}
 
 
+def release_all(db: Database, owner: str) -> list[str]:
+    """Give every job ``owner`` still holds back to the queue: a worker starting again after its store failed
+    it (``owner`` is alive, so ``requeue_orphans`` would wait for its heartbeat to go stale)."""
+    with db.write() as conn:
+        rows = conn.execute("SELECT * FROM jobs WHERE status = ? AND owner = ?", (PROCESSING, owner)).fetchall()
+        for row in rows:
+            _move(conn, Job.from_row(row), QUEUED, owner=None, heartbeat=None)
+    return [row["id"] for row in rows]
+
+
 def release(db: Database, job_id: str, owner: str) -> None:
     """Give a processing job back to the queue (the runner was interrupted): its debit stands, a re-run finishes it."""
     with db.write() as conn:

@@ -59,6 +59,7 @@ class Worker:
         self.stop_event = threading.Event()
         self.thread: threading.Thread | None = None
         self.error: BaseException | None = None
+        self.owner: str | None = None  # the current scheduler's, to take its jobs back after a store failure
 
     def start(self) -> None:
         self.thread = threading.Thread(target=self._run, name="mediakit-worker", daemon=True)
@@ -100,10 +101,12 @@ class Worker:
     def _serve(self, opts: RunOptions, executor: Executor) -> None:
         db = Database(self.store)
         try:
-            for job_id in jobs.requeue_orphans(db):
+            requeued = jobs.requeue_orphans(db) + (jobs.release_all(db, self.owner) if self.owner else [])
+            for job_id in requeued:
                 self.events({"event": "requeued", "job_id": job_id})
-            Scheduler(db, executor, opts, self.events).run([], slots=executor.slots, feed=self._feed(db),
-                                                           stop=self.stop_event)
+            scheduler = Scheduler(db, executor, opts, self.events)
+            self.owner = scheduler.owner
+            scheduler.run([], slots=executor.slots, feed=self._feed(db), stop=self.stop_event)
         finally:
             db.close()
 

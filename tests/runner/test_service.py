@@ -81,3 +81,11 @@ def test_the_worker_renders_into_outputs_and_fails_bad_inputs_with_a_refund(db: 
     assert Path(done.output).stat().st_size > 0
     assert (failed.status, failed.error_code, failed.credits) == (jobs.FAILED, "media_error", 0)
     assert _total(db, "u1") == before + ledger.to_milli(50) - ledger.to_milli(50)  # refund in, the late job out
+
+
+def test_a_restarted_worker_takes_back_the_jobs_its_last_scheduler_held(db: Database):
+    job, _ = service.submit_request(db, "u1", sleepgen.NAME, {"seconds": 0})
+    other, _ = service.submit_request(db, "u2", sleepgen.NAME, {"seconds": 0})
+    assert jobs.claim(db, job.id, "old") is not None and jobs.claim(db, other.id, "someone") is not None
+    assert jobs.release_all(db, "old") == [job.id]
+    assert jobs.get(db, job.id).status == jobs.QUEUED and jobs.get(db, other.id).status == jobs.PROCESSING
