@@ -208,6 +208,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.state.worker = None
     for module in (public, generate, jobs, account, me, skills, uploads, upload_sessions, tooling, files):
         app.include_router(module.router)
+    generate.document_requests(app)
     mount_docs(app)
     app.add_middleware(RateHeaders)
     app.add_middleware(BodyLimit)

@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 import sleepgen
+from openapi_spec_validator import validate
 from serving import Live
 
 from runner import ledger
@@ -130,3 +131,18 @@ def test_the_older_create_route_and_webhook_rules(live: Live) -> None:
     r = live.client.post(SLEEP, json=hook, headers=alice)
     assert r.status_code == 400 and r.json()["error"]["details"][0]["field"] == "webhook_url", r.text
     assert live.client.get("/v1/videos", headers=alice).json()["total"] == 0
+
+
+def test_openapi_shows_each_submit_body_as_the_generators_request_model(live: Live) -> None:
+    spec = live.client.get("/openapi.json").json()
+    validate(spec)
+    body = spec["paths"]["/v1/generate/subtitle"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body == {"$ref": "#/components/schemas/SubtitleRequest"}
+    subtitle = spec["components"]["schemas"]["SubtitleRequest"]
+    assert subtitle["required"] == ["video_url"] and subtitle["additionalProperties"] is False
+    generic = spec["paths"]["/v2/generate/{kind}"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert len(generic["oneOf"]) == 3
+    assert spec["paths"]["/v1/videos"]["post"]["deprecated"] is True
+    for path in ("/v1/videos/{jobId}", "/v1/videos/{jobId}/restore", "/v1/account/usage",
+                 "/v1/skills/runs/{skill_run_id}"):
+        assert path in spec["paths"], path
