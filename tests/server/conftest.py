@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serving import JWT_SECRET, Live, serve
+from serving import JWT_SECRET, WORKER_IMPORTS, Live, serve
 
 from mediakit.server.app import ServerConfig
 from mediakit.server.auth import JwtConfig
 from mediakit.server.limits import Bucket, RateLimiter
 from runner.worker import WorkerOptions
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "runner"))  # the runner's quick ``test_sleep`` generator
-import sleepgen  # noqa: E402
 
 
 @pytest.fixture
@@ -36,5 +32,5 @@ def working(tmp_path: Path) -> Iterator[Live]:
     """A server that renders its jobs (two at once, ``test_sleep`` importable), with room for 1000 requests a
     minute so tests that poll are not rate limited."""
     limiter = RateLimiter({bucket: 1000 for bucket in Bucket})
-    worker = WorkerOptions(workers=2, executor_options={"imports": (sleepgen.__name__,)})
+    worker = WorkerOptions(workers=2, executor_options={"imports": WORKER_IMPORTS})
     yield from serve(ServerConfig(tmp_path / "store", limiter=limiter, worker=worker))

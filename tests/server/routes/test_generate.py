@@ -2,35 +2,15 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
-import sleepgen
 from openapi_spec_validator import validate
-from serving import Live
+from serving import SLEEP, Live, credits, wait_for
 
 from runner import ledger
 from runner.db import Database
-
-SLEEP = f"/v1/generate/{sleepgen.NAME}"
-
-
-def wait_for(live: Live, job_id: str, headers: dict[str, str], timeout: float = 30.0) -> dict[str, Any]:
-    """Poll the job's status until it is terminal."""
-    deadline = time.monotonic() + timeout
-    while True:
-        r = live.client.get(f"/v1/videos/{job_id}", headers=headers)
-        assert r.status_code == 200, r.text
-        if r.json()["status"] in ("completed", "failed", "canceled") or time.monotonic() > deadline:
-            return dict(r.json())
-        time.sleep(0.1)
-
-
-def credits(live: Live, headers: dict[str, str]) -> float:
-    return float(live.client.get("/v1/account", headers=headers).json()["credits"]["total"])
 
 
 def test_a_job_is_charged_rendered_and_served_with_ranges(working: Live) -> None:

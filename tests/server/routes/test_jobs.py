@@ -7,8 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from serving import Live
-from test_generate import SLEEP, credits, wait_for
+from serving import SLEEP, Live, credits, wait_for
 
 from runner import jobs, service
 from runner.db import Database

@@ -5,8 +5,7 @@ On a server without a worker, so the recorded jobs stay as submitted (nothing he
 
 from __future__ import annotations
 
-from serving import Live
-from test_generate import credits
+from serving import Live, credits
 
 UGC = {"script": "Hello there, this is my favourite mug and I use it every single day.",
        "person": "a woman in her thirties, friendly"}
