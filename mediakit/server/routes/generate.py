@@ -8,6 +8,12 @@ objects here because each generator's model validates them (with the
 spec's codes, such as ``missing_script``); ``/openapi.json`` still shows
 each route's body as that same model (``document_requests``), the one the
 CLI's ``mediakit schema`` prints.
+
+``/v2/generate`` never answers the spec's 202 ``dispatch_status: unknown``:
+a submit is one local SQLite transaction, so it is either recorded and
+charged (201, or 200 on replay) or not at all; a store that cannot answer
+is 503 ``STATUS_UNAVAILABLE``, and a retry with the same Idempotency-Key is
+safe either way.
 """
 
 from __future__ import annotations
