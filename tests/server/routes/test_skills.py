@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from serving import Live, credits
 
+from runner import accounts
+from runner.db import Database
+
 UGC = {"script": "Hello there, this is my favourite mug and I use it every single day.",
        "person": "a woman in her thirties, friendly"}
 
@@ -49,3 +52,15 @@ def test_character_steps(live: Live) -> None:
     board = live.client.post("/v1/character/storyboard-generate", json={"character_sheet_url": "x"},
                                 headers=alice)
     assert board.status_code == 400
+
+
+def test_a_plan_without_the_skill_is_403_plan_required_at_no_cost(live: Live) -> None:
+    carol = live.key("carol")
+    db = Database(live.config.store)
+    with db.write() as conn:
+        accounts.open_account(conn, "carol", plan="free", credits=500)
+    r = live.client.post("/v1/skills/make_ugc/run", json=UGC, headers=carol)
+    assert r.status_code == 403, r.text
+    assert r.json()["error"]["code"] == "plan_required" and r.json()["error"]["type"] == "authentication_error"
+    assert "payg or higher" in r.json()["error"]["message"]
+    assert credits(live, carol) == 500 and live.client.get("/v1/videos", headers=carol).json()["total"] == 0
