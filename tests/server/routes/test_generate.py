@@ -126,3 +126,12 @@ def test_openapi_shows_each_submit_body_as_the_generators_request_model(live: Li
     for path in ("/v1/videos/{jobId}", "/v1/videos/{jobId}/restore", "/v1/account/usage",
                  "/v1/skills/runs/{skill_run_id}"):
         assert path in spec["paths"], path
+
+
+def test_submits_count_against_the_generate_limit_and_reads_against_their_own(tight: Live) -> None:
+    alice = tight.key("alice")
+    answers = [tight.client.post(SLEEP, json={"seconds": 0}, headers=alice) for _ in range(4)]
+    assert [a.status_code for a in answers] == [201, 201, 201, 429]
+    assert answers[0].headers["x-ratelimit-limit"] == "3" and answers[2].headers["x-ratelimit-remaining"] == "0"
+    assert int(answers[3].headers["retry-after"]) >= 1
+    assert tight.client.get("/v1/videos", headers=alice).json()["total"] == 3  # reads have their own bucket
