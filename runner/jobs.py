@@ -358,8 +358,10 @@ def latest_for_spec(db: Database, user_id: str, spec_key: str) -> Job | None:
 
 
 def waiting(db: Database, exclude: set[str] | frozenset[str] = frozenset(), *, limit: int = 100) -> list[Job]:
-    """Jobs submitted one at a time (not by a batch, whose runner renders its own), oldest first, not in
-    ``exclude``: what a server's worker has yet to start."""
+    """What a server's worker has yet to start, oldest first, less ``exclude`` (the jobs it already holds).
+
+    Only jobs submitted one at a time: a batch's jobs are rendered by the runner of that batch.
+    """
     rows = db.read("SELECT * FROM jobs WHERE status IN (?, ?) AND batch IS NULL ORDER BY created_at, rowid LIMIT ?",
                    (SUBMITTED, QUEUED, limit + len(exclude)))
     return [Job.from_row(r) for r in rows if r["id"] not in exclude][:limit]
@@ -423,8 +425,11 @@ def rate(db: Database, user_id: str, job_id: str, score: int, note: str | None =
 
 
 def release_all(db: Database, owner: str) -> list[str]:
-    """Give every job ``owner`` still holds back to the queue: a worker starting again after its store failed
-    it (``owner`` is alive, so ``requeue_orphans`` would wait for its heartbeat to go stale)."""
+    """Give every job ``owner`` still holds back to the queue; the ids.
+
+    For a worker starting again after its store failed it: ``owner`` is this
+    live process, so ``requeue_orphans`` would leave its jobs alone.
+    """
     with db.write() as conn:
         rows = conn.execute("SELECT * FROM jobs WHERE status = ? AND owner = ?", (PROCESSING, owner)).fetchall()
         for row in rows:
