@@ -89,3 +89,19 @@ def test_a_restarted_worker_takes_back_the_jobs_its_last_scheduler_held(db: Data
     assert jobs.claim(db, job.id, "old") is not None and jobs.claim(db, other.id, "someone") is not None
     assert jobs.release_all(db, "old") == [job.id]
     assert jobs.get(db, job.id).status == jobs.QUEUED and jobs.get(db, other.id).status == jobs.PROCESSING
+
+
+def test_a_stopped_worker_gives_its_renders_back_to_the_queue_with_the_debit_standing(db: Database):
+    job, _ = service.submit_request(db, "u1", sleepgen.NAME, {"seconds": 30})
+    held = _total(db, "u1")
+    worker = Worker(db.folder, WorkerOptions(workers=1, executor_options={"imports": (sleepgen.__name__,)}))
+    worker.start()
+    deadline = time.monotonic() + 20
+    while jobs.get(db, job.id).status != jobs.PROCESSING:
+        assert time.monotonic() < deadline, "the worker did not start the job"
+        time.sleep(0.05)
+    worker.stop()
+    after = jobs.get(db, job.id)
+    assert (after.status, after.owner, after.attempts, after.credits) == (jobs.QUEUED, None, 1, 50)
+    assert _total(db, "u1") == held
+    assert not (db.folder / "outputs" / ".staging" / f"{job.id}-1").exists()
