@@ -29,11 +29,13 @@ def serve(host: str, port: int, store: Path | None, jwt_secret: str | None, jwks
     """Serve the service's REST API (docs at /docs, description at /openapi.json) and render its jobs."""
     import uvicorn
 
+    from runner.executors import EXECUTORS
     from runner.worker import WorkerOptions
 
     from ..server.app import ServerConfig, create_app
     from ..server.auth import JwtConfig
 
+    EXECUTORS.factory(executor)  # an unknown executor stops here, not later in the worker thread
     options = {"scheduler": scheduler} if scheduler else {}
     config = ServerConfig(_store(store), jwt=JwtConfig(secret=jwt_secret, jwks_path=jwks, audience=jwt_audience),
                           worker=WorkerOptions(workers=workers, executor=executor, executor_options=options))

@@ -70,3 +70,8 @@ def test_serve_answers_with_a_key_made_by_the_cli(tmp_path: Path) -> None:
         proc.terminate()
         assert proc.wait(20) in (0, -signal.SIGTERM)  # uvicorn re-raises the signal after its graceful shutdown
     assert b"Traceback" not in proc.stderr.read()  # type: ignore[union-attr]
+
+
+def test_serve_refuses_an_unknown_executor_before_listening(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["serve", "--executor", "nope", "--store", str(tmp_path / "store")])
+    assert result.exit_code == 2 and "executor: must be one of dask, local (got 'nope')" in result.output
