@@ -24,6 +24,7 @@ from runner.worker import Worker, WorkerOptions, outputs_of
 from .. import __version__
 from ..errors import ERROR_TYPES, LimitError, MediakitError
 from .auth import JwtConfig
+from .deps import StorePool
 from .docs import mount_docs
 from .keys import KeyStore
 from .limits import RateLimiter
@@ -191,6 +192,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     finally:
         if worker is not None:
             worker.stop()
+        app.state.stores.close()
 
 
 def create_app(config: ServerConfig) -> FastAPI:
@@ -201,6 +203,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                   description=f"The media generation service's REST API, served locally by mediakit {__version__}.")
     app.state.config = config
     app.state.keys = KeyStore(config.keys_path)
+    app.state.stores = StorePool(config.store)
     app.add_exception_handler(MediakitError, _mediakit_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)

@@ -6,8 +6,9 @@ Each dependency leaves the request's quota in ``request.state.quota`` so
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
+import queue
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -59,17 +60,43 @@ Reader = Annotated[Principal, Depends(user_in(Bucket.READ))]
 Generator = Annotated[Principal, Depends(user_in(Bucket.GENERATE))]
 
 
-_local = threading.local()
+class StorePool:
+    """Connections to the server's store, each lent to one request at a time.
+
+    A SQLite connection serves one transaction at a time, and FastAPI may run
+    a request's dependencies and its route on different pool threads, so a
+    connection per thread is not enough: a request borrows one for its whole
+    life and gives it back when it ends.  Opening one (WAL, migration check)
+    costs more than a request, hence the pool.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.idle: queue.SimpleQueue[Database] = queue.SimpleQueue()
+
+    @contextmanager
+    def lend(self) -> Iterator[Database]:
+        try:
+            db = self.idle.get_nowait()
+        except queue.Empty:
+            db = Database(self.folder)
+        try:
+            yield db
+        finally:
+            self.idle.put(db)
+
+    def close(self) -> None:
+        while True:
+            try:
+                self.idle.get_nowait().close()
+            except queue.Empty:
+                return
 
 
-def store(request: Request) -> Database:
-    """The store of this server, one connection per thread: a SQLite connection serves one transaction at a time,
-    and FastAPI runs plain routes on a pool of threads."""
-    folder: Path = request.app.state.config.store
-    opened: dict[Path, Database] = _local.__dict__.setdefault("stores", {})
-    if folder not in opened:
-        opened[folder] = Database(folder)
-    return opened[folder]
+def store(request: Request) -> Iterator[Database]:
+    """The request's own connection to the store (see ``StorePool``)."""
+    with request.app.state.stores.lend() as db:
+        yield db
 
 
 def url_for_output(request: Request) -> Callable[[str], str]:
