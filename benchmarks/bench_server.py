@@ -5,8 +5,9 @@ refused), then runs ``--clients`` concurrent clients, each sending
 ``--requests`` requests of every kind, interleaved so all kinds share the same
 machine noise.  Kinds: an authenticated read (``GET /v1/account/keys``: bearer
 key lookup, rate limiter, key store), the public actor lookup
-(``GET /v1/actors?slug=``), and the floor of the framework (an unknown route
-answered with the 404 error body).  Reports p50/p99 latency per kind, their
+(``GET /v1/actors?slug=``), a job status read (``GET /v1/videos/{id}`` of a
+job the client's user submitted before the load: store read, Retry-After), and
+the floor of the framework (an unknown route answered with the 404 error body).  Reports p50/p99 latency per kind, their
 ratio to the floor, throughput, and counts any 5xx (there must be none).
 
     python benchmarks/bench_server.py [--clients 4] [--requests 100]
@@ -50,13 +51,14 @@ def main() -> None:
         sock.close()
         store = Path(tmp) / "store"
         keys = [KeyStore(store / "server" / "keys.json").create(f"user{i}")["key"] for i in range(args.clients)]
+        jobs = {key: _job(store, f"user{i}") for i, key in enumerate(keys)}
         proc = subprocess.Popen([sys.executable, "-c", SERVER, str(store), str(port)])
         base = f"http://127.0.0.1:{port}"
         try:
             _wait(base)
             slug = httpx.get(f"{base}/v1/actors", params={"limit": 1}).json()["actors"][0]["slug"]
             kinds = {"auth read": ("/v1/account/keys", {}), "actor by slug": ("/v1/actors", {"slug": slug}),
-                     "404 floor": ("/v1/none", {})}
+                     "job status": ("/v1/videos/{job}", {}), "404 floor": ("/v1/none", {})}
             times: dict[str, list[float]] = defaultdict(list)
             statuses: dict[int, int] = defaultdict(int)
             lock = threading.Lock()
@@ -66,7 +68,7 @@ def main() -> None:
                     for _ in range(args.requests):
                         for kind, (path, params) in kinds.items():
                             start = time.perf_counter()
-                            r = http.get(path, params=params)
+                            r = http.get(path.format(job=jobs[key]), params=params)
                             took = time.perf_counter() - start
                             with lock:
                                 times[kind].append(took)
@@ -93,6 +95,19 @@ def main() -> None:
               f"{statistics.median(seen) / floor:12.2f}")
     if any(code >= 500 for code in statuses):
         sys.exit("5xx answers under load")
+
+
+def _job(store: Path, user: str) -> str:
+    """A subtitle job of ``user``, submitted (not rendered: this server has no worker), for status reads."""
+    from runner.db import Database
+    from runner.service import submit_request
+
+    video = Path(__file__).resolve().parents[1] / "samples" / "jfk.mp4"
+    db = Database(store)
+    try:
+        return submit_request(db, user, "subtitle", {"video_url": str(video)})[0].id
+    finally:
+        db.close()
 
 
 def _wait(base: str) -> None:

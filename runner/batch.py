@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -41,8 +42,10 @@ from .task import Task
 from .usage import run_stats
 
 Event = dict[str, Any]
+Feed = Callable[[set[str]], list["Entry"]]
 HEARTBEAT_S = 10.0
 WATCH_S = 0.5
+FEED_S = 0.25
 
 
 @dataclass(frozen=True)
@@ -256,32 +259,21 @@ class Scheduler:
         self.hooks = ThreadPoolExecutor(max_workers=4, thread_name_prefix="webhook")
         self.pending_hooks: dict[str, Future[Any]] = {}
 
-    def run(self, entries: list[Entry], *, slots: int) -> None:
+    def run(self, entries: list[Entry], *, slots: int, feed: Feed | None = None,
+            stop: threading.Event | None = None) -> None:
+        """Run ``entries`` to the end; with ``feed``, also what it returns each poll, until ``stop`` is set.
+
+        ``feed`` gets the ids of the jobs already known to the loop and
+        returns new entries (a server's worker polls the store with it).  On
+        ``stop`` (or any interruption) the renders still running are stopped
+        and their jobs go back to the queue with their debit standing.
+        """
         waiting = list(entries)
         running: dict[str, tuple[Entry, Handle, Path]] = {}
-        beat = watch = time.monotonic()
+        beat = watch = fed = time.monotonic()
         try:
-            while waiting or running:
-                while waiting and len(running) < slots:
-                    entry = waiting[0]
-                    assert entry.job is not None and entry.plan is not None
-                    claimed = jobs.claim(self.db, entry.job.id, self.owner)
-                    if claimed is None:
-                        current = jobs.get(self.db, entry.job.id, deleted=True)
-                        if current.status in (jobs.SUBMITTED, jobs.QUEUED):
-                            break  # another runner holds the plan's slots: wait
-                        entry.job = current
-                        waiting.pop(0)
-                        continue
-                    waiting.pop(0)
-                    entry.job = claimed
-                    staging = self.opts.out / ".staging" / f"{claimed.id}-{claimed.attempts}"
-                    for earlier in staging.parent.glob(f"{claimed.id}-*"):  # a dead runner's attempts
-                        shutil.rmtree(earlier, ignore_errors=True)
-                    handle = self.executor.submit(Task(claimed.id, entry.spec.operation, entry.plan, staging,
-                                                       entry.spec.id))
-                    running[claimed.id] = (entry, handle, staging)
-                    self.emit(_event("started", entry))
+            while (waiting or running or feed is not None) and not (stop is not None and stop.is_set()):
+                self._start(waiting, running, slots)
                 for job_id, (entry, handle, staging) in list(running.items()):
                     fraction = handle.progress()
                     if fraction is not None:
@@ -290,6 +282,10 @@ class Scheduler:
                         del running[job_id]
                         self._settle(entry, handle, staging)
                 now = time.monotonic()
+                if feed is not None and now - fed > FEED_S:
+                    fed = now
+                    known = {e.job.id for e in waiting if e.job is not None} | set(running)
+                    waiting.extend(feed(known))
                 if now - watch > WATCH_S:
                     watch = now
                     self._stop_canceled(running)
@@ -299,14 +295,47 @@ class Scheduler:
                     jobs.heartbeat(self.db, self.owner)
                 time.sleep(0.05)
         except BaseException:
-            for job_id, (_, handle, staging) in running.items():
-                handle.cancel()
-                shutil.rmtree(staging, ignore_errors=True)
-                jobs.release(self.db, job_id, self.owner)
+            self._abandon(running)
             raise
         finally:
             self.hooks.shutdown(wait=True)
             self._record_hooks()
+        self._abandon(running)
+
+    def _start(self, waiting: list[Entry], running: dict[str, tuple[Entry, Handle, Path]], slots: int) -> None:
+        """Claim and start waiting jobs while slots are free; a user at their plan's limit waits, others go on."""
+        full: set[str] = set()
+        for entry in list(waiting):
+            if len(running) >= slots:
+                return
+            assert entry.job is not None and entry.plan is not None
+            if entry.job.user_id in full:
+                continue
+            claimed = jobs.claim(self.db, entry.job.id, self.owner)
+            if claimed is None:
+                current = jobs.get(self.db, entry.job.id, deleted=True)
+                if current.status in (jobs.SUBMITTED, jobs.QUEUED):
+                    full.add(current.user_id)  # another job of this user holds the plan's slots: wait
+                    continue
+                entry.job = current
+                waiting.remove(entry)
+                continue
+            waiting.remove(entry)
+            entry.job = claimed
+            staging = self.opts.out / ".staging" / f"{claimed.id}-{claimed.attempts}"
+            for earlier in staging.parent.glob(f"{claimed.id}-*"):  # a dead runner's attempts
+                shutil.rmtree(earlier, ignore_errors=True)
+            handle = self.executor.submit(Task(claimed.id, entry.spec.operation, entry.plan, staging, entry.spec.id))
+            running[claimed.id] = (entry, handle, staging)
+            self.emit(_event("started", entry))
+
+    def _abandon(self, running: dict[str, tuple[Entry, Handle, Path]]) -> None:
+        """Stop the renders still running and give their jobs back to the queue (a later run finishes them)."""
+        for job_id, (_, handle, staging) in running.items():
+            handle.cancel()
+            shutil.rmtree(staging, ignore_errors=True)
+            jobs.release(self.db, job_id, self.owner)
+        running.clear()
 
     def _stop_canceled(self, running: dict[str, tuple[Entry, Handle, Path]]) -> None:
         """Stop renders of jobs canceled elsewhere (``mediakit jobs cancel``, the server): no file is left."""

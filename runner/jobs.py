@@ -357,6 +357,16 @@ def latest_for_spec(db: Database, user_id: str, spec_key: str) -> Job | None:
     return Job.from_row(rows[0]) if rows else None
 
 
+def waiting(db: Database, exclude: set[str] | frozenset[str] = frozenset(), *, limit: int = 100) -> list[Job]:
+    """What a server's worker has yet to start, oldest first, less ``exclude`` (the jobs it already holds).
+
+    Only jobs submitted one at a time: a batch's jobs are rendered by the runner of that batch.
+    """
+    rows = db.read("SELECT * FROM jobs WHERE status IN (?, ?) AND batch IS NULL ORDER BY created_at, rowid LIMIT ?",
+                   (SUBMITTED, QUEUED, limit + len(exclude)))
+    return [Job.from_row(r) for r in rows if r["id"] not in exclude][:limit]
+
+
 def set_progress(db: Database, job_id: str, fraction: float) -> None:
     with db.write() as conn:
         conn.execute("UPDATE jobs SET progress = ? WHERE id = ? AND status = ?", (fraction, job_id, PROCESSING))
@@ -412,6 +422,19 @@ def rate(db: Database, user_id: str, job_id: str, score: int, note: str | None =
             raise JobNotFound(job_id)
         conn.execute("UPDATE jobs SET rating = ?, rating_note = ? WHERE id = ?", (score, note, job_id))
     return {"job_id": job_id, "model": job.model or job.operation, "score": score}
+
+
+def release_all(db: Database, owner: str) -> list[str]:
+    """Give every job ``owner`` still holds back to the queue; the ids.
+
+    For a worker starting again after its store failed it: ``owner`` is this
+    live process, so ``requeue_orphans`` would leave its jobs alone.
+    """
+    with db.write() as conn:
+        rows = conn.execute("SELECT * FROM jobs WHERE status = ? AND owner = ?", (PROCESSING, owner)).fetchall()
+        for row in rows:
+            _move(conn, Job.from_row(row), QUEUED, owner=None, heartbeat=None)
+    return [row["id"] for row in rows]
 
 
 def release(db: Database, job_id: str, owner: str) -> None:

@@ -20,16 +20,25 @@ from .base import store_path as _store
 @click.option("--jwks", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Accept RS256/ES256 session tokens signed by a key of this JWKS file.")
 @click.option("--jwt-audience", help="Only accept session tokens whose aud claim is this.")
+@click.option("--workers", type=click.IntRange(1, 256), help="Renders at once (default: the cores; each user "
+              "still gets only their plan's concurrent jobs).")
+@click.option("--executor", default="local", show_default=True, help="Where renders run: local or dask.")
+@click.option("--scheduler", help="Dask scheduler address (tcp://HOST:8786); default: a LocalCluster.")
 def serve(host: str, port: int, store: Path | None, jwt_secret: str | None, jwks: Path | None,
-          jwt_audience: str | None) -> None:
-    """Serve the service's REST API (docs at /docs, description at /openapi.json)."""
+          jwt_audience: str | None, workers: int | None, executor: str, scheduler: str | None) -> None:
+    """Serve the service's REST API (docs at /docs, description at /openapi.json) and render its jobs."""
     import uvicorn
+
+    from runner.executors import EXECUTORS
+    from runner.worker import WorkerOptions
 
     from ..server.app import ServerConfig, create_app
     from ..server.auth import JwtConfig
 
-    config = ServerConfig(_store(store), jwt=JwtConfig(secret=jwt_secret, jwks_path=jwks,
-                                                          audience=jwt_audience))
+    EXECUTORS.factory(executor)  # an unknown executor stops here, not later in the worker thread
+    options = {"scheduler": scheduler} if scheduler else {}
+    config = ServerConfig(_store(store), jwt=JwtConfig(secret=jwt_secret, jwks_path=jwks, audience=jwt_audience),
+                          worker=WorkerOptions(workers=workers, executor=executor, executor_options=options))
     click.echo(f"serving {config.store} on http://{host}:{port} (docs at /docs)", err=True)
     uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
 

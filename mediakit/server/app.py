@@ -7,6 +7,8 @@ FastAPI's request validation, an unknown route), so clients parse one body.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,9 +19,12 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from runner.worker import Worker, WorkerOptions, outputs_of
+
 from .. import __version__
 from ..errors import ERROR_TYPES, LimitError, MediakitError
 from .auth import JwtConfig
+from .deps import StorePool
 from .docs import mount_docs
 from .keys import KeyStore
 from .limits import RateLimiter
@@ -36,11 +41,12 @@ class ServerConfig:
     store: Path
     jwt: JwtConfig = field(default_factory=JwtConfig)
     limiter: RateLimiter = field(default_factory=RateLimiter)
+    worker: WorkerOptions | None = None  # None: jobs are recorded, and rendered by another process's worker
 
     @property
     def outputs(self) -> Path:
         """The folder whose files ``GET /v1/files/...`` serves (job outputs, uploads)."""
-        return self.store / "outputs"
+        return outputs_of(self.store)
 
     @property
     def keys_path(self) -> Path:
@@ -137,7 +143,8 @@ class RateHeaders:
 def _mediakit_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, MediakitError)
     body = exc.to_dict()
-    body["error"]["type"] = exc.type
+    if isinstance(body["error"], dict):  # the 402 body is the spec's flat shape: no type to add
+        body["error"]["type"] = exc.type
     headers: dict[str, str] = {}
     if isinstance(exc, LimitError):
         headers.update(exc.headers)
@@ -172,20 +179,51 @@ def _server_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(error_body("server_error", f"internal error: {type(exc).__name__}", 500), status_code=500)
 
 
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Run the configured worker for as long as the server runs; its renders go back to the queue at shutdown."""
+    options = app.state.config.worker
+    worker = Worker(app.state.config.store, options) if options is not None else None
+    app.state.worker = worker
+    if worker is not None:
+        worker.start()
+    try:
+        yield
+    finally:
+        if worker is not None:
+            worker.stop()
+        app.state.stores.close()
+
+
 def create_app(config: ServerConfig) -> FastAPI:
     """The service's API over ``config.store``; ``/openapi.json`` and ``/docs`` come from the route models."""
-    from .routes import account, characters, files, public, tooling, upload_sessions, uploads
+    from .routes import (
+        account,
+        characters,
+        files,
+        generate,
+        jobs,
+        me,
+        public,
+        skills,
+        tooling,
+        upload_sessions,
+        uploads,
+    )
 
-    app = FastAPI(title="mediakit", version=API_VERSION, docs_url=None, redoc_url=None,
+    app = FastAPI(title="mediakit", version=API_VERSION, docs_url=None, redoc_url=None, lifespan=_lifespan,
                   description=f"The media generation service's REST API, served locally by mediakit {__version__}.")
     app.state.config = config
     app.state.keys = KeyStore(config.keys_path)
+    app.state.stores = StorePool(config.store)
     app.add_exception_handler(MediakitError, _mediakit_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _server_error)
-    for module in (public, account, characters, uploads, upload_sessions, tooling, files):
+    app.state.worker = None
+    for module in (public, generate, jobs, account, me, characters, skills, uploads, upload_sessions, tooling, files):
         app.include_router(module.router)
+    generate.document_requests(app)
     mount_docs(app)
     app.add_middleware(RateHeaders)
     app.add_middleware(BodyLimit)

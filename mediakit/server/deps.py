@@ -6,11 +6,16 @@ Each dependency leaves the request's quota in ``request.state.quota`` so
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import queue
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from runner.db import Database
 
 from ..errors import AuthError
 from .auth import Principal, authenticate
@@ -53,3 +58,62 @@ def per_ip(bucket: Bucket) -> Callable[..., None]:
 
 Reader = Annotated[Principal, Depends(user_in(Bucket.READ))]
 Generator = Annotated[Principal, Depends(user_in(Bucket.GENERATE))]
+
+
+class StorePool:
+    """Connections to the server's store, each lent to one request at a time.
+
+    A SQLite connection serves one transaction at a time, and FastAPI may run
+    a request's dependencies and its route on different pool threads, so a
+    connection per thread is not enough: a request borrows one for its whole
+    life and gives it back when it ends.  Opening one (WAL, migration check)
+    costs more than a request, hence the pool.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.idle: queue.SimpleQueue[Database] = queue.SimpleQueue()
+
+    @contextmanager
+    def lend(self) -> Iterator[Database]:
+        try:
+            db = self.idle.get_nowait()
+        except queue.Empty:
+            db = Database(self.folder)
+        try:
+            yield db
+        finally:
+            self.idle.put(db)
+
+    def close(self) -> None:
+        while True:
+            try:
+                self.idle.get_nowait().close()
+            except queue.Empty:
+                return
+
+
+def store(request: Request) -> Iterator[Database]:
+    """The request's own connection to the store (see ``StorePool``)."""
+    with request.app.state.stores.lend() as db:
+        yield db
+
+
+def url_for_output(request: Request) -> Callable[[str], str]:
+    """How a job's output path becomes its ``/v1/files/...`` URL (the path under the store's outputs folder).
+
+    A job a batch rendered into its own folder (``mediakit run`` on the same store) is not served; its
+    location is its ``file://`` URL, as the CLI reports it.
+    """
+    root = request.app.state.config.outputs.resolve()
+
+    def url(path: str) -> str:
+        target = Path(path).resolve()
+        if not target.is_relative_to(root):
+            return target.as_uri()
+        return str(request.url_for("get_file", path=str(target.relative_to(root))))
+
+    return url
+
+
+Store = Annotated[Database, Depends(store)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -49,7 +50,8 @@ def test_serve_answers_with_a_key_made_by_the_cli(tmp_path: Path) -> None:
     store = tmp_path / "store"
     key = CliRunner().invoke(main, ["keys", "create", "--store", str(store)]).stdout.strip()
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "mediakit", "serve", "--port", str(port), "--store", str(store)],
+    proc = subprocess.Popen([sys.executable, "-m", "mediakit", "serve", "--port", str(port), "--store", str(store),
+                             "--workers", "1", "--executor", "local"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ})
     try:
         deadline = time.monotonic() + 20
@@ -62,6 +64,14 @@ def test_serve_answers_with_a_key_made_by_the_cli(tmp_path: Path) -> None:
                 time.sleep(0.2)
         assert r.status_code == 200
         assert len(r.json()["keys"]) == 1
+        ready = httpx.get(f"http://127.0.0.1:{port}/v1/me/readiness", headers={"Authorization": f"Bearer {key}"})
+        assert ready.json()["generation"] == {"worker": "running", "executor": "local"}
     finally:
         proc.terminate()
-        proc.wait(10)
+        assert proc.wait(20) in (0, -signal.SIGTERM)  # uvicorn re-raises the signal after its graceful shutdown
+    assert b"Traceback" not in proc.stderr.read()  # type: ignore[union-attr]
+
+
+def test_serve_refuses_an_unknown_executor_before_listening(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["serve", "--executor", "nope", "--store", str(tmp_path / "store")])
+    assert result.exit_code == 2 and "executor: must be one of dask, local (got 'nope')" in result.output

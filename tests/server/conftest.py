@@ -6,11 +6,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serving import JWT_SECRET, Live, serve
+from serving import JWT_SECRET, WORKER_IMPORTS, Live, serve
 
 from mediakit.server.app import ServerConfig
 from mediakit.server.auth import JwtConfig
 from mediakit.server.limits import Bucket, RateLimiter
+from runner.worker import WorkerOptions
 
 
 @pytest.fixture
@@ -24,3 +25,12 @@ def tight(tmp_path: Path) -> Iterator[Live]:
     """A server whose limits are 3 requests a minute in every bucket, so tests reach them quickly."""
     limiter = RateLimiter({bucket: 3 for bucket in Bucket})
     yield from serve(ServerConfig(tmp_path / "store", limiter=limiter))
+
+
+@pytest.fixture
+def working(tmp_path: Path) -> Iterator[Live]:
+    """A server that renders its jobs (two at once, ``test_sleep`` importable), with room for 1000 requests a
+    minute so tests that poll are not rate limited."""
+    limiter = RateLimiter({bucket: 1000 for bucket in Bucket})
+    worker = WorkerOptions(workers=2, executor_options={"imports": WORKER_IMPORTS})
+    yield from serve(ServerConfig(tmp_path / "store", limiter=limiter, worker=worker))

@@ -6,10 +6,13 @@ A module of its own (not conftest) so tests can import ``Live`` by a name no oth
 from __future__ import annotations
 
 import socket
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import httpx
 import uvicorn
@@ -17,7 +20,11 @@ import uvicorn
 from mediakit.server.app import ServerConfig, create_app
 from mediakit.server.keys import KeyStore
 
+sys.path.insert(0, str(Path(__file__).parents[1] / "runner"))  # the runner's quick ``test_sleep`` generator
+import sleepgen  # noqa: E402
+
 JWT_SECRET = "test-secret-that-is-long-enough-for-hs256"
+WORKER_IMPORTS = (sleepgen.__name__,)  # what a test server's render processes import (registers test_sleep)
 
 
 @dataclass
@@ -39,7 +46,7 @@ def serve(config: ServerConfig) -> Iterator[Live]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning", lifespan="off"))
+    server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -52,3 +59,21 @@ def serve(config: ServerConfig) -> Iterator[Live]:
     server.should_exit = True
     thread.join(5)
     sock.close()
+
+
+SLEEP = f"/v1/generate/{sleepgen.NAME}"
+
+
+def wait_for(live: Live, job_id: str, headers: dict[str, str], timeout: float = 30.0) -> dict[str, Any]:
+    """Poll the job's status until it is terminal."""
+    deadline = time.monotonic() + timeout
+    while True:
+        r = live.client.get(f"/v1/videos/{job_id}", headers=headers)
+        assert r.status_code == 200, r.text
+        if r.json()["status"] in ("completed", "failed", "canceled") or time.monotonic() > deadline:
+            return dict(r.json())
+        time.sleep(0.1)
+
+
+def credits(live: Live, headers: dict[str, str]) -> float:
+    return float(live.client.get("/v1/account", headers=headers).json()["credits"]["total"])

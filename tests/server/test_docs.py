@@ -23,7 +23,8 @@ def _chromium(*args: str) -> subprocess.CompletedProcess[str]:
 def test_docs_render_every_route(live: Live, tmp_path: Path) -> None:
     dom = _chromium("--dump-dom", f"{live.url}/docs").stdout
     assert 'class="swagger-ui"' in dom
-    for path in ("/v1/actors", "/v1/models", "/v1/account/keys", "/v1/uploads/presign", "/v1/upload-sessions"):
+    for path in ("/v1/actors", "/v1/models", "/v1/account/keys", "/v1/uploads/presign", "/v1/upload-sessions",
+                 "/v1/generate/subtitle", "/v1/videos/{jobId}", "/v2/generate/{kind}", "/v1/skills"):
         assert f'data-path="{path}"' in dom, path
     shot = tmp_path / "docs.png"
     _chromium("--window-size=1280,1400", f"--screenshot={shot}", f"{live.url}/docs")

@@ -1,13 +1,15 @@
-"""The account's API keys: create (shown once), list, revoke."""
+"""The account: its plan, credits and limits, its usage, and its API keys (create, shown once; list; revoke)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Path, Request
+from fastapi import APIRouter, Body, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..deps import Reader
+from runner import accounts, service, usage
+
+from ..deps import Reader, Store
 from ..keys import MAX_NAME
 
 router = APIRouter(tags=["account"])
@@ -35,3 +37,16 @@ def list_keys(request: Request, user: Reader) -> dict[str, Any]:
 def revoke_key(request: Request, user: Reader, key_id: Annotated[str, Path(alias="keyId")]) -> dict[str, Any]:
     result: dict[str, Any] = request.app.state.keys.revoke(user.user_id, key_id)
     return result
+
+
+@router.get("/v1/account", summary="Plan, credits and limits of the caller's account")
+def get_account(user: Reader, db: Store) -> dict[str, Any]:
+    service.open_user(db, user.user_id)
+    with db.write() as conn:
+        return accounts.account(conn, user.user_id)
+
+
+@router.get("/v1/account/usage", summary="Credits spent and jobs run over a period")
+def get_usage(user: Reader, db: Store,
+              period: Annotated[str, Query(description=", ".join(usage.PERIODS))] = "30d") -> dict[str, Any]:
+    return usage.usage(db, user.user_id, period)
