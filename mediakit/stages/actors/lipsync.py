@@ -17,6 +17,9 @@ mediakit:
 
 An engine writes a silent video clip of exactly ``request.duration_ms`` at the
 requested size and frame rate; the caller adds the audio when it renders.
+The built-in engine also gives its actor as a timeline layer
+(``VisemeEngine.layer``), which ``talking_track`` uses: the final render then
+animates the actor inside its one graph and no clip is written at all.
 """
 
 from __future__ import annotations
@@ -26,11 +29,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from ...errors import EngineError
+from ...errors import EngineError, MediaError
+from ...media_io import media_kind
 from ...registry import Registry
 from ...render import ClipProfile, render
 from ...speech.words import Word
-from ...timeline import ActorLayer, Backdrop, Box, Canvas, Timeline
+from ...timeline import ActorLayer, Backdrop, Box, Canvas, ColorLayer, ImageLayer, Timeline, VideoLayer
 from .catalog import DEFAULT_LIP_SYNC_ENGINE, Actor
 from .visemes import PhonemeSpan
 
@@ -88,12 +92,23 @@ class VisemeEngine:
                             start_ms=start_ms, backdrop=backdrop)
 
     def render(self, request: LipSyncRequest, output: Path) -> Path:
-        from .talking import backdrop_layer
-
         backdrop = None if request.background is None else backdrop_layer(request.background)
         canvas = Canvas(request.width, request.height, request.fps)
         timeline = Timeline(canvas, request.duration_ms, layers=(self.layer(request, backdrop=backdrop),))
         return render(timeline, output, profile=ClipProfile())
+
+
+def backdrop_layer(background: str | Path) -> Backdrop:
+    """A caller's background as an unplaced layer: an image, a looping video, or a colour."""
+    path = Path(background)
+    if path.suffix and path.is_file():
+        kind = media_kind(path)
+        if kind == "audio":
+            raise MediaError(path, "background has no picture")
+        if kind == "still":
+            return ImageLayer(path=path)
+        return VideoLayer(path=path, loop=True)
+    return ColorLayer(color=str(background))
 
 
 ENGINES: Registry[LipSyncEngine] = Registry(

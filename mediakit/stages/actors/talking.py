@@ -17,10 +17,10 @@ ready to stack in any timeline, whatever the actor is made of:
   onto flat key green, so the per-render key in the graph is exact and cheap.
 
 Prepared clips are cached by their inputs, so a batch of variants with the
-same actor and speech renders the actor once; ``talking_clip`` gives a
-drawn actor as such a clip for layouts that place a file.  This stage returns layers and
-never writes a finished file; ``mediakit.recipes.audition.render_talking`` is the recipe that
-does.
+same actor and speech renders the actor once; ``talking_clip`` gives a drawn
+actor as such a clip for layouts that place a file.  This stage returns
+layers and never writes a finished file;
+``mediakit.recipes.audition.render_talking`` is the recipe that does.
 """
 
 from __future__ import annotations
@@ -33,17 +33,13 @@ from pathlib import Path
 
 from ...cache import cache_dir, cached_file
 from ...errors import MediaError, ValidationError
-from ...media_io import media_kind
 from ...probe import probe
 from ...render import execute
 from ...speech.words import Word
 from ...timeline import (
     ActorLayer,
-    Backdrop,
     Box,
     ChromaKey,
-    ColorLayer,
-    ImageLayer,
     PortraitLayer,
     PuppetLayer,
     VideoLayer,
@@ -51,7 +47,7 @@ from ...timeline import (
 )
 from ..voice import Speech
 from .catalog import Actor
-from .lipsync import LipSyncEngine, LipSyncRequest, VisemeEngine, get_engine
+from .lipsync import LipSyncEngine, LipSyncRequest, VisemeEngine, backdrop_layer, get_engine
 from .visemes import PhonemeSpan
 
 CLIP_VERSION = "1"
@@ -213,19 +209,6 @@ ENGINE_KINDS = ("generated", "photo")  # the kinds a lip-sync engine animates
 def background_layer(background: str | Path, box: Box, start_ms: int, dur: int) -> VisualLayer:
     """A layer from a caller's background: an image, a looping video, or a colour."""
     return replace(backdrop_layer(background), box=box, start_ms=start_ms, duration_ms=dur)
-
-
-def backdrop_layer(background: str | Path) -> Backdrop:
-    """A caller's background as an unplaced layer: an image, a looping video, or a colour."""
-    path = Path(background)
-    if path.suffix and path.is_file():
-        kind = media_kind(path)
-        if kind == "audio":
-            raise MediaError(path, "background has no picture")
-        if kind == "still":
-            return ImageLayer(path=path)
-        return VideoLayer(path=path, loop=True)
-    return ColorLayer(color=str(background))
 
 
 # ---- prepared clips -------------------------------------------------------------------------------
