@@ -407,8 +407,12 @@ class _Compiler:
         for i, scene in enumerate(layer.scenes):
             first = cuts[i] - (lead if i > 0 else 0)
             count = cuts[i + 1] + (tail if i < last else 0) - first
-            if isinstance(scene, VideoLayer | PuppetLayer | PortraitLayer) and i > 0:
+            if isinstance(scene, VideoLayer) and i > 0:
                 scene = replace(scene, trim_start_ms=max(0, scene.trim_start_ms - round(lead * 1000 / fps)))
+            elif isinstance(scene, PuppetLayer | PortraitLayer) and i > 0:
+                # animated at the time of the scene's first frame, not at the cut's unrounded time
+                late = round(first * 1000 / fps) - layer.cuts_ms[i - 1]
+                scene = replace(scene, trim_start_ms=max(0, scene.trim_start_ms + late))
             # one spare frame, so rounding never leaves a scene short of the frames its trims ask for
             src = self.fitted(scene, box, f"{label}s{i}", dur_ms=math.ceil((count + 1) * 1000 / fps), opaque=True,
                               in_sequence=True)

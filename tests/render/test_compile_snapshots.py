@@ -66,6 +66,10 @@ NAMED: dict[str, tuple[Timeline, Profile]] = {
                    shadow=Shadow(blur_px=8), enter=Animation("slide-up", 300), start_ms=500)),
         audio=(AudioClip(Path("voice.wav")), AudioClip(Path("bed.wav"), gain_db=-12, fade_out_ms=500))),
         DEFAULT_PROFILE),
+    "puppet_scene_after_a_cut": (Timeline(CANVAS, 1510, layers=(
+        SequenceLayer(scenes=(ColorLayer(color="navy", duration_ms=510),
+                              replace(PUPPET, duration_ms=1000, trim_start_ms=510)),
+                      transition=Transition("fade", 200)),)), DEFAULT_PROFILE),
     "scenes_with_title": (Timeline(CANVAS, 4000, layers=(
         SequenceLayer(scenes=(ImageLayer(path=Path("a.png"), duration_ms=2000),
                               VideoLayer(path=Path("b.mp4"), duration_ms=2000)),

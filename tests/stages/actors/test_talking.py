@@ -25,7 +25,18 @@ from mediakit.stages.actors import (
 )
 from mediakit.stages.actors.puppet import Rig, blink_track
 from mediakit.stages.actors.talking import talking_clip
-from mediakit.timeline import AudioClip, Box, Canvas, PortraitLayer, PuppetLayer, Timeline, VideoLayer
+from mediakit.timeline import (
+    AudioClip,
+    Box,
+    Canvas,
+    ColorLayer,
+    PortraitLayer,
+    PuppetLayer,
+    SequenceLayer,
+    Timeline,
+    Transition,
+    VideoLayer,
+)
 
 CANVAS = Canvas(180, 320)
 
@@ -152,6 +163,21 @@ def test_external_lip_sync_engine_seam(speech: SpeechInput) -> None:
     assert request.phonemes == speech.phonemes and track.layers[0].box == Box(10, 20, 90, 121)
     with pytest.raises(EngineError, match="no render"):
         register_engine("broken", object())  # type: ignore[arg-type]
+
+
+def test_puppet_scene_after_a_cut_keeps_the_timeline_time(speech: SpeechInput, tmp_path: Path) -> None:
+    """At 10 fps a cut at 560 ms falls on the frame at 600 ms: the actor there shows 600 ms of speech, not 560."""
+    canvas = Canvas(180, 320, 10)
+    (layer,) = talking_track(get_actor("maya-chen"), speech, canvas.box, fps=10).layers
+    assert isinstance(layer, PuppetLayer)
+    scenes = SequenceLayer(scenes=(ColorLayer(color="navy", duration_ms=560),
+                                   replace(layer, box=None, duration_ms=640, trim_start_ms=560)),
+                           transition=Transition("cut", 0))
+    for at_ms in (700, 900):  # 900: the mouth closes for "m"
+        cut = render(Timeline(canvas, 1200, layers=(scenes,)), tmp_path / f"s{at_ms}.png", profile=StillProfile(at_ms))
+        whole = render(Timeline(canvas, 1200, layers=(layer,)), tmp_path / f"w{at_ms}.png", profile=StillProfile(at_ms))
+        with Image.open(cut) as a, Image.open(whole) as b:
+            assert np.abs(np.asarray(a, dtype=np.int16) - np.asarray(b, dtype=np.int16)).max() <= 2, at_ms
 
 
 def test_photo_actor_gets_idle_motion(speech: SpeechInput, real: Path, tmp_path: Path) -> None:
