@@ -22,8 +22,9 @@ import time
 from pathlib import Path
 
 from mediakit.ffmpeg import run_ffmpeg
+from mediakit.recipes.audition import render_talking
 from mediakit.render.profile import DEFAULT_PROFILE
-from mediakit.stages.actors import SpeechInput, get_actor, render_talking
+from mediakit.stages.actors import SpeechInput, get_actor
 from mediakit.stages.voice import synthesize
 from mediakit.timeline import Canvas
 

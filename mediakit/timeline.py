@@ -422,7 +422,109 @@ class Transition:
                                   "must be >= 40 ms (use kind 'cut' for none)")
 
 
-SceneContent = VideoLayer | ImageLayer | ColorLayer
+Backdrop = VideoLayer | ImageLayer | ColorLayer
+
+
+@dataclass(frozen=True)
+class Wave:
+    """``amplitude`` pixels of ``sin(2*PI*t/period_s + phase)``: idle motion as an expression of time."""
+
+    amplitude: float
+    period_s: float
+    phase: float
+
+    def __post_init__(self) -> None:
+        if self.period_s <= 0:
+            raise ValidationError("wave.period_s", self.period_s, "must be > 0")
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """A still part of a drawn figure, its top-left at (``x``, ``y``) in the part below it.
+
+    With ``cells`` > 1 the image is a strip of that many same-sized
+    alternatives side by side (mouth shapes, eye states) and ``schedule``
+    says which cell shows when: (cell, start_ms, end_ms) spans, the last cell
+    held after the last span.  One held strip cropped per frame is one cheap
+    crop, where a file per shape would be one stream per shape.
+    """
+
+    path: Path
+    x: int = 0
+    y: int = 0
+    cells: int = 1
+    schedule: tuple[tuple[int, int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.cells < 1 or any(not 0 <= c < self.cells or b < a for c, a, b in self.schedule):
+            raise ValidationError("sprite.schedule", self.schedule, f"needs cells in 0..{self.cells - 1}, end >= start")
+
+
+@dataclass(frozen=True)
+class PuppetLayer(Layer):
+    """A drawn character speaking, animated inside the final graph (the built-in lip-sync engine).
+
+    The parts are drawn once (``stages.actors.puppet``); per frame the graph
+    only crops the current mouth and eyes out of their strips and overlays
+    the head and body at positions given by ``Wave`` sums (sway, nod,
+    breathing).  Everything is composed at ``size`` over ``backdrop`` and
+    then fitted to the box.  ``trim_start_ms`` starts the animation that far
+    in, so a scene or a PiP showing the actor from a timeline time stays in
+    sync with the continuous voice.
+    """
+
+    backdrop: Backdrop = field(kw_only=True)
+    size: tuple[int, int] = field(kw_only=True)
+    head: Sprite = field(kw_only=True)
+    eyes: Sprite = field(kw_only=True)
+    mouth: Sprite = field(kw_only=True)
+    body: Sprite = field(kw_only=True)
+    head_dx: tuple[Wave, ...] = ()
+    head_dy: tuple[Wave, ...] = ()
+    body_dy: tuple[Wave, ...] = ()
+    trim_start_ms: int = 0
+
+    can_be_base: ClassVar[bool] = True
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_animated(self.size, self.trim_start_ms)
+
+
+@dataclass(frozen=True)
+class PortraitLayer(Layer):
+    """A photo portrait kept alive inside the final graph: a slow drift over a slightly enlarged frame.
+
+    The photo is scaled once to ``size`` times ``zoom``; per frame a
+    ``size`` window is cropped at the ``drift_x``/``drift_y`` offsets from
+    its centre, then fitted to the box.
+    """
+
+    path: Path = field(kw_only=True)
+    size: tuple[int, int] = field(kw_only=True)
+    zoom: float = 1.06
+    drift_x: tuple[Wave, ...] = ()
+    drift_y: tuple[Wave, ...] = ()
+    trim_start_ms: int = 0
+
+    can_be_base: ClassVar[bool] = True
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_animated(self.size, self.trim_start_ms)
+        if not 1.0 <= self.zoom <= 2.0:
+            raise ValidationError("zoom", self.zoom, "must be between 1 and 2")
+
+
+def _check_animated(size: tuple[int, int], trim_start_ms: int) -> None:
+    if size[0] < 2 or size[1] < 2 or size[0] % 2 or size[1] % 2:
+        raise ValidationError("size", size, "must be even numbers of pixels, at least 2")
+    if trim_start_ms < 0:
+        raise ValidationError("trim_start_ms", trim_start_ms, "must be >= 0")
+
+
+ActorLayer = PuppetLayer | PortraitLayer
+SceneContent = VideoLayer | ImageLayer | ColorLayer | PuppetLayer | PortraitLayer
 
 
 @dataclass(frozen=True)
@@ -475,7 +577,7 @@ class SequenceLayer(Layer):
         return tuple(out)
 
 
-VisualLayer = VideoLayer | ImageLayer | ColorLayer | TextLayer | SequenceLayer
+VisualLayer = VideoLayer | ImageLayer | ColorLayer | TextLayer | SequenceLayer | PuppetLayer | PortraitLayer
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,13 +22,17 @@ from mediakit.timeline import (
     Hover,
     ImageLayer,
     KenBurns,
+    PortraitLayer,
+    PuppetLayer,
     Quad,
     SequenceLayer,
     Shadow,
+    Sprite,
     TextLayer,
     Timeline,
     Transition,
     VideoLayer,
+    Wave,
 )
 
 RICH = Timeline(
@@ -69,6 +74,23 @@ def test_round_trip_through_json_is_exact() -> None:
     assert data["layers"][1]["type"] == "ImageLayer" and data["layers"][1]["path"] == "phone.png"
     assert "opacity" not in data["layers"][1]  # defaults are left out
     assert Timeline.from_dict(data) == RICH
+
+
+def test_drawn_actors_round_trip_as_layers_and_scenes() -> None:
+    puppet = PuppetLayer(backdrop=ColorLayer(color="#3050C0"), size=(180, 320), head=Sprite(Path("head.png"), 10, 20),
+                         eyes=Sprite(Path("eyes.png"), 4, 6, 3, ((0, 0, 800), (2, 800, 870))),
+                         mouth=Sprite(Path("mouths.png"), 8, 30, 10, ((0, 0, 100), (5, 100, 400))),
+                         body=Sprite(Path("body.png"), 0, 250), head_dx=(Wave(2.5, 6.1, 0.4),), trim_start_ms=300)
+    portrait = PortraitLayer(path=Path("face.png"), size=(180, 320), drift_y=(Wave(1.0, 3.3, 2.0),), duration_ms=900)
+    timeline = Timeline(Canvas(180, 320), 1900, layers=(
+        SequenceLayer(scenes=(replace(puppet, duration_ms=1000), portrait)), replace(puppet, box=Box(10, 10, 90, 160))))
+    data = json.loads(json.dumps(timeline.to_dict()))
+    assert data["layers"][1]["mouth"]["schedule"] == [[0, 0, 100], [5, 100, 400]]
+    assert Timeline.from_dict(data) == timeline
+    with pytest.raises(ValidationError, match="sprite.schedule"):
+        Sprite(Path("m.png"), cells=10, schedule=((10, 0, 100),))
+    with pytest.raises(ValidationError, match="size: must be even"):
+        replace(portrait, size=(181, 320))
 
 
 def test_from_dict_names_what_is_wrong() -> None:

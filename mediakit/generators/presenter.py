@@ -30,7 +30,7 @@ from typing import Any
 from ..fetch import AUDIO
 from ..render import ProgressCallback
 from ..speech.words import Word
-from ..stages.actors.talking import SpeechInput, talking_track
+from ..stages.actors.talking import SpeechInput, talking_clip
 from ..stages.subtitles import build_ass, get_style
 from ..stages.voice import SpeechRequest, speak
 from ..timeline import AudioClip, Canvas, Timeline, Track
@@ -110,9 +110,7 @@ def build_presenter(plan: PresenterPlan, workdir: Path, layout: Layout,
     speech = SpeechInput.from_file(voice, words=words) if plan.speech is None else SpeechInput(
         voice, speech_ms, words=tuple(words))
     canvas = plan.canvas
-    actor = talking_track(plan.casting.actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
-    clip: Path | None = getattr(actor.layers[-1], "path", None)
-    assert clip is not None, "a talking track ends with the actor's clip"
+    clip = talking_clip(plan.casting.actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
     picture = layout(clip, words, total_ms, workdir)
     ass = None
     if plan.style is not None:

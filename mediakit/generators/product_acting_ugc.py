@@ -30,7 +30,7 @@ from PIL import Image
 from ..fetch import AUDIO, IMAGE
 from ..render import ProgressCallback
 from ..routes import Route
-from ..stages.actors.talking import SpeechInput, talking_track
+from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.layouts.cutout import cutout
 from ..stages.layouts.product import actor_box, get_template, product_box, product_card, product_track, visible_box
 from ..stages.subtitles import build_ass, get_style
@@ -44,7 +44,6 @@ from .talking_ad import (
     UI_BOTTOM,
     UI_TOP,
     TalkingAdPlan,
-    _clip_of,
     _soundtrack,
     _speak,
     canvas_for,
@@ -137,7 +136,7 @@ class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan])
         abox = actor_box(tpl, canvas)
         acted = talking_track(plan.casting.actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps,
                               duration_ms=total_ms)
-        picture = product_track(plan.product, _clip_of(acted.layers), canvas, total_ms, template=plan.template,
+        picture = product_track(plan.product, placeable(acted), canvas, total_ms, template=plan.template,
                                 energy=plan.energy, cache_dir=workdir)
         product_at = picture.layers[-1].box
         assert product_at is not None

@@ -47,14 +47,14 @@ from ..render import ProgressCallback
 from ..routes import Route
 from ..speech.words import Word
 from ..stages.actors.portraits import layout as bust_layout
-from ..stages.actors.talking import SpeechInput, talking_track
+from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.broll import Scene, scene_durations, scenes_track
 from ..stages.pip import PipOptions, pip_box
 from ..stages.subtitles import build_ass, get_style
 from ..stages.subtitles.layout import Layout
 from ..stages.subtitles.paginate import ends_sentence
 from ..stages.voice import SpeechRequest
-from ..timeline import AudioClip, Box, Canvas, Timeline, Track, VisualLayer
+from ..timeline import AudioClip, Box, Canvas, Timeline, Track
 from .base import Built, Captions, Context, Generator, Metered, Plan, Receipt
 from .casting import Casting, ScriptDecision, cast, persona_fields, script_for, voice_for
 from .endcard import CARD_MS, end_card, last_word_end
@@ -174,13 +174,13 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
         if plan.pip is not None:
             box = pip_box(plan.pip, canvas)
             framed = talking_track(actor, speech, Box(0, 0, box.w, box.h), fps=canvas.fps, duration_ms=total_ms)
-            pip_clip = _clip_of(framed.layers)
+            pip_clip = placeable(framed)
         # the full-frame actor only when a scene shows it (a PiP-only ad never renders it)
         full = None if only_pip else talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
         if plan.scenes:
             durations = scene_durations(plan.scenes, words, speech_ms)
             durations[-1] += total_ms - sum(durations)
-            actor_clip = _clip_of(full.layers) if full is not None else pip_clip
+            actor_clip = placeable(full) if full is not None else pip_clip
             assert actor_clip is not None
             picture = scenes_track(plan.scenes, voice=sound, actor=actor_clip, canvas=canvas, durations=durations,
                                    pip=plan.pip, pip_actor=pip_clip, broll_images=plan.broll_images,
@@ -350,12 +350,6 @@ def release_heap() -> None:
             ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
-def _clip_of(layers: tuple[VisualLayer, ...]) -> Path:
-    """The actor's clip in a talking track (the top layer: green-screen tracks put a background below)."""
-    path: Path | None = getattr(layers[-1], "path", None)
-    if path is None:
-        raise MediaError("actor", "talking track has no clip")
-    return path
 
 
 def face_band(width: int, height: int) -> tuple[float, float]:

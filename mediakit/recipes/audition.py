@@ -9,13 +9,11 @@ finished file; this module does.
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
-from ..render import DEFAULT_PROFILE, ProgressCallback, check_output_path, execute, render
-from ..stages.actors.catalog import DEFAULT_LIP_SYNC_ENGINE, Actor
-from ..stages.actors.lipsync import VisemeEngine
-from ..stages.actors.talking import Background, SpeechInput, lipsync_request, talking_track
+from ..render import ProgressCallback, check_output_path, render
+from ..stages.actors.catalog import Actor
+from ..stages.actors.talking import Background, SpeechInput, talking_track
 from ..stages.voice import synthesize
 from ..timeline import AudioClip, Canvas, Timeline
 
@@ -34,16 +32,9 @@ def render_talking(actor: Actor, speech: SpeechInput, output: str | Path, *, can
                    background: Background = None, progress: ProgressCallback | None = None) -> Path:
     """Render the actor speaking, full frame, with the speech as sound: the audition.
 
-    Drawn actors on the built-in engine render in ONE ffmpeg run straight to
-    ``output`` (no intermediate clip); other kinds go through a timeline.
+    Just a timeline: a drawn actor on the built-in engine is animated inside
+    the render's one graph, straight to ``output`` (no intermediate clip).
     """
-    if actor.kind in ("generated", "photo") and actor.lip_sync_engine == DEFAULT_LIP_SYNC_ENGINE:
-        request = lipsync_request(actor, speech, canvas.width, canvas.height, canvas.fps, speech.duration_ms,
-                                  background)
-        with tempfile.TemporaryDirectory(prefix="mediakit-puppet-") as tmp:
-            compiled = VisemeEngine().compile(request, Path(tmp), DEFAULT_PROFILE.output_options(),
-                                              audio=speech.audio)
-            return execute(compiled, output, progress=progress)
     track = talking_track(actor, speech, canvas.box, fps=canvas.fps, background=background)
     timeline = Timeline(canvas, speech.duration_ms, layers=track.layers, audio=(AudioClip(speech.audio),))
     return render(timeline, output, progress=progress)

@@ -9,9 +9,9 @@ from ..media_io import check_output_path
 from ..timeline import TextLayer, Timeline
 from .compile import Compiled, FontFiles, compile_timeline
 from .execute import ProgressCallback, execute
-from .profile import DEFAULT_PROFILE, Profile, StillProfile, VideoProfile
+from .profile import DEFAULT_PROFILE, ClipProfile, Profile, StillProfile, VideoProfile
 
-__all__ = ["Compiled", "FontFiles", "ProgressCallback", "Profile", "StillProfile", "VideoProfile",
+__all__ = ["ClipProfile", "Compiled", "FontFiles", "ProgressCallback", "Profile", "StillProfile", "VideoProfile",
            "check_output_path", "compile_timeline", "execute", "render", "text_fonts"]
 
 

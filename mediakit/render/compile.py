@@ -37,11 +37,15 @@ from ..timeline import (
     ImageLayer,
     KenBurns,
     Layer,
+    PortraitLayer,
+    PuppetLayer,
     SequenceLayer,
+    Sprite,
     TextLayer,
     Timeline,
     VideoLayer,
     VisualLayer,
+    Wave,
 )
 from .colour import OUTPUT, YUV420, YUVA420, keep_yuv, to_yuv
 from .ducking import SAMPLE_RATE, duck_and_mix_filter
@@ -237,6 +241,56 @@ class _Compiler:
         src, steps = self.fit(layer.fit, box, src, label, pre, yuva)
         return _Stream(self.chains, src, [*steps, *held])
 
+    def puppet_content(self, layer: PuppetLayer, box: Box, label: str, dur: int, in_sequence: bool,
+                       pix_fmt: str) -> _Stream:
+        """A drawn character composed over its backdrop: a fragment of this graph, not a clip of its own.
+
+        The mouth and eyes are cropped out of their held strips by a step
+        function of time, overlaid on the held head; the head sways over the
+        backdrop and the body breathes on top.  Time is ``t`` plus the trim, so
+        every scene or PiP showing the actor is in step with the voice.
+        """
+        w, h = layer.size
+        now = f"(t+{_sec(layer.trim_start_ms)})" if layer.trim_start_ms else "t"
+        backdrop = layer.backdrop
+        if isinstance(backdrop, VideoLayer):
+            backdrop = replace(backdrop, trim_start_ms=backdrop.trim_start_ms + layer.trim_start_ms)
+        bg = self.fitted(backdrop, Box(0, 0, w, h), f"{label}_bd", dur_ms=dur, opaque=True)
+        head = self.held_sprite(layer.head, f"{label}_hd", dur, now)
+        eyes = self.held_sprite(layer.eyes, f"{label}_ey", dur, now)
+        mouth = self.held_sprite(layer.mouth, f"{label}_mo", dur, now)
+        body = self.held_sprite(layer.body, f"{label}_bo", dur, now)
+        hx, hy = _waves(layer.head.x, layer.head_dx, now), _waves(layer.head.y, layer.head_dy, now)
+        self.chains += [
+            f"[{head}][{eyes}]overlay=x={layer.eyes.x}:y={layer.eyes.y}:format=auto[{label}_h1]",
+            f"[{label}_h1][{mouth}]overlay=x={layer.mouth.x}:y={layer.mouth.y}:format=auto[{label}_face]",
+            f"[{bg}][{label}_face]overlay=x={hx}:y={hy}[{label}_s1]",
+            f"[{label}_s1][{body}]overlay=x={layer.body.x}:y={_waves(layer.body.y, layer.body_dy, now)}"
+            f"[{label}_pp]",
+        ]
+        return _Stream(self.chains, f"{label}_pp", _cover((w, h), box))
+
+    def held_sprite(self, sprite: Sprite, label: str, dur: int, now: str) -> str:
+        """A sprite converted once and repeated; a strip is cropped to the cell its schedule shows now."""
+        src = self.still(sprite.path, f"{label}_img")
+        steps = [YUVA420, self.hold(dur)]
+        if sprite.cells > 1:
+            steps.append(f"crop=w=iw/{sprite.cells}:h=ih:x='iw/{sprite.cells}*{_cell_at(sprite, now)}':y=0")
+        self.chains.append(f"[{src}]{','.join(steps)}[{label}]")
+        return label
+
+    def portrait_content(self, layer: PortraitLayer, box: Box, label: str, dur: int, in_sequence: bool,
+                         pix_fmt: str) -> _Stream:
+        """A photo scaled once to the zoomed size, then a drifting window cropped per frame."""
+        w, h = layer.size
+        zw, zh = (n + n % 2 for n in (round(w * layer.zoom), round(h * layer.zoom)))
+        now = f"(t+{_sec(layer.trim_start_ms)})" if layer.trim_start_ms else "t"
+        src = self.still(layer.path, f"{label}_img")
+        x, y = _waves("(iw-ow)/2", layer.drift_x, now), _waves("(ih-oh)/2", layer.drift_y, now)
+        return _Stream(self.chains, src, [f"scale={zw}:{zh}:force_original_aspect_ratio=increase", f"crop={zw}:{zh}",
+                                          "setsar=1", YUV420, self.hold(dur), f"crop={w}:{h}:{x}:{y}",
+                                          *_cover((w, h), box)])
+
     # ---- video --------------------------------------------------------------------
     def video(self) -> str:
         canvas = self.tl.canvas
@@ -355,6 +409,10 @@ class _Compiler:
             count = cuts[i + 1] + (tail if i < last else 0) - first
             if isinstance(scene, VideoLayer) and i > 0:
                 scene = replace(scene, trim_start_ms=max(0, scene.trim_start_ms - round(lead * 1000 / fps)))
+            elif isinstance(scene, PuppetLayer | PortraitLayer) and i > 0:
+                # animated at the time of the scene's first frame, not at the cut's unrounded time
+                late = round(first * 1000 / fps) - layer.cuts_ms[i - 1]
+                scene = replace(scene, trim_start_ms=max(0, scene.trim_start_ms + late))
             # one spare frame, so rounding never leaves a scene short of the frames its trims ask for
             src = self.fitted(scene, box, f"{label}s{i}", dur_ms=math.ceil((count + 1) * 1000 / fps), opaque=True,
                               in_sequence=True)
@@ -601,6 +659,42 @@ def _expr(value: str) -> str:
     return value if value.lstrip("-").isdigit() else f"'{value}'"
 
 
+def _waves(base: int | str, waves: tuple[Wave, ...], now: str) -> str:
+    """A position expression: ``base`` plus each wave at time ``now`` (plain integer without waves)."""
+    if not waves:
+        return str(base)
+    terms = "".join(f"+{w.amplitude:.2f}*sin(2*PI*{now}/{w.period_s:.3f}+{w.phase:.3f})" for w in waves)
+    return f"'{base}{terms}'"
+
+
+def _cell_at(sprite: Sprite, now: str) -> str:
+    """The strip cell shown at ``now``: the first span's cell plus a step at each later change."""
+    spans = [(c, a) for c, a, _ in sprite.schedule]
+    if not spans:
+        return "0"
+    terms, cell = [str(spans[0][0])], spans[0][0]
+    for c, a in spans[1:]:
+        if c != cell:
+            terms.append(f"{c - cell}*gte({now},{_sec(a)})")
+            cell = c
+    return _balanced_sum(terms)
+
+
+def _balanced_sum(terms: list[str]) -> str:
+    """``terms`` added as a balanced tree: ffmpeg's expression parser rejects about 100 terms in a row."""
+    if len(terms) == 1:
+        return terms[0]
+    mid = len(terms) // 2
+    return f"({_balanced_sum(terms[:mid])}+{_balanced_sum(terms[mid:])})"
+
+
+def _cover(size: tuple[int, int], box: Box) -> list[str]:
+    """Steps that fit a stream of ``size`` to ``box`` (none when it already is that size)."""
+    if size == (box.w, box.h):
+        return []
+    return [f"scale={box.w}:{box.h}:force_original_aspect_ratio=increase:flags=bicubic", f"crop={box.w}:{box.h}"]
+
+
 def _sec(ms: int) -> str:
     return f"{ms / 1000:.3f}"
 
@@ -616,4 +710,6 @@ _CONTENT: dict[type[Any], Callable[..., _Stream]] = {
     ColorLayer: _Compiler.color_content,
     TextLayer: _Compiler.text_content,
     SequenceLayer: _Compiler.sequence_content,
+    PuppetLayer: _Compiler.puppet_content,
+    PortraitLayer: _Compiler.portrait_content,
 }

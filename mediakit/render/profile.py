@@ -1,9 +1,10 @@
 """Output encoding profiles.
 
 One profile for every delivered video (H.264 High, yuv420p BT.709 TV range, AAC 48 kHz stereo,
-``+faststart`` so players start before the download ends) and one for still
-previews.  Benchmarks encode their baselines with the same profile so that
-ratios measure mediakit's own cost, not encoder settings.
+``+faststart`` so players start before the download ends), one for still
+previews, and one for silent intermediate clips (prepared actor clips).
+Benchmarks encode their baselines with the same profile so that ratios
+measure mediakit's own cost, not encoder settings.
 """
 
 from __future__ import annotations
@@ -45,5 +46,15 @@ class StillProfile:
     has_audio = False
 
 
-Profile = VideoProfile | StillProfile
+@dataclass(frozen=True)
+class ClipProfile:
+    """A silent intermediate clip that a later render re-encodes: fast and nearly lossless beats small."""
+
+    def output_options(self) -> list[str]:
+        return ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "14", "-pix_fmt", "yuv420p", "-an", "-f", "mp4"]
+
+    has_audio = False
+
+
+Profile = VideoProfile | StillProfile | ClipProfile
 DEFAULT_PROFILE = VideoProfile()

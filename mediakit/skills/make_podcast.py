@@ -31,7 +31,7 @@ from ..routes import Route
 from ..speech.words import Word
 from ..stages.actors.catalog import Actor
 from ..stages.layouts.podcast import Shot, Turn, podcast_track, shot_boxes
-from ..timeline import AudioClip, Box, Canvas, Timeline, VideoLayer
+from ..timeline import AudioClip, Box, Canvas, Timeline
 from .base import Skill, SkillPlan, Step, https_or_local
 from .cast import CHARACTER_PREFIX, character_or_image
 
@@ -120,7 +120,7 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
             captions=request.subtitles_style if request.subtitles else None)
 
     def build(self, plan: MakePodcastPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
-        from ..stages.actors.talking import SpeechInput, talking_track
+        from ..stages.actors.talking import SpeechInput, talking_clip
         from ..stages.subtitles import build_ass, get_style
         from ..stages.voice import synthesize
 
@@ -148,11 +148,8 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
         clips = []
         for n, who in enumerate(("A", "B")):  # each actor once, at the largest card size, as a fast intermediate
             audio = write_wav(workdir / f"voice-{who}.wav", tracks[who][:length, None], sample_rate=SAMPLE_RATE)
-            track = talking_track(plan.actors[n], SpeechInput(audio, total, tuple(phonemes[who])),
-                                  Box(0, 0, close.w, close.h), fps=CANVAS.fps)
-            clip = track.layers[0]
-            assert isinstance(clip, VideoLayer)
-            clips.append(clip.path)
+            clips.append(talking_clip(plan.actors[n], SpeechInput(audio, total, tuple(phonemes[who])),
+                                      Box(0, 0, close.w, close.h), fps=CANVAS.fps))
         picture = podcast_track(clips[0], clips[1], turns, CANVAS, total, room=plan.room)
         ass: Path | None = None
         captions: Captions | None = None

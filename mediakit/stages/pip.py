@@ -22,12 +22,22 @@ into the one render graph; nothing runs per frame in Python.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ..errors import ValidationError
-from ..timeline import NO_ANIMATION, Animation, Box, Canvas, ImageLayer, Shadow, VideoLayer, VisualLayer
+from ..timeline import (
+    NO_ANIMATION,
+    ActorLayer,
+    Animation,
+    Box,
+    Canvas,
+    ImageLayer,
+    Shadow,
+    VideoLayer,
+    VisualLayer,
+)
 from .layouts.cache import rounded_mask
 
 COMPOSITION_MODES: tuple[str, ...] = ("pip",)
@@ -106,10 +116,10 @@ def pip_box(options: PipOptions, canvas: Canvas) -> Box:
     return Box(x, ch - bottom - h_px, w_px, h_px)
 
 
-def pip_layer(source: Path, options: PipOptions, canvas: Canvas, start_ms: int, duration_ms: int, *,
+def pip_layer(source: Path | ActorLayer, options: PipOptions, canvas: Canvas, start_ms: int, duration_ms: int, *,
               trim_start_ms: int = 0, loop: bool = False, leaves: bool = False,
               cache_dir: Path | None = None) -> tuple[VisualLayer, ...]:
-    """The PiP of ``source`` (a clip or a still) over whatever lies below, from ``start_ms``.
+    """The PiP of ``source`` (a clip, a still or a drawn actor's layer) over whatever lies below, from ``start_ms``.
 
     ``leaves``: the frame fades out over its last ``EXIT_MS`` (it goes before
     the timeline ends, e.g. as a cut back to the full-frame actor begins), so
@@ -127,6 +137,8 @@ def pip_layer(source: Path, options: PipOptions, canvas: Canvas, start_ms: int, 
     common: dict[str, Any] = {"start_ms": start_ms, "duration_ms": duration_ms, "box": box, "mask": mask,
                               "shadow": shadow, "enter": Animation(options.animation, min(ENTER_MS, duration_ms // 2)),  # type: ignore[arg-type]
                               "exit": Animation("fade", min(EXIT_MS, duration_ms // 2)) if leaves else NO_ANIMATION}
+    if not isinstance(source, Path):  # a drawn actor, animated in the final render from the trim on
+        return (replace(source, trim_start_ms=trim_start_ms, **common),)
     if source.suffix.lower() in IMAGE_SUFFIXES:
         return (ImageLayer(path=source, **common),)
     return (VideoLayer(path=source, trim_start_ms=trim_start_ms, loop=loop, **common),)

@@ -13,7 +13,8 @@ from PIL import Image
 from mediakit.ffmpeg import ffmpeg_exe, run_ffmpeg
 from mediakit.recipes.audition import render_talking
 from mediakit.render import StillProfile, render
-from mediakit.stages.actors import SpeechInput, get_actor, talking_track
+from mediakit.stages.actors import SpeechInput, get_actor
+from mediakit.stages.actors.talking import talking_clip
 from mediakit.timeline import Box, Canvas, ColorLayer, ImageLayer, TextLayer, Timeline, VideoLayer
 
 CANVAS = Canvas(180, 320)
@@ -80,7 +81,5 @@ def test_still_profile_png_keeps_the_colours(stills: tuple[Path, Path], tmp_path
 
 def test_drawn_actor_clip_and_audition_are_tagged(tone_wav: Path, tmp_path: Path) -> None:
     speech = SpeechInput.from_file(tone_wav)
-    (layer,) = talking_track(get_actor("maya-chen"), speech, CANVAS.box).layers
-    assert isinstance(layer, VideoLayer)
-    assert_bt709_tv(layer.path)
+    assert_bt709_tv(talking_clip(get_actor("maya-chen"), speech, CANVAS.box))
     assert_bt709_tv(render_talking(get_actor("omar-farouk"), speech, tmp_path / "audition.mp4", canvas=CANVAS))

@@ -9,6 +9,7 @@ and review the diff before committing it.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -24,19 +25,38 @@ from mediakit.timeline import (
     Ducking,
     ImageLayer,
     KenBurns,
+    PortraitLayer,
+    PuppetLayer,
     SequenceLayer,
     Shadow,
+    Sprite,
     TextLayer,
     Timeline,
     Transition,
     VideoLayer,
+    Wave,
 )
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 CANVAS = Canvas(360, 640)
 FONTS = {("Inter", True): Path("fonts/Inter-Bold.otf")}
 
+PUPPET = PuppetLayer(
+    backdrop=ImageLayer(path=Path("actor-bg.png")), size=(160, 280),
+    head=Sprite(Path("head.png"), 30, 40), body=Sprite(Path("body.png"), 0, 200),
+    eyes=Sprite(Path("eyes.png"), 20, 50, 3, ((0, 0, 900), (2, 900, 970), (0, 970, 3000))),
+    mouth=Sprite(Path("mouths.png"), 30, 80, 10, ((0, 0, 400), (2, 400, 600), (1, 600, 3000))),
+    head_dx=(Wave(1.5, 6.0, 0.3),), head_dy=(Wave(0.8, 3.2, 1.1), Wave(0.6, 4.1, 2.0)),
+    body_dy=(Wave(0.6, 4.1, 2.0),))
+
 NAMED: dict[str, tuple[Timeline, Profile]] = {
+    "puppet_in_pip_and_portrait": (Timeline(CANVAS, 3000, layers=(
+        PortraitLayer(path=Path("photo.png"), size=(360, 640), drift_x=(Wave(2.0, 6.5, 0.5),),
+                      drift_y=(Wave(1.0, 3.5, 1.5),)),
+        replace(PUPPET, box=Box(180, 320, 160, 280), start_ms=500, trim_start_ms=500, mask=Path("round.png"),
+                enter=Animation("slide-up", 300))),
+        audio=(AudioClip(Path("voice.wav")),)), DEFAULT_PROFILE),
+
     "captions_on_video": (Timeline(CANVAS, 2000, layers=(VideoLayer(path=Path("clip.mp4")),),
                                    audio=(AudioClip(Path("clip.mp4")),), subtitles=Path("captions.ass")),
                           DEFAULT_PROFILE),
@@ -46,6 +66,10 @@ NAMED: dict[str, tuple[Timeline, Profile]] = {
                    shadow=Shadow(blur_px=8), enter=Animation("slide-up", 300), start_ms=500)),
         audio=(AudioClip(Path("voice.wav")), AudioClip(Path("bed.wav"), gain_db=-12, fade_out_ms=500))),
         DEFAULT_PROFILE),
+    "puppet_scene_after_a_cut": (Timeline(CANVAS, 1510, layers=(
+        SequenceLayer(scenes=(ColorLayer(color="navy", duration_ms=510),
+                              replace(PUPPET, duration_ms=1000, trim_start_ms=510)),
+                      transition=Transition("fade", 200)),)), DEFAULT_PROFILE),
     "scenes_with_title": (Timeline(CANVAS, 4000, layers=(
         SequenceLayer(scenes=(ImageLayer(path=Path("a.png"), duration_ms=2000),
                               VideoLayer(path=Path("b.mp4"), duration_ms=2000)),

@@ -17,28 +17,28 @@ mediakit:
 
 An engine writes a silent video clip of exactly ``request.duration_ms`` at the
 requested size and frame rate; the caller adds the audio when it renders.
+The built-in engine also gives its actor as a timeline layer
+(``VisemeEngine.layer``), which ``talking_track`` uses: the final render then
+animates the actor inside its one graph and no clip is written at all.
 """
 
 from __future__ import annotations
 
-import tempfile
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from ...errors import EngineError
+from ...errors import EngineError, MediaError
+from ...media_io import media_kind
 from ...registry import Registry
-from ...render import Compiled, execute
+from ...render import ClipProfile, render
 from ...speech.words import Word
+from ...timeline import ActorLayer, Backdrop, Box, Canvas, ColorLayer, ImageLayer, Timeline, VideoLayer
 from .catalog import DEFAULT_LIP_SYNC_ENGINE, Actor
 from .visemes import PhonemeSpan
 
 ENTRY_POINT_GROUP = "mediakit.lipsync_engines"
-# Intermediate clips are re-encoded by the final render: fast and nearly lossless beats small.
-INTERMEDIATE_OPTIONS = ("-c:v", "libx264", "-preset", "ultrafast", "-crf", "14", "-pix_fmt", "yuv420p", "-an",
-                        "-f", "mp4")
 
 
 @dataclass(frozen=True)
@@ -68,28 +68,47 @@ class LipSyncEngine(Protocol):
 
 
 class VisemeEngine:
-    """The built-in engine: mouth shapes from phonemes on a drawn character, idle motion on a photo."""
+    """The built-in engine: mouth shapes from phonemes on a drawn character, idle motion on a photo.
 
-    def compile(self, request: LipSyncRequest, workdir: Path, output_options: Sequence[str], *,
-                audio: Path | None = None) -> Compiled:
-        """The one ffmpeg run that renders ``request`` (with ``audio`` mapped in when given)."""
-        from .puppet import photo_compiled, puppet_compiled, seed_of
+    Its actors are timeline layers the final render animates (``layer``), so
+    a timeline never needs a clip of them; ``render`` writes one through the
+    same compiler for callers that place a file.
+    """
+
+    def layer(self, request: LipSyncRequest, *, box: Box | None = None, start_ms: int = 0,
+              backdrop: Backdrop | None = None) -> ActorLayer:
+        """``request`` as a layer in ``box`` from ``start_ms`` (``backdrop`` behind a drawn actor)."""
+        from .puppet import portrait_layer, puppet_layer, seed_of
         from .visemes import speech_visemes
 
         actor = request.actor
         seed = seed_of(actor.slug)
+        size = (request.width, request.height)
         if actor.look is None:
-            return photo_compiled(request.portrait, width=request.width, height=request.height, fps=request.fps,
-                                  duration_ms=request.duration_ms, seed=seed, output_options=output_options,
-                                  audio=audio)
+            return portrait_layer(request.portrait, size=size, duration_ms=request.duration_ms, seed=seed, box=box,
+                                  start_ms=start_ms)
         visemes = speech_visemes(request.phonemes, request.words, request.audio, request.duration_ms)
-        return puppet_compiled(actor.look, visemes, width=request.width, height=request.height, fps=request.fps,
-                               duration_ms=request.duration_ms, seed=seed, workdir=workdir,
-                               output_options=output_options, audio=audio, background=request.background)
+        return puppet_layer(actor.look, visemes, size=size, duration_ms=request.duration_ms, seed=seed, box=box,
+                            start_ms=start_ms, backdrop=backdrop)
 
     def render(self, request: LipSyncRequest, output: Path) -> Path:
-        with tempfile.TemporaryDirectory(prefix="mediakit-puppet-") as tmp:
-            return execute(self.compile(request, Path(tmp), INTERMEDIATE_OPTIONS), output)
+        backdrop = None if request.background is None else backdrop_layer(request.background)
+        canvas = Canvas(request.width, request.height, request.fps)
+        timeline = Timeline(canvas, request.duration_ms, layers=(self.layer(request, backdrop=backdrop),))
+        return render(timeline, output, profile=ClipProfile())
+
+
+def backdrop_layer(background: str | Path) -> Backdrop:
+    """A caller's background as an unplaced layer: an image, a looping video, or a colour."""
+    path = Path(background)
+    if path.suffix and path.is_file():
+        kind = media_kind(path)
+        if kind == "audio":
+            raise MediaError(path, "background has no picture")
+        if kind == "still":
+            return ImageLayer(path=path)
+        return VideoLayer(path=path, loop=True)
+    return ColorLayer(color=str(background))
 
 
 ENGINES: Registry[LipSyncEngine] = Registry(

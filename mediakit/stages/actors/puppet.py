@@ -1,21 +1,23 @@
-"""The generated actor: a drawn character animated inside one ffmpeg graph.
+"""The generated actor: a drawn character animated inside the final render's graph.
 
 Pillow draws each part once per frame size (background, head, body, three
-eye states, ten mouth shapes) and the parts are cached as PNGs.  The animation
-is then pure ffmpeg:
+eye states, ten mouth shapes) and the parts are cached as PNGs.
+``puppet_layer`` turns them into a ``PuppetLayer``, and the compiler animates
+it as a fragment of the one graph of the render (no intermediate clip):
 
-* the mouth is a concat-demuxer list of mouth sprites, one entry per viseme
-  span with its duration, so the mouth stream changes exactly when the speech
-  does; the eyes are a second list (open, with a blink every 2 to 6 s);
+* the ten mouths are one strip image, held, and cropped per frame to the
+  shape the viseme schedule shows, so the mouth changes exactly when the
+  speech does; the eyes are a strip of three states (open, with a blink
+  every 2 to 6 s);
 * both are overlaid on the head sprite at fixed offsets, and the head is
-  overlaid on the background at x/y expressions of ``t`` (a slow sway and a
-  breathing bob); the body rides the same bob on top, its neckline cut out so
-  the neck moves inside the collar;
-* still parts are decoded once and repeated with ``loop``.
+  overlaid on the background at x/y sums of sine waves of ``t`` (a slow sway
+  and a breathing bob); the body rides the same bob on top, its neckline cut
+  out so the neck moves inside the collar;
+* still parts are decoded and converted once and repeated with ``loop``.
 
-No Python runs per frame, so a 15 s 1080x1920 actor costs about what encoding
-15 s of video costs.  Timings, sizes and motion are deterministic: the same
-actor, speech and size always give the same frames.
+No Python runs per frame, so an actor costs about what blending its parts
+costs.  Timings, sizes and motion are deterministic: the same actor, speech
+and size always give the same frames.
 """
 
 from __future__ import annotations
@@ -25,16 +27,14 @@ import random
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import partial
 from pathlib import Path
 
 from PIL import Image
 
 from ...cache import cached_png
-from ...media_io import media_kind, open_image
-from ...render.colour import OUTPUT, YUV420, YUVA420, keep_yuv
-from ...render.compile import Compiled
+from ...media_io import open_image
+from ...timeline import Backdrop, Box, ImageLayer, PortraitLayer, PuppetLayer, Sprite, Wave
 from .look import EYE_STATES, Look
 from .portraits import draw_background, draw_body, draw_eyes, draw_head, draw_mouth, layout
 from .sketch import Sketch
@@ -166,24 +166,6 @@ def blink_track(duration_ms: int, seed: int) -> list[tuple[str, int, int]]:
     return out
 
 
-def write_concat(path: Path, spans: Sequence[tuple[Path, int, int]]) -> Path:
-    """An ffconcat list showing each image for its span (the last is repeated, as the demuxer needs).
-
-    Each image is opened at a 1000 fps time base: at the image demuxer's
-    default 25 fps every switch would be rounded to 40 ms, eating blinks.
-    """
-    lines = ["ffconcat version 1.0"]
-    for image, start, end in spans:
-        lines += [f"file {_quote(image)}", "option framerate 1000", f"duration {(end - start) / 1000:.3f}"]
-    lines += [f"file {_quote(spans[-1][0])}", "option framerate 1000"]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
-def _quote(path: Path) -> str:
-    return "'" + str(path.resolve()).replace("'", "'\\''") + "'"
-
-
 def seed_of(text: str) -> int:
     """A stable seed from a name (Python's ``hash`` changes between runs)."""
     return zlib.crc32(text.encode("utf-8"))
@@ -193,128 +175,76 @@ def seed_of(text: str) -> int:
 class Motion:
     """Idle motion, in pixels and seconds: a two-wave head sway, a head bob and a breathing bob."""
 
-    sway: tuple[float, float, float]      # amplitude, period, phase
-    sway2: tuple[float, float, float]
-    nod: tuple[float, float, float]
-    breath: tuple[float, float, float]
+    sway: Wave
+    sway2: Wave
+    nod: Wave
+    breath: Wave
 
     @classmethod
     def of(cls, unit: float, seed: int) -> Motion:
         rng = random.Random(seed ^ 0x5EED)
 
-        def wave(amp: float, lo: float, hi: float) -> tuple[float, float, float]:
-            return amp * unit, rng.uniform(lo, hi), rng.uniform(0, 2 * math.pi)
+        def wave(amp: float, lo: float, hi: float) -> Wave:
+            return Wave(amp * unit, rng.uniform(lo, hi), rng.uniform(0, 2 * math.pi))
 
         return cls(wave(0.014, 5.5, 7.0), wave(0.006, 2.4, 3.1), wave(0.007, 3.0, 3.8), wave(0.006, 3.9, 4.6))
 
-    @staticmethod
-    def term(w: tuple[float, float, float]) -> str:
-        amp, period, phase = w
-        return f"{amp:.2f}*sin(2*PI*t/{period:.3f}+{phase:.3f})"
+    def head_dx(self) -> tuple[Wave, ...]:
+        return self.sway, self.sway2
 
-    def head_xy(self, x: int, y: int) -> tuple[str, str]:
-        return (f"'{x}+{self.term(self.sway)}+{self.term(self.sway2)}'",
-                f"'{y}+{self.term(self.nod)}+{self.term(self.breath)}'")
-
-    def body_y(self, y: int) -> str:
-        return f"'{y}+{self.term(self.breath)}'"
+    def head_dy(self) -> tuple[Wave, ...]:
+        return self.nod, self.breath
 
 
-def background_input(background: str | Path, width: int, height: int, fps: str,
-                     duration_ms: int) -> tuple[tuple[str, ...] | None, str]:
-    """Input args and filter chain head for a caller's background: a colour, an image or a video.
+def puppet_layer(look: Look, visemes: Sequence[VisemeSpan], *, size: tuple[int, int], duration_ms: int,
+                 seed: int, box: Box | None = None, start_ms: int = 0, backdrop: Backdrop | None = None,
+                 cache: Path | None = None) -> PuppetLayer:
+    """``look`` speaking ``visemes`` as a timeline layer: parts drawn (or reused) now, animated in the render.
 
-    The chain starts with ``{in}`` where the input label goes (or is a source
-    of its own for colours) and ends scaled to cover the frame.
+    ``backdrop`` (a colour, image or video layer) replaces the look's own
+    drawn background.
     """
-    cover = f"scale={width}:{height}:force_original_aspect_ratio=increase,crop={width}:{height},setsar=1"
-    path = Path(background)
-    if path.suffix and path.is_file():
-        if media_kind(path) == "video":
-            return ("-stream_loop", "-1", "-i", str(path)), f"{{in}}fps={fps},{cover},{keep_yuv('yuv420p')}"
-        frames = max(1, math.ceil(duration_ms * Fraction(fps) / 1000))
-        return (("-framerate", fps, "-i", str(path)),
-                f"{{in}}{cover},{YUV420},loop=loop={frames - 1}:size=1:start=0,setpts=N")
-    return None, f"color=c={background}:s={width}x{height}:r={fps},{YUV420}"
-
-
-def puppet_compiled(look: Look, visemes: Sequence[VisemeSpan], *, width: int, height: int, fps: Fraction,
-                    duration_ms: int, seed: int, workdir: Path, output_options: Sequence[str],
-                    audio: Path | None = None, background: str | Path | None = None,
-                    cache: Path | None = None) -> Compiled:
-    """One ffmpeg run rendering ``look`` speaking ``visemes`` (and ``audio`` when given).
-
-    ``workdir`` receives the two concat lists; it must live until the run ends.
-    """
-    rig = Rig.of(width, height)
+    rig = Rig.of(*size)
     sprites = draw_sprites(look, rig, cache)
-    rate = f"{fps.numerator}/{fps.denominator}"
-    frames = max(1, math.ceil(duration_ms * fps / 1000))
-    hold = f"loop=loop={frames - 1}:size=1:start=0,setpts=N"
-    mouth_list = write_concat(workdir / "mouth.ffconcat",
-                              [(sprites.mouths[v.viseme], v.start_ms, v.end_ms) for v in visemes])
-    eyes_list = write_concat(workdir / "eyes.ffconcat",
-                             [(sprites.eyes[s], a, b) for s, a, b in blink_track(duration_ms, seed)])
-    inputs: list[tuple[str, ...]] = []
-    chains: list[str] = []
-
-    def add(*args: str) -> int:
-        inputs.append(args)
-        return len(inputs) - 1
-
-    if background is None:
-        bg = add("-framerate", rate, "-i", str(sprites.background))
-        chains.append(f"[{bg}:v]{YUV420},{hold}[bg]")
-    else:
-        args, chain = background_input(background, width, height, rate, duration_ms)
-        label = f"[{add(*args)}:v]" if args else ""
-        chains.append(chain.replace("{in}", label) + "[bg]")
-    head = add("-framerate", rate, "-i", str(sprites.head))
-    eyes = add("-f", "concat", "-safe", "0", "-i", str(eyes_list))
-    mouth = add("-f", "concat", "-safe", "0", "-i", str(mouth_list))
-    body = add("-framerate", rate, "-i", str(sprites.body))
     motion = Motion.of(rig.unit, seed)
     # the head window is sized for the biggest hair; overlaying only its drawn part saves blending time
     cx, cy, cw, ch = opaque_box(sprites.head)
-    hx, hy = motion.head_xy(rig.head[0] + cx, rig.head[1] + cy)
-    chains += [
-        f"[{head}:v]crop={cw}:{ch}:{cx}:{cy},{YUVA420},{hold}[head]",
-        f"[{body}:v]{YUVA420},{hold}[body]",
-        f"[head][{eyes}:v]overlay=x={rig.eyes[0] - cx}:y={rig.eyes[1] - cy}:format=auto[h1]",
-        f"[h1][{mouth}:v]overlay=x={rig.mouth[0] - cx}:y={rig.mouth[1] - cy}:format=auto[face]",
-        f"[bg][face]overlay=x={hx}:y={hy}[s1]",
-        f"[s1][body]overlay=x=0:y={motion.body_y(rig.body[1])},{OUTPUT}[vout]",
-    ]
-    return _with_speech(inputs, chains, audio, duration_ms, output_options)
+    head = cached_png("actor-head-cut", (sprites.head, cx, cy, cw, ch),
+                      lambda: open_image(sprites.head).crop((cx, cy, cx + cw, cy + ch)), cache)
+    mouths = [sprites.mouths[v] for v in VISEMES]
+    eyes = [sprites.eyes[s] for s in EYE_STATES]
+    return PuppetLayer(
+        start_ms=start_ms, duration_ms=duration_ms, box=box, size=size,
+        backdrop=backdrop or ImageLayer(path=sprites.background),
+        head=Sprite(head, rig.head[0] + cx, rig.head[1] + cy),
+        eyes=Sprite(strip(eyes, cache), rig.eyes[0] - cx, rig.eyes[1] - cy, len(eyes),
+                    tuple((EYE_STATES.index(st), a, b) for st, a, b in blink_track(duration_ms, seed))),
+        mouth=Sprite(strip(mouths, cache), rig.mouth[0] - cx, rig.mouth[1] - cy, len(mouths),
+                     tuple((VISEMES.index(v.viseme), v.start_ms, v.end_ms) for v in visemes)),
+        body=Sprite(sprites.body, 0, rig.body[1]),
+        head_dx=motion.head_dx(), head_dy=motion.head_dy(), body_dy=(motion.breath,))
 
 
-def photo_compiled(portrait: Path, *, width: int, height: int, fps: Fraction, duration_ms: int, seed: int,
-                   output_options: Sequence[str], audio: Path | None = None) -> Compiled:
-    """A photo portrait with idle motion only: a slow drift over a slightly enlarged, once-scaled frame.
+def strip(parts: Sequence[Path], cache: Path | None = None) -> Path:
+    """Same-sized sprites side by side in one PNG (cached), so one held image serves every shape."""
+    def draw() -> Image.Image:
+        images = [open_image(p) for p in parts]
+        w, h = images[0].size
+        out = Image.new("RGBA", (w * len(images), h), (0, 0, 0, 0))
+        for n, img in enumerate(images):
+            out.paste(img.convert("RGBA"), (n * w, 0))
+        return out
+
+    return cached_png("actor-strip", tuple(parts), draw, cache)
+
+
+def portrait_layer(portrait: Path, *, size: tuple[int, int], duration_ms: int, seed: int, box: Box | None = None,
+                   start_ms: int = 0) -> PortraitLayer:
+    """A photo portrait with idle motion only: a slow drift over a slightly enlarged frame.
 
     A photo has no drawn mouth to swap, so lip sync for photos needs an
     external engine (see ``lipsync``); this keeps the picture alive meanwhile.
     """
-    rate = f"{fps.numerator}/{fps.denominator}"
-    frames = max(1, math.ceil(duration_ms * fps / 1000))
-    zw, zh = _even(round(width * 1.06)), _even(round(height * 1.06))
-    m = Motion.of(min(width, height) * 0.9, seed)
-    x = f"'(iw-ow)/2+{m.term(m.sway)}'"
-    y = f"'(ih-oh)/2+{m.term(m.nod)}'"
-    inputs: list[tuple[str, ...]] = [("-framerate", rate, "-i", str(portrait))]
-    chains = [(f"[0:v]scale={zw}:{zh}:force_original_aspect_ratio=increase,crop={zw}:{zh},setsar=1,"
-               f"{YUV420},loop=loop={frames - 1}:size=1:start=0,setpts=N,crop={width}:{height}:{x}:{y},"
-               f"{OUTPUT}[vout]")]
-    return _with_speech(inputs, chains, audio, duration_ms, output_options)
-
-
-def _with_speech(inputs: list[tuple[str, ...]], chains: list[str], audio: Path | None, duration_ms: int,
-                 output_options: Sequence[str]) -> Compiled:
-    """The run's arguments, with ``audio`` (if any) padded or cut to the clip's length as the sound track."""
-    maps = ["-map", "[vout]"]
-    if audio is not None:
-        inputs.append(("-i", str(audio)))
-        chains.append(f"[{len(inputs) - 1}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,"
-                      f"apad,atrim=0:{duration_ms / 1000:.3f}[aout]")
-        maps += ["-map", "[aout]"]
-    return Compiled(tuple(inputs), ";\n".join(chains), tuple(maps), tuple(output_options), duration_ms)
+    m = Motion.of(min(size) * 0.9, seed)
+    return PortraitLayer(start_ms=start_ms, duration_ms=duration_ms, box=box, path=portrait, size=size,
+                         drift_x=(m.sway,), drift_y=(m.nod,))

@@ -3,9 +3,11 @@
 ``talking_track(actor, speech, box)`` returns layers as long as the speech,
 ready to stack in any timeline, whatever the actor is made of:
 
-* **generated** (a drawn look) or **photo**: the actor's lip-sync engine makes
-  a clip; the built-in ``mediakit-viseme`` engine swaps drawn mouth shapes on
-  the phonemes and adds blinks and idle motion (see ``puppet``);
+* **generated** (a drawn look) or **photo**: the built-in ``mediakit-viseme``
+  engine returns a ``PuppetLayer`` (drawn mouth shapes swapped on the
+  phonemes, blinks and idle motion; see ``puppet``) or a ``PortraitLayer``
+  (a photo's idle drift) that the final render animates inside its one
+  graph, with no clip of its own; another lip-sync engine makes a clip;
 * **footage**: the user's own talking clip, trimmed to the speech, or looped
   through a cross-faded seam so the loop point never jumps;
 * **green-screen**: the user's green-screen clip, keyed over whatever lies
@@ -15,36 +17,37 @@ ready to stack in any timeline, whatever the actor is made of:
   onto flat key green, so the per-render key in the graph is exact and cheap.
 
 Prepared clips are cached by their inputs, so a batch of variants with the
-same actor and speech renders the actor once.  This stage returns layers and
-never writes a finished file; ``mediakit.recipes.audition.render_talking`` is the recipe that
-does.
+same actor and speech renders the actor once; ``talking_clip`` gives a drawn
+actor as such a clip for layouts that place a file.  This stage returns
+layers and never writes a finished file;
+``mediakit.recipes.audition.render_talking`` is the recipe that does.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
 from ...cache import cache_dir, cached_file
 from ...errors import MediaError, ValidationError
-from ...media_io import media_kind
 from ...probe import probe
 from ...render import execute
 from ...speech.words import Word
 from ...timeline import (
+    ActorLayer,
     Box,
     ChromaKey,
-    ColorLayer,
-    ImageLayer,
+    PortraitLayer,
+    PuppetLayer,
     VideoLayer,
     VisualLayer,
 )
 from ..voice import Speech
 from .catalog import Actor
-from .lipsync import INTERMEDIATE_OPTIONS, LipSyncRequest, get_engine
+from .lipsync import LipSyncEngine, LipSyncRequest, VisemeEngine, backdrop_layer, get_engine
 from .visemes import PhonemeSpan
 
 CLIP_VERSION = "1"
@@ -139,10 +142,44 @@ def _engine_layers(actor: Actor, speech: SpeechInput, box: Box, fps: Fraction, s
                    background: Background) -> tuple[VisualLayer, ...]:
     request = lipsync_request(actor, speech, box.w, box.h, fps, dur, background)
     engine = get_engine(actor.lip_sync_engine)
-    params = (actor.lip_sync_engine, actor, speech.signature, request.width, request.height, fps, dur,
-              _file_signature(background))
-    clip = cached_clip("actor-talk", params, lambda out: engine.render(request, out))
-    return (VideoLayer(path=clip, box=box, start_ms=start_ms, duration_ms=dur),)
+    if isinstance(engine, VisemeEngine):  # drawn inside the final render's graph: no clip, no extra encode
+        backdrop = None if background is None else backdrop_layer(background)
+        return (engine.layer(request, box=box, start_ms=start_ms, backdrop=backdrop),)
+    return (VideoLayer(path=_engine_clip(engine, request, actor, speech, background), box=box, start_ms=start_ms,
+                       duration_ms=dur),)
+
+
+def _engine_clip(engine: LipSyncEngine, request: LipSyncRequest, actor: Actor, speech: SpeechInput,
+                 background: Background) -> Path:
+    params = (actor.lip_sync_engine, actor, speech.signature, request.width, request.height, request.fps,
+              request.duration_ms, _file_signature(background))
+    return cached_clip("actor-talk", params, lambda out: engine.render(request, out))
+
+
+def talking_clip(actor: Actor, speech: SpeechInput, box: Box, *, fps: Fraction | int = 30,
+                 duration_ms: int | None = None, background: Background = None) -> Path:
+    """The actor saying ``speech`` as one prepared clip file (cached), for layouts that place a file.
+
+    A timeline should rather stack ``talking_track``'s layers: a drawn actor
+    is then animated inside the final render instead of encoded twice.
+    """
+    dur = speech.duration_ms if duration_ms is None else duration_ms
+    if actor.kind in ENGINE_KINDS:
+        request = lipsync_request(actor, speech, box.w, box.h, Fraction(fps), dur, background)
+        return _engine_clip(get_engine(actor.lip_sync_engine), request, actor, speech, background)
+    top = talking_track(actor, speech, box, fps=fps, duration_ms=dur, background=background).layers[-1]
+    assert isinstance(top, VideoLayer)  # footage and green-screen tracks end with their clip
+    return top.path
+
+
+def placeable(track: ActorTrack) -> Path | ActorLayer:
+    """What a layout places for the actor: the animated layer of a drawn or photo actor, else the top clip."""
+    top = track.layers[-1]
+    if isinstance(top, PuppetLayer | PortraitLayer):
+        return top
+    if not isinstance(top, VideoLayer):
+        raise MediaError("actor", "talking track has no clip")
+    return top.path
 
 
 def _footage_layers(actor: Actor, speech: SpeechInput, box: Box, fps: Fraction, start_ms: int, dur: int,
@@ -166,19 +203,12 @@ def _green_layers(actor: Actor, speech: SpeechInput, box: Box, fps: Fraction, st
 _KINDS: dict[str, Callable[[Actor, SpeechInput, Box, Fraction, int, int, Background], tuple[VisualLayer, ...]]] = {
     "generated": _engine_layers, "photo": _engine_layers, "footage": _footage_layers, "green-screen": _green_layers,
 }
+ENGINE_KINDS = ("generated", "photo")  # the kinds a lip-sync engine animates
 
 
 def background_layer(background: str | Path, box: Box, start_ms: int, dur: int) -> VisualLayer:
     """A layer from a caller's background: an image, a looping video, or a colour."""
-    path = Path(background)
-    if path.suffix and path.is_file():
-        kind = media_kind(path)
-        if kind == "audio":
-            raise MediaError(path, "background has no picture")
-        if kind == "still":
-            return ImageLayer(path=path, box=box, start_ms=start_ms, duration_ms=dur)
-        return VideoLayer(path=path, box=box, start_ms=start_ms, duration_ms=dur, loop=True)
-    return ColorLayer(color=str(background), box=box, start_ms=start_ms, duration_ms=dur)
+    return replace(backdrop_layer(background), box=box, start_ms=start_ms, duration_ms=dur)
 
 
 # ---- prepared clips -------------------------------------------------------------------------------
@@ -216,6 +246,7 @@ def fitted_clip(clip: Path, duration_ms: int, fps: Fraction, *, key: bool) -> tu
 
 
 def _prepare(clip: Path, output: Path, length_ms: int, fps: Fraction, *, loop: bool, key: bool) -> Path:
+    from ...render import ClipProfile
     from ...render.colour import OUTPUT, YUV420, YUVA420, keep_yuv
     from ...render.compile import Compiled
     from .user import green_stats
@@ -251,6 +282,6 @@ def _prepare(clip: Path, output: Path, length_ms: int, fps: Fraction, *, loop: b
         ]
         label = "clean"
     chains.append(f"[{label}]{OUTPUT}[vout]")
-    compiled = Compiled((("-i", str(clip)),), ";\n".join(chains), ("-map", "[vout]"), INTERMEDIATE_OPTIONS,
-                        max(1, out_ms))
+    compiled = Compiled((("-i", str(clip)),), ";\n".join(chains), ("-map", "[vout]"),
+                        tuple(ClipProfile().output_options()), max(1, out_ms))
     return execute(compiled, output)

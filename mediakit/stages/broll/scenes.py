@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from ...errors import ValidationError
 from ...probe import probe
 from ...speech.words import Word
 from ...timeline import (
+    ActorLayer,
     AudioClip,
     Canvas,
     ImageLayer,
@@ -128,7 +129,7 @@ def fitting_transition(durations: Sequence[int], wanted: Transition) -> Transiti
     return Transition(wanted.kind, d) if d >= MIN_TRANSITION_MS else Transition("cut", 0)
 
 
-def scene_sequence(scenes: Sequence[Scene], durations: Sequence[int], *, actor: Path, canvas: Canvas,
+def scene_sequence(scenes: Sequence[Scene], durations: Sequence[int], *, actor: Path | ActorLayer, canvas: Canvas,
                    broll_images: Sequence[Path] = (), engine: BrollEngine | None = None,
                    transition: Transition = CROSSFADE) -> SequenceLayer:
     """The scenes as one full-frame sequence layer."""
@@ -153,8 +154,14 @@ def scene_sequence(scenes: Sequence[Scene], durations: Sequence[int], *, actor: 
     return SequenceLayer(scenes=tuple(contents), transition=fitting_transition(durations, transition))
 
 
-def actor_scene(actor: Path, start_ms: int, duration_ms: int) -> SceneContent:
-    """The actor full-frame for one scene, at the same time in its talking track as on the timeline."""
+def actor_scene(actor: Path | ActorLayer, start_ms: int, duration_ms: int) -> SceneContent:
+    """The actor full-frame for one scene, at the same time in its talking track as on the timeline.
+
+    ``actor`` is a clip or a still, or a drawn actor's layer (animated in the
+    final render from ``start_ms`` on).
+    """
+    if not isinstance(actor, Path):
+        return replace(actor, start_ms=0, box=None, duration_ms=duration_ms, trim_start_ms=start_ms)
     if actor.suffix.lower() in IMAGE_SUFFIXES:
         return ImageLayer(path=actor, duration_ms=duration_ms)
     return VideoLayer(path=actor, duration_ms=duration_ms, trim_start_ms=start_ms)
@@ -176,16 +183,17 @@ def broll_spans(scenes: Sequence[Scene], durations: Sequence[int]) -> list[tuple
     return spans
 
 
-def scenes_track(scenes: Sequence[Scene], *, voice: Path, actor: Path, canvas: Canvas,
+def scenes_track(scenes: Sequence[Scene], *, voice: Path, actor: Path | ActorLayer, canvas: Canvas,
                  words: Sequence[Word] | None = None, durations: Sequence[int] | None = None,
-                 pip: PipOptions | None = None, pip_actor: Path | None = None, broll_images: Sequence[Path] = (),
-                 broll_model: str | None = None, transition: Transition = CROSSFADE,
+                 pip: PipOptions | None = None, pip_actor: Path | ActorLayer | None = None,
+                 broll_images: Sequence[Path] = (), broll_model: str | None = None, transition: Transition = CROSSFADE,
                  cache_dir: Path | None = None) -> Track:
     """Scenes cut together over the continuous ``voice``; with ``pip`` the actor stays on over b-roll.
 
     Give ``words`` (timings of the whole script) or ``durations`` (one per
     scene).  ``pip_actor`` is the actor's clip framed for the PiP box (the
-    full-frame ``actor`` otherwise).
+    full-frame ``actor`` otherwise).  Either is a clip, a still, or a drawn
+    actor's layer (``stages.actors.talking.placeable``).
     """
     if durations is None:
         total = probe(voice).duration_ms

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from ...errors import ValidationError
 from ...paths import data_dir
 from ...timeline import (
     ANIMATIONS,
+    ActorLayer,
     Animation,
     Box,
     Canvas,
@@ -224,9 +225,13 @@ def _hover(motion: str, canvas: Canvas, energy: float = 1.0) -> Hover | None:
     return None
 
 
-def actor_layers(template: ProductTemplate, actor: Path, canvas: Canvas, duration_ms: int,
+def actor_layers(template: ProductTemplate, actor: Path | ActorLayer, canvas: Canvas, duration_ms: int,
                  cache_dir: Path | None) -> tuple[VisualLayer, ...]:
-    """The actor as the template places it: full-frame, in a (rounded) box, or in a PiP."""
+    """The actor as the template places it: full-frame, in a (rounded) box, or in a PiP.
+
+    ``actor`` is a clip or a still, or a drawn actor's layer (animated in the
+    final render, drawn at ``actor_box``'s size).
+    """
     if template.actor_pip is not None:
         return pip_layer(actor, template.actor_pip, canvas, 0, duration_ms, cache_dir=cache_dir)
     box = actor_box(template, canvas)
@@ -236,6 +241,8 @@ def actor_layers(template: ProductTemplate, actor: Path, canvas: Canvas, duratio
     if template.actor_frame == "rounded":
         extra["mask"] = rounded_mask(box.w, box.h, round(min(box.w, box.h) * 0.06), cache_dir)
         extra["shadow"] = Shadow(0, max(2, box.h // 60), max(2, box.w // 40), 0.35)
+    if not isinstance(actor, Path):
+        return (replace(actor, **{"box": box, **extra}),)
     if actor.suffix.lower() in IMAGE_SUFFIXES:
         return (ImageLayer(path=actor, **extra),)
     return (VideoLayer(path=actor, **extra),)
@@ -251,7 +258,7 @@ def actor_box(template: ProductTemplate, canvas: Canvas) -> Box:
                max(2, round(fh * canvas.height) // 2 * 2))
 
 
-def product_track(product_image: Path, actor: Path, canvas: Canvas, duration_ms: int, *,
+def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas, duration_ms: int, *,
                   template: str = DEFAULT_TEMPLATE, energy: float = 1.0, cache_dir: Path | None = None) -> Track:
     """The product_acting_ugc picture for ``template``: backdrop, actor, product (prepared once), as one track.
 

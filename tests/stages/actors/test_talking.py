@@ -24,7 +24,19 @@ from mediakit.stages.actors import (
     talking_track,
 )
 from mediakit.stages.actors.puppet import Rig, blink_track
-from mediakit.timeline import AudioClip, Box, Canvas, Timeline, VideoLayer
+from mediakit.stages.actors.talking import talking_clip
+from mediakit.timeline import (
+    AudioClip,
+    Box,
+    Canvas,
+    ColorLayer,
+    PortraitLayer,
+    PuppetLayer,
+    SequenceLayer,
+    Timeline,
+    Transition,
+    VideoLayer,
+)
 
 CANVAS = Canvas(180, 320)
 
@@ -47,16 +59,33 @@ def test_generated_actor_mouth_moves_with_the_speech(speech: SpeechInput, tmp_pa
     track = talking_track(get_actor("maya-chen"), speech, CANVAS.box, start_ms=0)
     assert track.kind == "generated" and track.duration_ms == speech.duration_ms
     (layer,) = track.layers
-    assert isinstance(layer, VideoLayer) and layer.duration_ms == speech.duration_ms and layer.box == CANVAS.box
-    clip = layer.path
+    assert isinstance(layer, PuppetLayer) and layer.duration_ms == speech.duration_ms and layer.box == CANVAS.box
+    assert layer.size == (180, 320) and layer.mouth.cells == 10 and layer.eyes.cells == 3
+    clip = render(Timeline(CANVAS, speech.duration_ms, layers=track.layers), tmp_path / "actor.mp4")
     assert abs((probe(clip).duration_ms or 0) - speech.duration_ms) <= 40
     vowel = frame(clip, 450, tmp_path / "vowel.png")     # inside "oU"
     silent = frame(clip, 750, tmp_path / "silent.png")   # inside the pause
     rows, cols = mouth_region(CANVAS.width, CANVAS.height)
     assert np.abs(vowel[rows, cols] - silent[rows, cols]).mean() > 8, "the mouth should open on the vowel"
     assert np.abs(vowel[:40] - silent[:40]).mean() < 2, "the background above the head stays still"
-    # cached: the same request reuses the same clip
-    assert talking_track(get_actor("maya-chen"), speech, CANVAS.box).layers[0].path == clip  # type: ignore[union-attr]
+    # a prepared clip of the same request is made once and reused
+    assert talking_clip(get_actor("maya-chen"), speech, CANVAS.box) == talking_clip(
+        get_actor("maya-chen"), speech, CANVAS.box)
+
+
+def test_trimmed_puppet_shows_the_speech_from_the_trim(speech: SpeechInput, tmp_path: Path) -> None:
+    """A scene or PiP starting at 400 ms shows the actor as the untrimmed track does at 400 ms (lips in sync)."""
+    (layer,) = talking_track(get_actor("maya-chen"), speech, CANVAS.box).layers
+    assert isinstance(layer, PuppetLayer)
+    trimmed = replace(layer, trim_start_ms=400, duration_ms=600)
+    whole = render(Timeline(CANVAS, 1200, layers=(layer,)), tmp_path / "w.png", profile=StillProfile(500))
+    cut = render(Timeline(CANVAS, 600, layers=(trimmed,)), tmp_path / "t.png", profile=StillProfile(100))
+    with Image.open(whole) as a, Image.open(cut) as b:
+        diff = np.abs(np.asarray(a, dtype=np.int16) - np.asarray(b, dtype=np.int16))
+    assert diff.max() <= 2, "same mouth, eyes and head position"
+    before = render(Timeline(CANVAS, 1200, layers=(layer,)), tmp_path / "b.png", profile=StillProfile(100))
+    with Image.open(before) as c, Image.open(cut) as b:
+        assert np.abs(np.asarray(c, dtype=np.int16) - np.asarray(b, dtype=np.int16)).mean() > 0.5
 
 
 def test_blinks_are_deterministic_and_spaced() -> None:
@@ -136,12 +165,28 @@ def test_external_lip_sync_engine_seam(speech: SpeechInput) -> None:
         register_engine("broken", object())  # type: ignore[arg-type]
 
 
+def test_puppet_scene_after_a_cut_keeps_the_timeline_time(speech: SpeechInput, tmp_path: Path) -> None:
+    """At 10 fps a cut at 560 ms falls on the frame at 600 ms: the actor there shows 600 ms of speech, not 560."""
+    canvas = Canvas(180, 320, 10)
+    (layer,) = talking_track(get_actor("maya-chen"), speech, canvas.box, fps=10).layers
+    assert isinstance(layer, PuppetLayer)
+    scenes = SequenceLayer(scenes=(ColorLayer(color="navy", duration_ms=560),
+                                   replace(layer, box=None, duration_ms=640, trim_start_ms=560)),
+                           transition=Transition("cut", 0))
+    for at_ms in (700, 900):  # 900: the mouth closes for "m"
+        cut = render(Timeline(canvas, 1200, layers=(scenes,)), tmp_path / f"s{at_ms}.png", profile=StillProfile(at_ms))
+        whole = render(Timeline(canvas, 1200, layers=(layer,)), tmp_path / f"w{at_ms}.png", profile=StillProfile(at_ms))
+        with Image.open(cut) as a, Image.open(whole) as b:
+            assert np.abs(np.asarray(a, dtype=np.int16) - np.asarray(b, dtype=np.int16)).max() <= 2, at_ms
+
+
 def test_photo_actor_gets_idle_motion(speech: SpeechInput, real: Path, tmp_path: Path) -> None:
     shutil.copy(real / "skimage-coffee" / "coffee.png", tmp_path / "face.png")
     listing = tmp_path / "photo.yaml"
     listing.write_text("- {slug: photo-pat, name: Pat, gender: male, age: 30, portrait: face.png}\n", encoding="utf-8")
     (actor,) = load_user_actors(listing)
     (layer,) = talking_track(actor, speech, CANVAS.box).layers
-    assert isinstance(layer, VideoLayer)
-    first, later = frame(layer.path, 0, tmp_path / "a.png"), frame(layer.path, 1100, tmp_path / "b.png")
+    assert isinstance(layer, PortraitLayer) and layer.size == (180, 320)
+    clip = render(Timeline(CANVAS, speech.duration_ms, layers=(layer,)), tmp_path / "photo.mp4")
+    first, later = frame(clip, 0, tmp_path / "a.png"), frame(clip, 1100, tmp_path / "b.png")
     assert 0.5 < np.abs(first - later).mean() < 40, "the photo drifts, gently"
