@@ -268,7 +268,7 @@ def finish(img: Image.Image, rng: random.Random) -> Image.Image:
     dist = ((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2
     shade = (1.0 - 0.18 * np.clip(dist - 0.35, 0, None))[..., None]
     out = np.clip((arr + noise) * shade, 0, 255).astype(np.uint8)
-    return Image.fromarray(out, "RGB")
+    return Image.fromarray(out)  # uint8 with three channels is RGB
 
 
 def stamp(img: Image.Image, label: str) -> Image.Image:

@@ -99,7 +99,7 @@ def remove_background(image: Image.Image, color: tuple[int, int, int]) -> Image.
     unmixed = np.clip((rgb - (1 - a[..., None]) * bg) / safe, 0, 255)
     rgb = np.where(a[..., None] < 0.999, unmixed, rgb)
     out = np.dstack([rgb, a * 255]).astype(np.uint8)
-    return Image.fromarray(out, "RGBA")
+    return Image.fromarray(out)  # uint8 with four channels is RGBA
 
 
 def trim(image: Image.Image, pad: float = 0.03) -> Image.Image:
