@@ -94,6 +94,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
     id = Route.UGC_VIDEO
     request_model: ClassVar[type[RequestModel]] = UgcVideoRequest
     description = "A talking-head UGC ad: actor, voice, captions, music, b-roll or PiP, CTA end card."
+    pacing_route: ClassVar[str | None] = None  # another route's pacing rules (make_ugc's), else this one's
 
     def plan(self, request: TalkingAdRequest, context: Context) -> TalkingAdPlan:
         opts = context.options
@@ -106,7 +107,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
             raise ValidationError("pip_options", request.pip_options.model_dump(),
                                   "applies only with composition_mode: pip")
         spoken = " ".join(s.text for s in request.scenes) if request.scenes else request.script
-        decision = script_for(self.id, script=spoken, duration=request.target_duration, prompt=request.prompt,
+        decision = script_for(self.pacing_route or self.id, script=spoken, duration=request.target_duration, prompt=request.prompt,
                               product_url=request.product_url, template=request.template,
                               angle=getattr(request, "angle", None), tone=tone, cta=request.cta)
         casting = cast(self.id, actor_slug=request.actor_slug, context=context,

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -40,7 +40,8 @@ from ..fetch import BROLL
 from ..generators import GENERATORS
 from ..generators.base import Built, Context, Metered, Receipt
 from ..generators.request import RequestModel, rule_error, seconds_field
-from ..generators.talking_ad import sentences
+from ..generators.requests import UgcVideoRequest
+from ..generators.talking_ad import TalkingAdGenerator, sentences
 from ..render import ProgressCallback
 from ..routes import Route
 from ..stages.actors.catalog import Actor
@@ -61,6 +62,7 @@ from .look import LOOKS, apply_look
 
 PRODUCT_TAKE_WORDS = 33
 CUT_SPAN = (0.35, 0.7)     # the cutaway of a script of one or two sentences: these shares of its words
+MIN_EDIT_WORDS = 3         # a script this long or longer cuts away on its words; a shorter one mid-clip
 BROLL_FADE = Animation("fade", 250)
 
 
@@ -110,6 +112,19 @@ class MakeUgcRequest(RequestModel):
         return self
 
 
+class MakeUgcScriptRequest(UgcVideoRequest):
+    """ugc_video's request under make_ugc's script rule: 1 to 1200 characters (the duration follows the words)."""
+
+    script: str | None = Field(None, min_length=1, max_length=1200, description="What the person says.")
+
+
+class MakeUgcVideo(TalkingAdGenerator):
+    """The ugc_video make_ugc renders on: its request and pacing rules are make_ugc's, the rest is ugc_video."""
+
+    request_model: ClassVar[type[RequestModel]] = MakeUgcScriptRequest
+    pacing_route = Route.MAKE_UGC
+
+
 @dataclass(frozen=True, kw_only=True)
 class MakeUgcPlan(SkillPlan):
     inner: Any
@@ -135,9 +150,11 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
         if request.script is not None:
             seconds = duration_for(request.script)
             route, body = Route.UGC_VIDEO, _ugc_body(request, actor, photo, seconds)
-            if broll is not None:
+            if broll is not None and len(request.script.split()) >= MIN_EDIT_WORDS:
                 body.update(broll_edit(request.script, broll))
                 notes.append(_broll_note(body["scenes"], broll))
+            elif broll is not None:
+                notes.append(f"broll_url: the {_what(broll)} cut in full frame for the middle third of the clip")
         else:
             seconds = request.duration or 5
             route = Route.VIDEO
@@ -146,7 +163,7 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
                     "prompt": f"{actor.name}: {(request.scene_action or '').rstrip('.')}. @image1"}
             if broll is not None:
                 notes.append(f"broll_url: the {_what(broll)} cut in full frame for the middle third of the clip")
-        inner_gen = GENERATORS.get(route)
+        inner_gen = MakeUgcVideo() if route == Route.UGC_VIDEO else GENERATORS.get(route)
         inner = inner_gen.plan(inner_gen.parse(body), context)
         steps = [Step("cast", f"{actor.name} ({actor.slug})"), Step("video", str(route))]
         if broll is not None:
@@ -160,7 +177,7 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
                                            notes=(*inner.receipt.notes, *notes)),
                            metered=Metered(operation=self.id, seconds=seconds, steps=(inner.metered,)),
                            steps=tuple(steps), inner=inner, route=str(route), look=request.look,
-                           captions=request.captions, broll=broll if route == Route.VIDEO else None)
+                           captions=request.captions, broll=broll if "scenes" not in body else None)
 
     def build(self, plan: MakeUgcPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         built = GENERATORS.get(plan.route).build(plan.inner, workdir, progress)
@@ -177,8 +194,8 @@ def broll_edit(script: str, broll: Path) -> dict[str, Any]:
     """The ugc_video ``scenes`` that show ``broll`` full frame for a middle stretch of ``script``.
 
     The middle sentence of three or more, else the words from about a third
-    to two thirds (ugc_video's script has at least 50 characters, so there
-    are always words to cut at).
+    to two thirds (a script of ``MIN_EDIT_WORDS`` or more, so there are
+    words on both sides of the cut).
     """
     parts = sentences(script)
     if len(parts) >= 3:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageStat
 
-from mediakit.errors import MediaError
+from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generators.base import Options
 from mediakit.generators.run import deliver, generate, plan_job
@@ -104,3 +104,16 @@ def test_a_foreign_sheet_talks_as_its_front_view(tmp_path: Path) -> None:
     with Image.open(actor.portrait_path) as front:
         assert front.size == (200, 240)
     assert list_characters() == []
+
+
+def test_a_short_script_is_a_5_s_clip_under_make_ugcs_own_rule() -> None:
+    person = "a young woman in a yellow coat"
+    _, plan = plan_job("make_ugc", {"script": "Buy it today.", "person": person, "broll_url": str(COFFEE)})
+    assert plan.receipt.estimated_duration == 5 and plan.metered.steps[0].seconds == 5
+    assert plan.inner.receipt.word_count == 3
+    assert plan.broll is None and [s.type for s in plan.inner.scenes] == ["talking_head", "broll",
+                                                                                 "talking_head"]
+    _, two = plan_job("make_ugc", {"script": "Buy now.", "person": person, "broll_url": str(COFFEE)})
+    assert two.broll is not None and len(two.inner.scenes) <= 1  # too few words to cut on: cut in mid-clip
+    with pytest.raises(ValidationError, match="script"):
+        plan_job("ugc_video", {"script": "Buy it today.", "actor_slug": "maya-chen"})
