@@ -1,4 +1,4 @@
-"""The names of the spec's generators, character steps, generic kinds and skills, in one enum.
+"""The names of the spec's generators, character steps, primitives, generic kinds and skills, in one enum.
 
 A ``StrEnum``: each member *is* its string (``Route.UGC_VIDEO == "ugc_video"``),
 so it goes into JSON, YAML and registries unchanged, while code names the
@@ -11,7 +11,7 @@ from enum import StrEnum
 
 
 class Route(StrEnum):
-    """A generatorId of ``/v1/generate/{generatorId}``, a character step, a generic kind or a skill slug."""
+    """A generatorId of ``/v1/generate/{generatorId}``, a character step, a primitive, a generic kind or a skill."""
 
     # generator routes
     UGC_VIDEO = "ugc_video"
@@ -26,6 +26,8 @@ class Route(StrEnum):
     CHARACTER_SHEET = "character_sheet"
     STORYBOARD_SUGGEST = "storyboard_suggest"
     STORYBOARD_GENERATE = "storyboard_generate"
+    # primitives (/v1/primitives/...; the sheet primitive is the character_sheet step)
+    PORTRAIT_IMAGE_ENGINE = "portrait_image_engine"
     # generic generation (/v2/generate/{kind})
     VIDEO = "video"
     IMAGE = "image"

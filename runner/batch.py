@@ -19,6 +19,7 @@ import json
 import shutil
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -60,6 +61,9 @@ class RunOptions:
     executor_options: dict[str, Any] = field(default_factory=dict)
     user: str = accounts.LOCAL_USER
     allow_private_webhooks: bool | None = None
+    # the URL ``out`` is served under (``mediakit serve``'s ``.../v1/files/``), so a webhook's video_url is one
+    # its receiver can fetch; None: the output's file:// URL, as a batch reports it
+    files_url: str | None = None
 
 
 @dataclass
@@ -374,7 +378,14 @@ class Scheduler:
             return
         entry.job = done
         self.emit(_event("completed", entry, output=done.output))
-        self._hook(done, webhooks.completed_body(done.id, done.output_url(), done.credits))
+        self._hook(done, webhooks.completed_body(done.id, done.output_url(self._served), done.credits))
+
+    def _served(self, path: str) -> str:
+        """``path`` (an output under ``opts.out``) as the URL it is served at, or its file:// URL."""
+        target = Path(path).resolve()
+        if self.opts.files_url is None or not target.is_relative_to(self.opts.out.resolve()):
+            return target.as_uri()
+        return self.opts.files_url + urllib.parse.quote(target.relative_to(self.opts.out.resolve()).as_posix())
 
     def _hook(self, job: Job, body: dict[str, Any]) -> None:
         if job.webhook_url:

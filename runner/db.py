@@ -94,6 +94,33 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX jobs_status ON jobs(status);
     CREATE INDEX jobs_user_created ON jobs(user_id, created_at);
     """,
+    # 2: the skill marketplace: published packages (review-gated) and each user's install history
+    """
+    CREATE TABLE skill_packages (
+        id TEXT PRIMARY KEY,
+        slug TEXT NOT NULL,
+        version TEXT NOT NULL,
+        publisher TEXT NOT NULL,
+        description TEXT NOT NULL,
+        input_schema_json TEXT,
+        recipe_json TEXT NOT NULL,
+        review_status TEXT NOT NULL CHECK (review_status IN ('pending', 'approved')),
+        created_at TEXT NOT NULL,
+        reviewed_at TEXT,
+        reviewer TEXT,
+        UNIQUE (slug, version)
+    );
+    CREATE TABLE skill_installs (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id TEXT NOT NULL,
+        slug TEXT NOT NULL,
+        version TEXT NOT NULL,
+        installed_at TEXT NOT NULL,
+        rolled_back_at TEXT,
+        FOREIGN KEY (slug, version) REFERENCES skill_packages(slug, version)
+    );
+    CREATE INDEX skill_installs_user ON skill_installs(user_id, slug);
+    """,
 )
 
 

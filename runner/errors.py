@@ -61,3 +61,26 @@ class LedgerMismatch(MediakitError):
 
     code = "ledger_mismatch"
     status = 500
+
+
+class PackageNotFound(NotFoundError):
+    """No such skill package (or version of it) in the marketplace, or none installed for this user."""
+
+    code = "package_not_found"
+
+
+class PackageConflict(MediakitError):
+    """A marketplace move the packages' state refuses: a taken version or slug, an unreviewed pin, no earlier
+    install to roll back to."""
+
+    code = "package_conflict"
+    status = 409
+    exit_code = EXIT_BAD_INPUT
+
+
+class ReviewerRequired(MediakitError):
+    """Approving a package is the store's admin's (``mediakit serve --admin USER``); anyone else is refused."""
+
+    code = "admin_required"
+    status = 403
+    exit_code = EXIT_BAD_INPUT

@@ -35,12 +35,14 @@ RETRY_S = 1.0  # how long the worker waits for a store that could not answer
 
 @dataclass(frozen=True)
 class WorkerOptions:
-    """How the server renders: renders at once, the executor and its options, webhook address rules."""
+    """How the server renders: renders at once, the executor and its options, webhook address rules, and the
+    URL its outputs are served under (a webhook's ``video_url``)."""
 
     workers: int | None = None
     executor: str = "local"
     executor_options: dict[str, Any] = field(default_factory=dict)
     allow_private_webhooks: bool | None = None
+    files_url: str | None = None
 
 
 def outputs_of(store: Path) -> Path:
@@ -77,7 +79,8 @@ class Worker:
     def _run(self) -> None:
         opts = RunOptions(out=outputs_of(self.store).resolve(), store=self.store, workers=self.options.workers,
                           executor=self.options.executor, executor_options=self.options.executor_options,
-                          allow_private_webhooks=self.options.allow_private_webhooks)
+                          allow_private_webhooks=self.options.allow_private_webhooks,
+                          files_url=self.options.files_url)
         try:
             make: Callable[..., Executor] = EXECUTORS.factory(opts.executor)
             executor = make(workers=opts.workers, **opts.executor_options)

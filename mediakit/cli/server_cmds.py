@@ -24,8 +24,13 @@ from .base import store_path as _store
               "still gets only their plan's concurrent jobs).")
 @click.option("--executor", default="local", show_default=True, help="Where renders run: local or dask.")
 @click.option("--scheduler", help="Dask scheduler address (tcp://HOST:8786); default: a LocalCluster.")
+@click.option("--public-url", help="The URL clients reach this server at, for the output links webhooks carry "
+              "(default http://HOST:PORT).")
+@click.option("--admin", "admins", multiple=True, help="A user who reviews (approves) marketplace packages; "
+              "repeatable.")
 def serve(host: str, port: int, store: Path | None, jwt_secret: str | None, jwks: Path | None,
-          jwt_audience: str | None, workers: int | None, executor: str, scheduler: str | None) -> None:
+          jwt_audience: str | None, workers: int | None, executor: str, scheduler: str | None,
+          public_url: str | None, admins: tuple[str, ...]) -> None:
     """Serve the service's REST API (docs at /docs, description at /openapi.json) and render its jobs."""
     import uvicorn
 
@@ -37,8 +42,11 @@ def serve(host: str, port: int, store: Path | None, jwt_secret: str | None, jwks
 
     EXECUTORS.factory(executor)  # an unknown executor stops here, not later in the worker thread
     options = {"scheduler": scheduler} if scheduler else {}
+    base = (public_url or f"http://{host}:{port}").rstrip("/")
     config = ServerConfig(_store(store), jwt=JwtConfig(secret=jwt_secret, jwks_path=jwks, audience=jwt_audience),
-                          worker=WorkerOptions(workers=workers, executor=executor, executor_options=options))
+                          worker=WorkerOptions(workers=workers, executor=executor, executor_options=options,
+                                               files_url=f"{base}/v1/files/"),
+                          admins=frozenset(admins))
     click.echo(f"serving {config.store} on http://{host}:{port} (docs at /docs)", err=True)
     uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
 

@@ -30,6 +30,7 @@ GENERATORS: Registry[Generator[Any, Any]] = Registry(
      Route.CHARACTER_SHEET: "mediakit.generators.character_sheet:CharacterSheetGenerator",
      Route.STORYBOARD_SUGGEST: "mediakit.generators.storyboard:StoryboardSuggestGenerator",
      Route.STORYBOARD_GENERATE: "mediakit.generators.storyboard:StoryboardGenerateGenerator",
+     Route.PORTRAIT_IMAGE_ENGINE: "mediakit.generators.portrait:PortraitGenerator",
      Route.CHARACTER_VIDEO: "mediakit.generators.character_video:CharacterVideoGenerator",
      Route.TEXT_TO_VIDEO: "mediakit.generators.text_to_video:TextToVideoGenerator",
      Route.MAKE_UGC: "mediakit.skills.make_ugc:MakeUgcSkill",

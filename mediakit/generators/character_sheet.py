@@ -76,6 +76,19 @@ class CharacterSheetPlan(Plan):
     session_id: str | None
 
 
+def actor_character(slug: str, words: str, context: Context) -> tuple[Character, Path | None]:
+    """The library actor ``slug`` as a character, and its portrait when its colours were read from a photo."""
+    try:
+        actor = get_actor(slug, actors=all_actors(context.options.actors_paths))
+    except ActorNotFoundError as exc:
+        hint = f"; did you mean {', '.join(exc.similar)}?" if exc.similar else ""
+        raise ValidationError("actor_slug", slug, f"names no actor{hint}") from None
+    if actor.look is not None:
+        return Character(actor.name, actor.look, "actor", actor.gender, words), None
+    look = look_from_photo(actor.portrait_path, field="actor_slug")
+    return Character(actor.name, look, "actor", actor.gender, words), actor.portrait_path
+
+
 class CharacterSheetGenerator(Generator[CharacterSheetRequest, CharacterSheetPlan]):
     id = Route.CHARACTER_SHEET
     request_model = CharacterSheetRequest
@@ -86,17 +99,7 @@ class CharacterSheetGenerator(Generator[CharacterSheetRequest, CharacterSheetPla
         words = request.description or ""
         reference: Path | None = None
         if request.actor_slug is not None:
-            try:
-                actor = get_actor(request.actor_slug, actors=all_actors(context.options.actors_paths))
-            except ActorNotFoundError as exc:
-                hint = f"; did you mean {', '.join(exc.similar)}?" if exc.similar else ""
-                raise ValidationError("actor_slug", request.actor_slug, f"names no actor{hint}") from None
-            if actor.look is not None:
-                look = actor.look
-            else:
-                reference = actor.portrait_path
-                look = look_from_photo(actor.portrait_path, field="actor_slug")
-            character = Character(actor.name, look, "actor", actor.gender, words)
+            character, reference = actor_character(request.actor_slug, words, context)
         elif request.reference_image_url is not None:
             reference = context.fetch(request.reference_image_url, field="reference_image_url", limits=IMAGE)
             drawn = describe(words or request.reference_image_url)

@@ -36,12 +36,13 @@ API_VERSION = "1.0.0"  # the spec: "The description file declares version 1.0.0"
 
 @dataclass
 class ServerConfig:
-    """What one server serves: its store folder, how it verifies JWTs, and its rate limiter."""
+    """What one server serves: its store folder, how it verifies JWTs, its rate limiter and its admins."""
 
     store: Path
     jwt: JwtConfig = field(default_factory=JwtConfig)
     limiter: RateLimiter = field(default_factory=RateLimiter)
     worker: WorkerOptions | None = None  # None: jobs are recorded, and rendered by another process's worker
+    admins: frozenset[str] = frozenset()  # the users who approve marketplace packages (``serve --admin``)
 
     @property
     def outputs(self) -> Path:
@@ -203,7 +204,9 @@ def create_app(config: ServerConfig) -> FastAPI:
         files,
         generate,
         jobs,
+        marketplace,
         me,
+        primitives,
         public,
         skills,
         tooling,
@@ -221,7 +224,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _server_error)
     app.state.worker = None
-    for module in (public, generate, jobs, account, me, characters, skills, uploads, upload_sessions, tooling, files):
+    for module in (public, generate, jobs, account, me, characters, skills, primitives, uploads, upload_sessions,
+                   tooling, marketplace, files):
         app.include_router(module.router)
     generate.document_requests(app)
     mount_docs(app)

@@ -18,6 +18,7 @@ from pydantic import Field
 from mediakit.errors import MediaError
 from mediakit.generators import GENERATORS
 from mediakit.generators.base import Built, Context, Generator, Metered, Plan, ProgressCallback, Receipt
+from mediakit.generators.fields import WebhookUrl
 from mediakit.generators.request import RequestModel
 from mediakit.routes import Route
 
@@ -29,6 +30,7 @@ class SleepRequest(RequestModel):
     fail: bool = False
     bad_input: bool = False
     colour: str = "red"
+    webhook_url: WebhookUrl | None = None  # as the spec's generators take it, so a server test can ask for one
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,9 @@ def serve(config: ServerConfig) -> Iterator[Live]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    if config.worker is not None:  # as ``mediakit serve`` does: webhooks name outputs by their served URL
+        config = replace(config, worker=replace(config.worker, files_url=f"{url}/v1/files/"))
     server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -53,7 +56,6 @@ def serve(config: ServerConfig) -> Iterator[Live]:
     while not server.started:
         assert time.monotonic() < deadline, "server did not start"
         time.sleep(0.02)
-    url = f"http://127.0.0.1:{port}"
     with httpx.Client(base_url=url, timeout=10) as client:
         yield Live(url, config, KeyStore(config.keys_path), client)
     server.should_exit = True
