@@ -107,8 +107,8 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
             raise ValidationError("pip_options", request.pip_options.model_dump(),
                                   "applies only with composition_mode: pip")
         spoken = " ".join(s.text for s in request.scenes) if request.scenes else request.script
-        decision = script_for(self.pacing_route or self.id, script=spoken, duration=request.target_duration, prompt=request.prompt,
-                              product_url=request.product_url, template=request.template,
+        decision = script_for(self.pacing_route or self.id, script=spoken, duration=request.target_duration,
+                              prompt=request.prompt, product_url=request.product_url, template=request.template,
                               angle=getattr(request, "angle", None), tone=tone, cta=request.cta)
         casting = cast(self.id, actor_slug=request.actor_slug, context=context,
                        face_photo_url=request.face_photo_url, persona=persona, seed_text=decision.script)
