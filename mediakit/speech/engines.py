@@ -57,6 +57,14 @@ class Recognizer(ABC):
         """This engine with another model; engines without a choice of model refuse."""
         raise ValidationError("asr_model", model, f"the {self.name} engine takes no model")
 
+    def load(self) -> None:
+        """Load the model now (default: nothing to load).
+
+        Called in a thread while the audio is being decoded, so a model that
+        takes a while to load does it on the second core instead of after the
+        decode.
+        """
+
     @abstractmethod
     def hear(self, samples: np.ndarray, *, language: str | None = None) -> list[Heard]:
         """The speech in ``samples``, stretch by stretch; ``[]`` when nobody speaks."""

@@ -54,6 +54,9 @@ class WhisperRecognizer(Recognizer):
     def with_model(self, model: str) -> Recognizer:
         return WhisperRecognizer(model)
 
+    def load(self) -> None:
+        _load(self.model)
+
     def hear(self, samples: np.ndarray, *, language: str | None = None) -> list[Heard]:
         lang = (language or "en").lower().split("-")[0]
         if self.english_only and lang != "en":
