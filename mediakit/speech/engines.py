@@ -64,6 +64,7 @@ class Recognizer(ABC):
         takes a while to load does it on the second core instead of after the
         decode.
         """
+        return None
 
     @abstractmethod
     def hear(self, samples: np.ndarray, *, language: str | None = None) -> list[Heard]:
