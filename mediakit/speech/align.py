@@ -262,6 +262,11 @@ class _Segment:
         return (self.end_frame + 1) * FRAME_MS
 
 
+def load_aligner() -> None:
+    """Load the alignment decoder now (about 0.1 s), e.g. in a thread while the audio is decoded."""
+    _aligner()
+
+
 @functools.cache
 def _aligner() -> Decoder:
     """The process's alignment decoder (no language model; grammars are added per call)."""

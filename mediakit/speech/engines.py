@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -57,9 +58,22 @@ class Recognizer(ABC):
         """This engine with another model; engines without a choice of model refuse."""
         raise ValidationError("asr_model", model, f"the {self.name} engine takes no model")
 
+    def load(self) -> None:
+        """Load the model now (default: nothing to load).
+
+        Called in a thread while the audio is being decoded, so a model that
+        takes a while to load does it on the second core instead of after the
+        decode.
+        """
+        return None
+
     @abstractmethod
-    def hear(self, samples: np.ndarray, *, language: str | None = None) -> list[Heard]:
-        """The speech in ``samples``, stretch by stretch; ``[]`` when nobody speaks."""
+    def hear(self, samples: np.ndarray, *, language: str | None = None) -> Iterable[Heard]:
+        """The speech in ``samples``, stretch by stretch in time order; empty when nobody speaks.
+
+        May be lazy (Whisper yields each stretch as it is recognised, so the
+        aligner can start on it); a bad ``language`` is refused at the call.
+        """
 
 
 ASR_ENGINES: Registry[Recognizer] = Registry(

@@ -60,6 +60,9 @@ class PocketsphinxRecognizer(Recognizer):
     name = "pocketsphinx"
     aligns = False
 
+    def load(self) -> None:
+        _recognizer()
+
     def hear(self, samples: np.ndarray, *, language: str | None = None) -> list[Heard]:
         if (language or "en").lower().split("-")[0] != "en":
             raise ValidationError("language", language, "pocketsphinx knows only English; use --asr whisper with "

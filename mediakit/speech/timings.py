@@ -8,13 +8,15 @@ The audio is decoded once, at the 16 kHz the acoustic model expects.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import AlignmentError, MediaError, ValidationError
 from ..media_io import decode_audio
-from .align import FRAME_MS, SAMPLE_RATE, Token, align, speech_mask, transcript_tokens
+from .align import FRAME_MS, SAMPLE_RATE, Token, align, load_aligner, speech_mask, transcript_tokens
 from .engines import recognizer
 from .transcribe import Transcription, transcribe
 from .words import Word
@@ -43,7 +45,7 @@ def word_timings(media: str | Path, transcript: str | None = None, *, allow_unal
                               "aligner's model is US English")
     if not transcript.strip():
         raise ValidationError("transcript", transcript, "must not be empty")
-    samples = decode_audio(media, rate=SAMPLE_RATE)
+    samples = decode_loading(media, load_aligner)
     result = align(samples, transcript)
     if result.matches:
         return result.words
@@ -60,11 +62,28 @@ def heard_words(media: str | Path, *, asr: str | None = None, asr_model: str | N
     alone), rather than captions of invented words.
     """
     engine = recognizer(asr, model=asr_model)
-    result = transcribe(decode_audio(media, rate=SAMPLE_RATE), engine, language=language)
+    samples = decode_loading(media, engine.load, *([load_aligner] if engine.aligns else []))
+    result = transcribe(samples, engine, language=language)
     if not result.words:
         raise AlignmentError(f"no speech found in {Path(media).name!r}; pass a transcript or a words JSON "
                              "if it has words to caption")
     return result
+
+
+def decode_loading(media: str | Path, *loaders: Callable[[], None]) -> np.ndarray:
+    """``media``'s audio at 16 kHz, decoded while ``loaders`` load their models in threads.
+
+    ffmpeg decodes in its own process, so the model loads (about 0.5 s for
+    Whisper with its imports, 0.1 s for the aligner) run on the other core
+    instead of after the decode.  A load error is raised after the decode's
+    own errors (no audio stream first).
+    """
+    with ThreadPoolExecutor(max_workers=len(loaders)) as pool:
+        loading = [pool.submit(load) for load in loaders]
+        samples = decode_audio(media, rate=SAMPLE_RATE)
+        for load in loading:
+            load.result()
+    return samples
 
 
 def transcript_text(value: str) -> str:

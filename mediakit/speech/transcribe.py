@@ -9,13 +9,18 @@ stretch (a word it cannot read, a language it does not know) that stretch
 keeps the recogniser's timings, and the result says so.
 
 Stretches are grouped into pieces of at most ``PIECE_MS`` cut in the middle
-of the pauses between them, so a long video is aligned in bounded pieces.
+of the pauses between them, so a long video is aligned in bounded pieces;
+each piece is aligned in a thread as soon as the recogniser has moved past
+it, so on a long video the aligner's work hides behind the recogniser's
+(Whisper's CTranslate2 releases the GIL while it computes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
@@ -42,42 +47,53 @@ def transcribe(samples: np.ndarray, engine: Recognizer, *, language: str | None 
     ``[]`` words when nobody speaks; the caller turns that into its own error.
     """
     heard = engine.hear(samples, language=language)
-    if not heard:
-        return Transcription(())
     if not engine.aligns:
         return Transcription(tuple(w for h in heard for w in h.words))
     if (language or "en").lower().split("-")[0] != "en":
-        return Transcription(tuple(w for h in heard for w in h.words),
-                             (f"the aligner knows English only: word times for {language!r} are the "
-                              f"{engine.name} recogniser's own",))
-    words: list[Word] = []
-    notes: list[str] = []
-    for start_ms, end_ms, piece in pieces(heard, len(samples) * 1000 // SAMPLE_RATE):
-        clip = samples[start_ms * SAMPLE_RATE // 1000:end_ms * SAMPLE_RATE // 1000]
-        text = " ".join(h.text for h in piece)
-        try:
-            result = align(clip, text)
-        except ValidationError:  # nothing speakable: punctuation or symbols only
-            result = None
-        if result is not None and result.matches:
-            words += [Word(w.text, w.start_ms + start_ms, w.end_ms + start_ms) for w in result.words]
-        else:
-            words += [w for h in piece for w in h.words]
-            notes.append(f"{start_ms / 1000:.1f}-{end_ms / 1000:.1f} s: the aligner could not place "
-                         f"{text!r}; {engine.name}'s own word times are used there")
-    return Transcription(tuple(words), tuple(notes))
+        words = tuple(w for h in heard for w in h.words)
+        return Transcription(words, (f"the aligner knows English only: word times for {language!r} are the "
+                                     f"{engine.name} recogniser's own",) if words else ())
+    with ThreadPoolExecutor(max_workers=1) as aligner:
+        timed = [aligner.submit(_align_piece, samples, start_ms, end_ms, piece, engine.name)
+                 for start_ms, end_ms, piece in pieces(heard, len(samples) * 1000 // SAMPLE_RATE)]
+        results = [t.result() for t in timed]
+    return Transcription(tuple(w for words, _ in results for w in words),
+                         tuple(note for _, note in results if note is not None))
 
 
-def pieces(heard: Sequence[Heard], total_ms: int) -> list[tuple[int, int, list[Heard]]]:
+def _align_piece(samples: np.ndarray, start_ms: int, end_ms: int, piece: list[Heard],
+                 engine: str) -> tuple[list[Word], str | None]:
+    """The words of one piece, force-aligned, or the recogniser's own times and a note saying so."""
+    clip = samples[start_ms * SAMPLE_RATE // 1000:end_ms * SAMPLE_RATE // 1000]
+    text = " ".join(h.text for h in piece)
+    try:
+        result = align(clip, text)
+    except ValidationError:  # nothing speakable: punctuation or symbols only
+        result = None
+    if result is not None and result.matches:
+        return [Word(w.text, w.start_ms + start_ms, w.end_ms + start_ms) for w in result.words], None
+    return [w for h in piece for w in h.words], (f"{start_ms / 1000:.1f}-{end_ms / 1000:.1f} s: the aligner could "
+                                                 f"not place {text!r}; {engine}'s own word times are used there")
+
+
+def pieces(heard: Iterable[Heard], total_ms: int) -> Iterator[tuple[int, int, list[Heard]]]:
     """Group stretches into pieces of at most ``PIECE_MS``, each cut in the middle of a pause.
 
-    A single stretch longer than the limit is a piece of its own.
+    A single stretch longer than the limit is a piece of its own.  Lazy: a
+    piece is given as soon as the stretch after it is known, so it can be
+    aligned while the recogniser works on the rest.
     """
-    cuts = [0] + [(a.end_ms + b.start_ms) // 2 for a, b in zip(heard, heard[1:], strict=False)] + [total_ms]
-    out: list[tuple[int, int, list[Heard]]] = []
-    first = 0
-    for i in range(1, len(heard) + 1):
-        if i == len(heard) or cuts[i + 1] - cuts[first] > PIECE_MS:
-            out.append((cuts[first], cuts[i], list(heard[first:i])))
-            first = i
-    return out
+    piece: list[Heard] = []   # the stretches of the piece being filled
+    start_ms = end_ms = 0      # where it starts, and the cut after its last stretch
+    pending: Heard | None = None  # the next stretch: whether it joins needs the cut after it
+    for stretch in chain(heard, [None]):
+        if pending is not None:
+            cut = total_ms if stretch is None else (pending.end_ms + stretch.start_ms) // 2
+            if piece and cut - start_ms > PIECE_MS:
+                yield start_ms, end_ms, piece
+                piece, start_ms = [], end_ms
+            piece.append(pending)
+            end_ms = cut
+        pending = stretch
+    if piece:
+        yield start_ms, end_ms, piece

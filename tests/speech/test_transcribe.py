@@ -1,5 +1,7 @@
 """Recognise-then-align on real speech: words as written by Whisper, times from the forced aligner."""
 
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -7,6 +9,7 @@ import pytest
 
 from mediakit.errors import ValidationError
 from mediakit.media_io import decode_audio
+from mediakit.speech.align import Alignment
 from mediakit.speech.engines import ASR_ENGINES, Heard, Recognizer, recognizer
 from mediakit.speech.timings import heard_words
 from mediakit.speech.transcribe import PIECE_MS, pieces, transcribe
@@ -101,3 +104,37 @@ def test_the_engines_are_a_registry_with_whisper_by_default(monkeypatch: pytest.
 def test_the_bundled_model_is_english_only(real: Path) -> None:
     with pytest.raises(ValidationError, match="language: .*needs a multilingual model"):
         recognizer("whisper").hear(np.zeros(16000, dtype=np.float32), language="de")
+
+
+def test_pieces_come_as_soon_as_the_stretch_after_them_is_known() -> None:
+    given: list[int] = []
+
+    def stretches() -> Iterator[Heard]:
+        for i in range(7):
+            given.append(i)
+            yield Heard("a", i * 10_000, i * 10_000 + 8_000, ())
+
+    first = next(pieces(stretches(), 70_000))
+    assert first[:2] == (0, 29_000) and given == [0, 1, 2, 3, 4]  # not all seven
+
+
+def test_a_piece_is_aligned_while_the_recogniser_works_on_the_rest(monkeypatch: pytest.MonkeyPatch) -> None:
+    aligned = threading.Event()
+
+    def fake_align(samples: np.ndarray, text: str) -> Alignment:
+        aligned.set()
+        return Alignment([Word(text, 100, 500)], 1.0, -30.0, None)
+
+    class Slow(Recognizer):
+        name = "slow"
+
+        def hear(self, samples: np.ndarray, *, language: str | None = None) -> Iterator[Heard]:
+            yield Heard("one", 0, 2_000, ())
+            yield Heard("two", 40_000, 42_000, ())
+            yield Heard("three", 50_000, 52_000, ())  # closes the piece "one" (the cut after "two" is now known)
+            assert aligned.wait(timeout=10), "the first piece was not aligned before recognition went on"
+
+    monkeypatch.setattr("mediakit.speech.transcribe.align", fake_align)
+    result = transcribe(np.zeros(60 * 16000, dtype=np.float32), Slow())
+    assert result.words == (Word("one", 100, 500), Word("two", 21_100, 21_500), Word("three", 46_100, 46_500))
+    assert result.notes == ()
