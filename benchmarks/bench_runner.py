@@ -18,8 +18,10 @@ Issue 10's figures, measured side by side in one run on this machine:
 - with ``--dask``: the same batch on a two-worker Dask LocalCluster within
   1.2x of the local pool's wall time.
 
-Each arm starts from an empty store and output folder; one warm-up job
-first fills the drawn-actor caches both arms share.
+Each arm starts from an empty store and output folder and from its own
+copy of one warm cache (two warm-up jobs draw the actors' sprites and the
+fonts' metrics once), so no arm renders from what another arm cached and
+the arms can run in any order.
 
     python benchmarks/bench_runner.py [--jobs 20] [--dask]
 """
@@ -29,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -40,6 +43,8 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+
+from mediakit.cache import CACHE_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -78,9 +83,17 @@ def _bare_one(args: tuple[str, dict[str, Any], str]) -> float:
     return time.perf_counter() - start
 
 
+def fresh_cache(warm: Path, folder: Path) -> Path:
+    """A copy of the warm cache for one arm, made its process's (and its children's) cache."""
+    cache = folder / "cache"
+    shutil.copytree(warm, cache)
+    os.environ[CACHE_ENV] = str(cache)
+    return cache
+
+
 def bare(jobs: list[tuple[str, str, dict[str, Any]]], folder: Path, workers: int) -> float:
     """The renders alone: a process pool of ``workers`` calling generate() on each request."""
-    folder.mkdir(parents=True)
+    folder.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
         list(pool.map(_bare_one, [(g, b, str(folder / i)) for i, g, b in jobs]))
@@ -158,9 +171,13 @@ def main() -> None:
         root = Path(tmp)
         spec = root / "batch.json"
         write_spec(jobs, spec)
-        bare(jobs[:2], root / "warm", 2)  # drawn actors and fonts cached for both arms
-        bare_wall = bare(jobs, root / "bare", cores)
+        warm = root / "warm-cache"
+        os.environ[CACHE_ENV] = str(warm)
+        bare(jobs[:2], root / "warm", 2)  # drawn actors and fonts, copied into each arm's cache
+        fresh_cache(warm, root / "local")
         local = runner(spec, root / "local", None)
+        fresh_cache(warm, root / "bare")
+        bare_wall = bare(jobs, root / "bare", cores)
         print(f"{len(jobs)} jobs on {cores} cores")
         print(f"bare pool      {bare_wall:7.1f} s")
         print(f"mediakit run   {local['wall']:7.1f} s  tree busy {local['tree_busy']:5.1f}% "
@@ -168,6 +185,7 @@ def main() -> None:
               f"peak {local['peak_mb']:6.0f} MB  {local['jobs']}")
         print(f"overhead       {(local['wall'] - bare_wall) / len(jobs):7.3f} s per job (target < 0.3)")
         if args.dask:
+            fresh_cache(warm, root / "dask")
             dask = runner(spec, root / "dask", 2, executor="dask")
             print(f"dask 2 workers {dask['wall']:7.1f} s  {dask['jobs']}  ratio to local "
                   f"{dask['wall'] / local['wall']:.2f} (target <= 1.2)")
