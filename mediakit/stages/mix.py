@@ -153,8 +153,17 @@ def mix(voice: str | os.PathLike[str], music: str | os.PathLike[str], out: str |
     info = probe(Path(voice))
     if info.audio is None or not info.duration:
         raise MediaError(voice, "has no audio stream to use as the voice")
+    return mix_bed(voice, music_bed(music, info.duration, seed=seed), out, music_level_db=music_level_db)
+
+
+def mix_bed(voice: str | os.PathLike[str], bed: np.ndarray, out: str | os.PathLike[str], *,
+            music_level_db: float = -10.0) -> MixResult:
+    """``mix`` with the bed already made (float stereo at 48 kHz, as long as the voice).
+
+    A caller that knows the length in advance makes the bed while the voice
+    is being synthesised, then mixes here.
+    """
     target = check_output_path(out)
-    bed = music_bed(music, info.duration, seed=seed)
     plan = plan_mix(voice, bed, music_level_db=music_level_db)
     with atomic_path(target) as tmp:
         final, = _meter(
