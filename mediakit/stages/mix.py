@@ -20,7 +20,8 @@ filter so the whole thing fits inside the single filter graph of a render:
 
 Measurements run ffmpeg's ``ebur128`` meter: ``plan_mix`` measures, then
 ``duck_and_mix_filter`` (pure) writes the graph text with the measured gains,
-and ``mix`` puts both together to write a WAV.
+and ``mix`` puts both together to write a WAV (a limited mix is written by
+the run that checks its loudness, not measured and then rendered again).
 """
 
 from __future__ import annotations
@@ -102,44 +103,8 @@ def plan_mix(voice: str | os.PathLike[str], bed: np.ndarray, *, music_level_db: 
     ``music_level_db`` is the bed's loudness relative to the voice before
     ducking (LU; -10 means ten under the voice in the pauses).
     """
-    if not -40.0 <= music_level_db <= 0.0:
-        raise ValidationError("music_level_db", music_level_db, "must be between -40 and 0 (LU relative to the voice)")
-    pcm = _pcm(bed)
-    inputs = ["-i", str(voice), *_bed_input()]
-    voice_level, music_level = _meter(
-        [*inputs, "-filter_complex", (f"[0:a]{AUDIO_FORMAT},ebur128=framelog=quiet[mv];"
-                                      f"[1:a]{AUDIO_FORMAT},ebur128=framelog=quiet[mm]"),
-         "-map", "[mv]", "-f", "null", "-", "-map", "[mm]", "-f", "null", "-"],
-        what="measuring voice and music loudness", input_bytes=pcm)
-    if voice_level.integrated <= SILENT_LUFS:
-        raise MediaError(voice, "is silent: there is no speech to mix music under")
-    if music_level.integrated <= SILENT_LUFS:
-        raise ValidationError("music", None, "the music bed is silent")
-    voice_gain = _clamp(VOICE_REFERENCE_LUFS - voice_level.integrated)
-    music_gain = _clamp(VOICE_REFERENCE_LUFS + music_level_db - music_level.integrated)
-
-    def measured(normalize_gain: float | None) -> Loudness:
-        graph = duck_and_mix_filter("0:a", "1:a", "mixed", voice_gain_db=voice_gain, music_gain_db=music_gain,
-                                    normalize_gain_db=normalize_gain, limit_peaks=True)
-        level, = _meter([*inputs, "-filter_complex", graph + ";[mixed]ebur128=peak=true:framelog=quiet[m]",
-                         "-map", "[m]", "-f", "null", "-"], what="measuring the mix loudness", input_bytes=pcm)
-        return level
-
-    premix = measured(None)
-    assert premix.true_peak is not None
-    gain = round(TARGET_LUFS - premix.integrated, 2)
-    # ebur128 prints one decimal; stay that far clear of the ceiling before skipping the limiter
-    limit = premix.true_peak + gain > TRUE_PEAK_CEILING - 0.1
-    # A plain gain is exact unless the limiter must cut peaks, which takes some
-    # loudness with it (spiky sources); then measure the limited result and make
-    # up the shortfall, which converges in a step or two.
-    for _ in range(3 if limit else 0):
-        shortfall = TARGET_LUFS - measured(gain).integrated
-        if abs(shortfall) <= 0.2:
-            break
-        gain = round(min(gain + shortfall, MAX_GAIN_DB), 2)
-    return MixPlan(voice_gain_db=round(voice_gain, 2), music_gain_db=round(music_gain, 2), normalize_gain_db=gain,
-                   limit_peaks=limit, voice=voice_level, music=music_level, premix=premix)
+    plan, _ = _plan(voice, bed, music_level_db, None)
+    return plan
 
 
 def mix(voice: str | os.PathLike[str], music: str | os.PathLike[str], out: str | os.PathLike[str], *,
@@ -164,16 +129,72 @@ def mix_bed(voice: str | os.PathLike[str], bed: np.ndarray, out: str | os.PathLi
     is being synthesised, then mixes here.
     """
     target = check_output_path(out)
-    plan = plan_mix(voice, bed, music_level_db=music_level_db)
     with atomic_path(target) as tmp:
-        final, = _meter(
-            ["-i", str(voice), *_bed_input(), "-filter_complex",
-             plan.filter("0:a", "1:a", "mixed") + ";[mixed]asplit=2[file][meter];"
-             "[meter]ebur128=peak=true:framelog=quiet[m]",
-             "-map", "[file]", "-c:a", "pcm_s16le", "-f", "wav", "-y", str(tmp),
-             "-map", "[m]", "-f", "null", "-"],
-            what=f"mixing {voice} with music", input_bytes=_pcm(bed))
+        plan, final = _plan(voice, bed, music_level_db, tmp)
+    assert final is not None
     return MixResult(path=target, loudness=final, plan=plan)
+
+
+def _plan(voice: str | os.PathLike[str], bed: np.ndarray, music_level_db: float,
+          out: Path | None) -> tuple[MixPlan, Loudness | None]:
+    """The gains, and with ``out`` the mix written there and its loudness.
+
+    Each ffmpeg run decodes and ducks the whole mix, so the runs are kept
+    few: one meters voice and bed, one the raw mix; a limited mix is written
+    by the run that checks it reaches the target, so the run that measures
+    the last gain also delivers the file.
+    """
+    if not -40.0 <= music_level_db <= 0.0:
+        raise ValidationError("music_level_db", music_level_db, "must be between -40 and 0 (LU relative to the voice)")
+    pcm = _pcm(bed)
+    inputs = ["-i", str(voice), *_bed_input()]
+    voice_level, music_level = _meter(
+        [*inputs, "-filter_complex", (f"[0:a]{AUDIO_FORMAT},ebur128=framelog=quiet[mv];"
+                                      f"[1:a]{AUDIO_FORMAT},ebur128=framelog=quiet[mm]"),
+         "-map", "[mv]", "-f", "null", "-", "-map", "[mm]", "-f", "null", "-"],
+        what="measuring voice and music loudness", input_bytes=pcm)
+    if voice_level.integrated <= SILENT_LUFS:
+        raise MediaError(voice, "is silent: there is no speech to mix music under")
+    if music_level.integrated <= SILENT_LUFS:
+        raise ValidationError("music", None, "the music bed is silent")
+    voice_gain = _clamp(VOICE_REFERENCE_LUFS - voice_level.integrated)
+    music_gain = _clamp(VOICE_REFERENCE_LUFS + music_level_db - music_level.integrated)
+
+    def measured(normalize_gain: float | None, limit_peaks: bool = True, write: Path | None = None) -> Loudness:
+        graph = duck_and_mix_filter("0:a", "1:a", "mixed", voice_gain_db=voice_gain, music_gain_db=music_gain,
+                                    normalize_gain_db=normalize_gain, limit_peaks=limit_peaks)
+        meter = "ebur128=peak=true:framelog=quiet[m]"
+        if write is None:
+            args = ["-filter_complex", f"{graph};[mixed]{meter}"]
+        else:
+            args = ["-filter_complex", f"{graph};[mixed]asplit=2[file][meter];[meter]{meter}",
+                    "-map", "[file]", "-c:a", "pcm_s16le", "-f", "wav", "-y", str(write)]
+        level, = _meter([*inputs, *args, "-map", "[m]", "-f", "null", "-"],
+                        what=f"mixing {voice} with music" if write else "measuring the mix loudness",
+                        input_bytes=pcm)
+        return level
+
+    premix = measured(None)
+    assert premix.true_peak is not None
+    gain = round(TARGET_LUFS - premix.integrated, 2)
+    # ebur128 prints one decimal; stay that far clear of the ceiling before skipping the limiter
+    limit = premix.true_peak + gain > TRUE_PEAK_CEILING - 0.1
+    # A plain gain is exact unless the limiter must cut peaks, which takes some
+    # loudness with it (spiky sources); then measure the limited result and make
+    # up the shortfall, which converges in a step or two.
+    final = None
+    for _ in range(3 if limit else 0):
+        level = measured(gain, write=out)
+        shortfall = TARGET_LUFS - level.integrated
+        if abs(shortfall) <= 0.2:
+            final = level if out is not None else None
+            break
+        gain = round(min(gain + shortfall, MAX_GAIN_DB), 2)
+    plan = MixPlan(voice_gain_db=round(voice_gain, 2), music_gain_db=round(music_gain, 2), normalize_gain_db=gain,
+                   limit_peaks=limit, voice=voice_level, music=music_level, premix=premix)
+    if out is not None and final is None:  # a plain gain, or a limited one not yet written
+        final = measured(gain, limit, write=out)
+    return plan, final
 
 
 def _bed_input() -> list[str]:
