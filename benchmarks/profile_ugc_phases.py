@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import resource
 import sys
 import tempfile
 import threading
@@ -33,6 +34,7 @@ Span = tuple[str, str, float, float]
 
 def instrument(spans: list[Span], t0: list[float]) -> None:
     """Wrap the stages of a talking ad where ``talking_ad`` and ``run`` look them up."""
+    from mediakit import cache
     from mediakit.generators import run, talking_ad
     from mediakit.stages import mix
 
@@ -54,6 +56,13 @@ def instrument(spans: list[Span], t0: list[float]) -> None:
     timed(mix, "plan_mix", "plan_mix (loudness)")
     for name in ("plan_job", "render", "poster_frame"):
         timed(run, name, name)
+    timed(cache, "cached_file", "cache miss/hit (file)")
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and the children it has waited for (ffmpeg runs)."""
+    return sum(u.ru_utime + u.ru_stime for u in (resource.getrusage(resource.RUSAGE_SELF),
+                                                  resource.getrusage(resource.RUSAGE_CHILDREN)))
 
 
 def main() -> None:
@@ -71,10 +80,10 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="ugc-phases-") as tmp:
             os.environ["MEDIAKIT_CACHE"] = str(Path(tmp) / "cache")  # fresh: speech is synthesised, cards drawn
             spans.clear()
-            t0[0] = time.perf_counter()
+            cpu, t0[0] = cpu_seconds(), time.perf_counter()
             generate("ugc_video", body, Path(tmp) / "ad.mp4")
-            total = time.perf_counter() - t0[0]
-        print(f"run {n + 1}: {total:.2f} s, load {os.getloadavg()[0]:.1f}")
+            total, cpu = time.perf_counter() - t0[0], cpu_seconds() - cpu
+        print(f"run {n + 1}: {total:.2f} s, {cpu:.2f} CPU s, load {os.getloadavg()[0]:.1f}")
         for label, thread, start, end in sorted(spans, key=lambda s: s[2]):
             print(f"  {start:6.2f} -> {end:6.2f}  {end - start:5.2f} s  {label:<20} {thread}")
 
