@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ValidationError
+from ..ffmpeg import run_ffmpeg
 from ..media_io import atomic_path, check_output_path, write_text
 from ..render import render
 from . import get_generator
@@ -98,10 +99,7 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
     written: dict[str, Path] = {}
     with tempfile.TemporaryDirectory(prefix=f"mediakit-{gen.id}-") as tmp:
         built = gen.build(plan, Path(tmp), progress)
-        poster = files.poster if built.timeline is not None else None
-        _deliver_main(built, out, progress, poster)
-        if poster is not None:
-            written["poster"] = poster
+        _deliver_main(built, out, progress)
         for n, extra in enumerate(built.extra_files, start=2):
             target = out.with_name(f"{out.stem}-{n}{out.suffix}")
             with atomic_path(target) as part:
@@ -115,6 +113,8 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
         for path in export_sidecars(c.words, get_style(c.style), c.width, c.height, srt=files.srt, vtt=files.vtt,
                                     ass=files.ass, words_json=files.words_json):
             written[_kind_of(path, files)] = path
+    if files.poster is not None and built.timeline is not None:
+        written["poster"] = poster_frame(out, files.poster, at_ms=_poster_ms(built))
     if files.receipt is not None:
         data = {"generator": gen.id, "output": str(out), **receipt, "metered": plan.metered.to_dict()}
         if built.extra_files:
@@ -124,11 +124,17 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
     return Result(out, receipt, written, replace(plan, receipt=built.receipt or plan.receipt), built.captions)
 
 
-def _deliver_main(built: Built, out: Path, progress: ProgressCallback | None, poster: Path | None) -> None:
-    """Render the timeline (with the poster frame, the gallery's and platforms' cover image), or copy the file."""
+def poster_frame(video: Path, target: Path, *, at_ms: int) -> Path:
+    """One frame of ``video`` as a PNG (the gallery's and platforms' cover image)."""
+    with atomic_path(target, field="poster") as tmp:
+        run_ffmpeg(["-ss", f"{at_ms / 1000:.3f}", "-i", str(video), "-frames:v", "1", "-update", "1",
+                    "-c:v", "png", "-f", "image2", "-y", str(tmp)], what=f"extracting a poster frame of {video}")
+    return target
+
+
+def _deliver_main(built: Built, out: Path, progress: ProgressCallback | None) -> None:
     if built.timeline is not None:
-        render(built.timeline, out, profile=built.profile, progress=progress,
-               poster=None if poster is None else (poster, _poster_ms(built)))
+        render(built.timeline, out, profile=built.profile, progress=progress)
         return
     assert built.file is not None
     with atomic_path(out) as tmp:

@@ -16,18 +16,10 @@ __all__ = ["ClipProfile", "Compiled", "FontFiles", "ProgressCallback", "Profile"
 
 
 def render(timeline: Timeline, output: str | Path, *, profile: Profile = DEFAULT_PROFILE,
-           progress: ProgressCallback | None = None, poster: tuple[str | Path, int] | None = None) -> Path:
-    """Compile and run ``timeline``; the one call most users need.
-
-    ``poster=(path, at_ms)`` also writes the frame at ``at_ms`` as a PNG, from
-    the same run (no second decode of the finished video).
-    """
+           progress: ProgressCallback | None = None) -> Path:
+    """Compile and run ``timeline``; the one call most users need."""
     check_output_path(output)
-    if poster is not None:
-        check_output_path(poster[0], field="poster")
-    compiled = compile_timeline(timeline, profile, fonts=text_fonts(timeline),
-                                poster_ms=None if poster is None else poster[1])
-    return execute(compiled, output, progress=progress, poster=None if poster is None else poster[0])
+    return execute(compile_timeline(timeline, profile, fonts=text_fonts(timeline)), output, progress=progress)
 
 
 def text_fonts(timeline: Timeline) -> FontFiles:

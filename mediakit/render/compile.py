@@ -49,7 +49,7 @@ from ..timeline import (
 )
 from .colour import OUTPUT, YUV420, YUVA420, keep_yuv, to_yuv
 from .ducking import SAMPLE_RATE, duck_and_mix_filter
-from .profile import DEFAULT_PROFILE, Profile, StillProfile
+from .profile import DEFAULT_PROFILE, Profile
 
 FontFiles = Mapping[tuple[str, bool], Path]  # (family, bold) -> font file, for text layers
 
@@ -63,51 +63,31 @@ class Compiled:
     maps: tuple[str, ...]
     output_options: tuple[str, ...]
     duration_ms: int
-    poster: str | None = None  # the graph label of the poster frame, when one was asked for
 
-    def args(self, output: str, *, graph_file: str | None = None, poster: str | None = None) -> list[str]:
-        """Full argument list; with ``graph_file`` the graph is read from that file.
-
-        ``poster`` is where the poster frame's PNG goes (a second output of
-        the same run); it is required exactly when the graph has one.
-        """
-        if (poster is None) != (self.poster is None):
-            raise ValidationError("poster", poster, "must be given exactly when the graph was compiled with one")
+    def args(self, output: str, *, graph_file: str | None = None) -> list[str]:
+        """Full argument list; with ``graph_file`` the graph is read from that file."""
         out: list[str] = []
         for inp in self.inputs:
             out += inp
         out += ["-/filter_complex", graph_file] if graph_file else ["-filter_complex", self.graph]
         out += [*self.maps, "-t", _sec(self.duration_ms), *self.output_options, "-y", output]
-        if poster is not None:
-            out += ["-map", f"[{self.poster}]", *StillProfile().output_options(), "-y", poster]
         return out
 
 
 def compile_timeline(timeline: Timeline, profile: Profile = DEFAULT_PROFILE, *,
-                     fonts: FontFiles | None = None, poster_ms: int | None = None) -> Compiled:
+                     fonts: FontFiles | None = None) -> Compiled:
     """Compile ``timeline`` into the arguments of one ffmpeg run.
 
     ``fonts`` maps each text layer's (family, bold) to its file
     (``render.text_fonts(timeline)``); a timeline without text needs none.
-    With ``poster_ms`` the frame shown at that moment also leaves the graph
-    as a second output (``Compiled.poster``): the poster comes out of the
-    render itself, not from decoding the finished video in another run.
     """
     c = _Compiler(timeline, fonts or {})
     video = c.video()
-    poster = None
-    if poster_ms is not None:
-        fps = timeline.canvas.fps
-        last = max(0, timeline.duration_ms * fps // 1000 - 1)
-        frame = min(last, max(0, poster_ms) * fps // 1000)
-        c.chains.append(f"[{video}]split=2[vmain][vposter];"
-                        f"[vposter]trim=start_frame={frame}:end_frame={frame + 1}[poster]")
-        video, poster = "vmain", "poster"
     maps = ["-map", f"[{video}]"]
     if profile.has_audio:
         maps += ["-map", f"[{c.audio()}]"]
     return Compiled(tuple(c.inputs), ";\n".join(c.chains), tuple(maps), tuple(profile.output_options()),
-                    timeline.duration_ms, poster)
+                    timeline.duration_ms)
 
 
 class _Stream:

@@ -9,7 +9,6 @@ JSON lines.  libass sees only the bundled fonts (see ``mediakit.fonts``).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import subprocess
 import tempfile
@@ -29,24 +28,17 @@ STALL_SECONDS = 60  # generous: slow first frames (big stills, long seeks) repor
 STALL_ATTEMPTS = 3
 
 
-def execute(compiled: Compiled, output: str | Path, *, progress: ProgressCallback | None = None,
-            poster: str | Path | None = None) -> Path:
-    """Render ``compiled`` to ``output`` atomically; return the output path.
-
-    A graph compiled with a poster frame writes it to ``poster`` in the same
-    run, also atomically (both files appear only when the run succeeds).
-    """
+def execute(compiled: Compiled, output: str | Path, *, progress: ProgressCallback | None = None) -> Path:
+    """Render ``compiled`` to ``output`` atomically; return the output path."""
     graph_file: Path | None = None
     try:
-        with atomic_path(output) as tmp, contextlib.ExitStack() as stack:
-            still = None if poster is None else stack.enter_context(atomic_path(poster, field="poster"))
+        with atomic_path(output) as tmp:
             if len(compiled.graph) > GRAPH_INLINE_LIMIT:
                 gfd, gname = tempfile.mkstemp(prefix="mediakit-graph-", suffix=".txt")
                 with os.fdopen(gfd, "w", encoding="utf-8") as fh:
                     fh.write(compiled.graph)
                 graph_file = Path(gname)
-            args = compiled.args(str(tmp), graph_file=str(graph_file) if graph_file else None,
-                                 poster=None if still is None else str(still))
+            args = compiled.args(str(tmp), graph_file=str(graph_file) if graph_file else None)
             _run(args, compiled.duration_ms, progress)
     finally:
         if graph_file is not None:

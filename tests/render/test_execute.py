@@ -88,39 +88,3 @@ def test_a_stalled_render_is_killed_and_retried(tmp_path: Path, monkeypatch: pyt
     with pytest.raises(RenderError, match="stalled 2 times"):
         ex.execute(compile_timeline(tl), tmp_path / "o.mp4")
     assert len(runs) == 2 and list(tmp_path.iterdir()) == [fifo]
-
-
-def _red_then_green() -> Timeline:
-    """Blue background; red over it for the first 500 ms, then green for the rest of the second."""
-    return Timeline(Canvas(64, 64), 1000, background="blue",
-                    layers=(ColorLayer(color="red", duration_ms=500),
-                            ColorLayer(color="green", start_ms=500, duration_ms=500)))
-
-
-@pytest.mark.parametrize(("at_ms", "colour"), [(200, (255, 0, 0)), (700, (0, 128, 0))])
-def test_the_poster_frame_comes_out_of_the_same_render(tmp_path: Path, at_ms: int,
-                                                       colour: tuple[int, int, int]) -> None:
-    from PIL import Image
-
-    out = render(_red_then_green(), tmp_path / "o.mp4", poster=(tmp_path / "o.png", at_ms))
-    assert probe(out).duration_ms == pytest.approx(1000, abs=80)  # the video is whole: the poster output ends early
-    with Image.open(tmp_path / "o.png") as img:
-        assert img.size == (64, 64)
-        assert img.convert("RGB").getpixel((32, 32)) == pytest.approx(colour, abs=12)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["o.mp4", "o.png"]
-
-
-def test_a_failed_render_leaves_no_poster_either(tmp_path: Path) -> None:
-    tl = Timeline(Canvas(64, 64), 500, layers=(VideoLayer(path=tmp_path / "missing.mp4"),))
-    with pytest.raises(RenderError):
-        render(tl, tmp_path / "o.mp4", poster=(tmp_path / "o.png", 100))
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_a_poster_past_the_end_is_the_last_frame_and_must_be_asked_for_consistently() -> None:
-    compiled = compile_timeline(_red_then_green(), poster_ms=5000)
-    assert "trim=start_frame=29:end_frame=30[poster]" in compiled.graph
-    with pytest.raises(ValidationError, match="poster"):
-        compiled.args("o.mp4")
-    with pytest.raises(ValidationError, match="poster"):
-        compile_timeline(_red_then_green()).args("o.mp4", poster="o.png")
