@@ -66,13 +66,13 @@ def bare(out: Path) -> tuple[float, float]:
     return time.perf_counter() - start, children_cpu() - cpu
 
 
-def mediakit_run(out: Path, cache: Path, tree: Path = ROOT) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds and peak MB (process tree) of ``mediakit generate ugc_video`` run from ``tree``."""
+def mediakit_run(out: Path, cache: Path, checkout: Path = ROOT) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds and peak MB (process tree) of ``mediakit generate ugc_video`` run from ``checkout``."""
     env = {**os.environ, "MEDIAKIT_CACHE": str(cache)}
     cmd = [sys.executable, "-m", "mediakit", "generate", "ugc_video", "--input", str(REQUEST), "-o", str(out),
            "--json"]
     cpu, start = children_cpu(), time.perf_counter()
-    proc = psutil.Popen(cmd, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = psutil.Popen(cmd, cwd=checkout, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     peak = 0
     while proc.poll() is None:
         try:
