@@ -17,9 +17,14 @@ image PiP, hormozi captions, music, b-roll):
   RSS summed over the process tree, sampled every 20 ms) < 600 MB.
 
 Runs are interleaved (bare, mediakit, moviepy per round); medians are
-reported.  Needs the ``bench`` extra (``pip install -e '.[bench]'``).
+reported, as wall seconds and as CPU seconds of the process tree
+(``RUSAGE_CHILDREN``), which swing far less than wall time on a shared
+machine.  ``--baseline TREE`` also runs ``mediakit`` from another checkout
+(e.g. the commit before a change, from ``git archive``) in every round, so
+before and after are measured under the same load.  Needs the ``bench``
+extra (``pip install -e '.[bench]'``).
 
-    python benchmarks/bench_ugc_video.py [--rounds 3]
+    python benchmarks/bench_ugc_video.py [--rounds 3] [--baseline /tmp/before]
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -45,21 +51,28 @@ SECONDS = 15
 W, H = 1080, 1920
 
 
-def bare(out: Path) -> float:
-    start = time.perf_counter()
+def children_cpu() -> float:
+    """CPU seconds (user + system) of every child process waited for so far, their own children included."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def bare(out: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of the bare encode."""
+    cpu, start = children_cpu(), time.perf_counter()
     run_ffmpeg(["-f", "lavfi", "-i", f"testsrc2=s={W}x{H}:r=30:d={SECONDS}", "-f", "lavfi",
                 "-i", f"sine=f=220:d={SECONDS}:sample_rate=48000", "-map", "0:v", "-map", "1:a",
                 "-t", str(SECONDS), *DEFAULT_PROFILE.output_options(), "-y", str(out)], what="bare encode")
-    return time.perf_counter() - start
+    return time.perf_counter() - start, children_cpu() - cpu
 
 
-def mediakit_run(out: Path, cache: Path) -> tuple[float, float]:
-    """Wall seconds and peak MB (process tree) of ``mediakit generate ugc_video`` on the sample request."""
+def mediakit_run(out: Path, cache: Path, checkout: Path = ROOT) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds and peak MB (process tree) of ``mediakit generate ugc_video`` run from ``checkout``."""
     env = {**os.environ, "MEDIAKIT_CACHE": str(cache)}
     cmd = [sys.executable, "-m", "mediakit", "generate", "ugc_video", "--input", str(REQUEST), "-o", str(out),
            "--json"]
-    start = time.perf_counter()
-    proc = psutil.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    cpu, start = children_cpu(), time.perf_counter()
+    proc = psutil.Popen(cmd, cwd=checkout, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     peak = 0
     while proc.poll() is None:
         try:
@@ -72,7 +85,7 @@ def mediakit_run(out: Path, cache: Path) -> tuple[float, float]:
     stdout, stderr = proc.communicate()
     if proc.returncode != 0:
         raise SystemExit(f"mediakit failed: {stdout.decode()[-800:]} {stderr.decode()[-800:]}")
-    return wall, peak / 1e6
+    return wall, children_cpu() - cpu, peak / 1e6
 
 
 def actor_clip(audio: Path) -> Path:
@@ -111,29 +124,40 @@ def moviepy_run(actor: Path, product: Path, audio: Path, out: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--baseline", type=Path, help="another checkout whose mediakit also runs in every round")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-ugc-") as tmp:
         folder = Path(tmp)
         # warm-up: imports, fonts, the actor's sprites; also gives MoviePy its ready-made inputs
         mediakit_run(folder / "warm.mp4", folder / "warm-cache")
+        if args.baseline is not None:
+            mediakit_run(folder / "warm-base.mp4", folder / "warm-base-cache", args.baseline)
         audio = folder / "audio.m4a"
         run_ffmpeg(["-i", str(folder / "warm.mp4"), "-vn", "-c:a", "copy", "-y", str(audio)], what="audio")
         actor = actor_clip(audio)
         product = ROOT / "samples" / "coffee.png"
-        rows: dict[str, list[float]] = {"bare": [], "mediakit": [], "moviepy": [], "peak_mb": []}
+        rows: dict[str, list[float]] = {}
         for n in range(args.rounds):
-            rows["bare"].append(bare(folder / "bare.mp4"))
-            wall, peak = mediakit_run(folder / "ad.mp4", folder / f"cache-{n}")
-            rows["mediakit"].append(wall)
-            rows["peak_mb"].append(peak)
-            rows["moviepy"].append(moviepy_run(actor, product, audio, folder / "moviepy.mp4"))
+            runs = {"bare": bare(folder / "bare.mp4")}
+            if args.baseline is not None:
+                wall, cpu, _ = mediakit_run(folder / "base.mp4", folder / f"base-cache-{n}", args.baseline)
+                runs["baseline"] = (wall, cpu)
+            wall, cpu, peak = mediakit_run(folder / "ad.mp4", folder / f"cache-{n}")
+            runs["mediakit"] = (wall, cpu)
+            rows.setdefault("peak_mb", []).append(peak)
+            runs["moviepy"] = (moviepy_run(actor, product, audio, folder / "moviepy.mp4"), 0.0)
+            for name, (wall, cpu) in runs.items():
+                rows.setdefault(f"{name}_s", []).append(wall)
+                rows.setdefault(f"{name}_cpu_s", []).append(cpu)
         med = {k: statistics.median(v) for k, v in rows.items()}
-        result = {
-            "bare_s": round(med["bare"], 2), "mediakit_s": round(med["mediakit"], 2),
-            "moviepy_s": round(med["moviepy"], 2), "mediakit_over_bare": round(med["mediakit"] / med["bare"], 2),
-            "moviepy_over_mediakit": round(med["moviepy"] / med["mediakit"], 2),
-            "peak_mb": round(max(rows["peak_mb"])), "rounds": args.rounds, "cpus": os.cpu_count(),
-        }
+        result: dict[str, float | int] = {k: round(v, 2) for k, v in med.items() if k != "moviepy_cpu_s"}
+        for name in ("mediakit", "baseline"):
+            if f"{name}_s" in med:
+                result[f"{name}_over_bare"] = round(med[f"{name}_s"] / med["bare_s"], 2)
+                result[f"{name}_over_bare_cpu"] = round(med[f"{name}_cpu_s"] / med["bare_cpu_s"], 2)
+        result.update(moviepy_over_mediakit=round(med["moviepy_s"] / med["mediakit_s"], 2),
+                      peak_mb=round(max(rows["peak_mb"])), rounds=args.rounds, cpus=os.cpu_count() or 0,
+                      load_1min=round(os.getloadavg()[0], 2))
         print(json.dumps(result, indent=2))
 
 

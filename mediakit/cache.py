@@ -49,6 +49,15 @@ def cached_file(kind: str, params: object, suffix: str, make: Callable[[Path], o
     return path
 
 
+CACHE_PNG_LEVEL = 1
+"""zlib level of cached PNGs: they are intermediates read once by the render, not deliverables.
+
+Level 1 writes a full-frame b-roll card in about 0.07 s instead of 0.16 s
+(the default, 6), for files about 1.5x larger; the pixels are the same.
+"""
+
+
 def cached_png(kind: str, params: object, draw: Callable[[], Image.Image], folder: Path | None = None) -> Path:
     """Path of the PNG ``draw()`` makes for ``params``, drawing it only if it is not cached yet."""
-    return cached_file(kind, params, ".png", lambda tmp: draw().save(tmp, "PNG"), folder)
+    return cached_file(kind, params, ".png", lambda tmp: draw().save(tmp, "PNG", compress_level=CACHE_PNG_LEVEL),
+                       folder)

@@ -131,7 +131,7 @@ class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan])
         voice, words, speech_ms = _speak(plan, total_ms, workdir)
         speech = SpeechInput.from_file(voice, words=words) if plan.speech is None else SpeechInput(
             voice, speech_ms, words=tuple(words))
-        sound = _soundtrack(voice, None, total_ms, workdir, seed=plan.seconds)
+        sound = _soundtrack(voice, None, total_ms, workdir / "voice-padded.wav")
         tpl = get_template(plan.template)
         abox = actor_box(tpl, canvas)
         acted = talking_track(plan.casting.actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps,

@@ -124,11 +124,22 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
     return Result(out, receipt, written, replace(plan, receipt=built.receipt or plan.receipt), built.captions)
 
 
+POSTER_PNG_LEVEL = 3
+"""zlib level of the poster PNG.
+
+The poster is taken after the render, so its time adds to every video's
+wall time: at level 3 a 1080x1920 frame is written in about 0.19 s instead
+of 0.34 s (ffmpeg's default, 6) for a file about 11% larger (1.22 MB
+against 1.10 MB for the ugc_video sample).
+"""
+
+
 def poster_frame(video: Path, target: Path, *, at_ms: int) -> Path:
     """One frame of ``video`` as a PNG (the gallery's and platforms' cover image)."""
     with atomic_path(target, field="poster") as tmp:
         run_ffmpeg(["-ss", f"{at_ms / 1000:.3f}", "-i", str(video), "-frames:v", "1", "-update", "1",
-                    "-c:v", "png", "-f", "image2", "-y", str(tmp)], what=f"extracting a poster frame of {video}")
+                    "-c:v", "png", "-compression_level", str(POSTER_PNG_LEVEL), "-f", "image2", "-y", str(tmp)],
+                   what=f"extracting a poster frame of {video}")
     return target
 
 

@@ -33,10 +33,12 @@ import contextlib
 import ctypes
 import gc
 import sys
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
+import numpy as np
 from PIL import Image
 
 from ..errors import MediaError, ValidationError
@@ -49,6 +51,8 @@ from ..speech.words import Word
 from ..stages.actors.portraits import layout as bust_layout
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.broll import Scene, scene_durations, scenes_track
+from ..stages.mix import mix_bed
+from ..stages.music import music_bed
 from ..stages.pip import PipOptions, pip_box
 from ..stages.subtitles import build_ass, get_style
 from ..stages.subtitles.layout import Layout
@@ -163,12 +167,21 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
             cta=request.cta)
 
     def build(self, plan: TalkingAdPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
+        # Work that does not wait on another runs side by side: the music bed
+        # while the voice is synthesised, then the mix beside drawing the
+        # picture's layers (ffmpeg children and numpy leave the GIL free).
+        with ThreadPoolExecutor(max_workers=2, thread_name_prefix="talking-ad") as pool:
+            return self._build(plan, workdir, pool)
+
+    def _build(self, plan: TalkingAdPlan, workdir: Path, pool: ThreadPoolExecutor) -> Built:
         total_ms = plan.seconds * 1000
+        bed = None if plan.music is None else pool.submit(music_bed, plan.music, total_ms / 1000, seed=plan.seconds)
         voice, words, speech_ms = _speak(plan, total_ms, workdir)
         canvas = plan.canvas
         speech = SpeechInput.from_file(voice, words=words) if plan.speech is None else SpeechInput(
             voice, speech_ms, words=tuple(words))
-        sound = _soundtrack(voice, plan.music, total_ms, workdir, seed=plan.seconds)
+        sound = workdir / ("voice-padded.wav" if bed is None else "mix.wav")
+        mixing = pool.submit(_soundtrack, voice, bed, total_ms, sound)
         only_pip = plan.pip is not None and bool(plan.scenes) and all(s.type == "broll" for s in plan.scenes)
         actor = plan.casting.actor
         pip_clip = None
@@ -196,6 +209,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
         style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, captions_at))
         ass = workdir / "captions.ass"
         build_ass(words, style, canvas.width, canvas.height).save(str(ass))
+        mixing.result()
         timeline = Timeline(canvas, total_ms, layers=tuple(layers), audio=(AudioClip(sound),), subtitles=ass)
         first = words[0].start_ms if words else 0
         receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
@@ -326,16 +340,14 @@ def _speak(plan: TalkingAdPlan, total_ms: int, workdir: Path) -> tuple[Path, lis
                          tail_ms=CARD_MS if plan.cta else END_BREATH_MS, workdir=workdir)
 
 
-def _soundtrack(voice: Path, music: str | None, total_ms: int, workdir: Path, *, seed: int) -> Path:
-    """The voice padded to the whole video, with the music bed ducked under it when asked."""
-    padded = workdir / "voice-padded.wav"
+def _soundtrack(voice: Path, bed: Future[np.ndarray] | None, total_ms: int, out: Path) -> Path:
+    """``out``: the voice padded to the whole video, with the music ``bed`` (still being made) ducked under it."""
+    padded = out if bed is None else out.with_name("voice-padded.wav")
     run_ffmpeg(["-i", str(voice), "-af", f"apad=whole_dur={total_ms / 1000:.3f}", "-t", f"{total_ms / 1000:.3f}",
                 "-ar", "48000", "-ac", "2", "-c:a", "pcm_s16le", "-y", str(padded)], what="padding the voice")
-    if music is None:
+    if bed is None:
         return padded
-    from ..stages.mix import mix
-
-    return mix(padded, music, workdir / "mix.wav", seed=seed).path
+    return mix_bed(padded, bed.result(), out).path
 
 
 def release_heap() -> None:

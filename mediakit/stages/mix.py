@@ -20,7 +20,8 @@ filter so the whole thing fits inside the single filter graph of a render:
 
 Measurements run ffmpeg's ``ebur128`` meter: ``plan_mix`` measures, then
 ``duck_and_mix_filter`` (pure) writes the graph text with the measured gains,
-and ``mix`` puts both together to write a WAV.
+and ``mix`` puts both together to write a WAV (a limited mix is written by
+the run that checks its loudness, not measured and then rendered again).
 """
 
 from __future__ import annotations
@@ -102,6 +103,47 @@ def plan_mix(voice: str | os.PathLike[str], bed: np.ndarray, *, music_level_db: 
     ``music_level_db`` is the bed's loudness relative to the voice before
     ducking (LU; -10 means ten under the voice in the pauses).
     """
+    plan, _ = _plan(voice, bed, music_level_db, None)
+    return plan
+
+
+def mix(voice: str | os.PathLike[str], music: str | os.PathLike[str], out: str | os.PathLike[str], *,
+        seed: int = 0, music_level_db: float = -10.0) -> MixResult:
+    """Mix ``voice`` over ``music`` (a mood name or an audio file) into a 48 kHz stereo WAV at ``out``.
+
+    The bed is cut or looped to the voice's length; the result measures
+    -14 LUFS with true peak under -1 dBTP.  ``out`` is written atomically:
+    on any error nothing is left there.
+    """
+    info = probe(Path(voice))
+    if info.audio is None or not info.duration:
+        raise MediaError(voice, "has no audio stream to use as the voice")
+    return mix_bed(voice, music_bed(music, info.duration, seed=seed), out, music_level_db=music_level_db)
+
+
+def mix_bed(voice: str | os.PathLike[str], bed: np.ndarray, out: str | os.PathLike[str], *,
+            music_level_db: float = -10.0) -> MixResult:
+    """``mix`` with the bed already made (float stereo at 48 kHz, as long as the voice).
+
+    A caller that knows the length in advance makes the bed while the voice
+    is being synthesised, then mixes here.
+    """
+    target = check_output_path(out)
+    with atomic_path(target) as tmp:
+        plan, final = _plan(voice, bed, music_level_db, tmp)
+    assert final is not None
+    return MixResult(path=target, loudness=final, plan=plan)
+
+
+def _plan(voice: str | os.PathLike[str], bed: np.ndarray, music_level_db: float,
+          out: Path | None) -> tuple[MixPlan, Loudness | None]:
+    """The gains, and with ``out`` the mix written there and its loudness.
+
+    Each ffmpeg run decodes and ducks the whole mix, so the runs are kept
+    few: one meters voice and bed, one the raw mix; a limited mix is written
+    by the run that checks it reaches the target, so the run that measures
+    the last gain also delivers the file.
+    """
     if not -40.0 <= music_level_db <= 0.0:
         raise ValidationError("music_level_db", music_level_db, "must be between -40 and 0 (LU relative to the voice)")
     pcm = _pcm(bed)
@@ -118,11 +160,18 @@ def plan_mix(voice: str | os.PathLike[str], bed: np.ndarray, *, music_level_db: 
     voice_gain = _clamp(VOICE_REFERENCE_LUFS - voice_level.integrated)
     music_gain = _clamp(VOICE_REFERENCE_LUFS + music_level_db - music_level.integrated)
 
-    def measured(normalize_gain: float | None) -> Loudness:
+    def measured(normalize_gain: float | None, limit_peaks: bool = True, write: Path | None = None) -> Loudness:
         graph = duck_and_mix_filter("0:a", "1:a", "mixed", voice_gain_db=voice_gain, music_gain_db=music_gain,
-                                    normalize_gain_db=normalize_gain, limit_peaks=True)
-        level, = _meter([*inputs, "-filter_complex", graph + ";[mixed]ebur128=peak=true:framelog=quiet[m]",
-                         "-map", "[m]", "-f", "null", "-"], what="measuring the mix loudness", input_bytes=pcm)
+                                    normalize_gain_db=normalize_gain, limit_peaks=limit_peaks)
+        meter = "ebur128=peak=true:framelog=quiet[m]"
+        if write is None:
+            args = ["-filter_complex", f"{graph};[mixed]{meter}"]
+        else:
+            args = ["-filter_complex", f"{graph};[mixed]asplit=2[file][meter];[meter]{meter}",
+                    "-map", "[file]", "-c:a", "pcm_s16le", "-f", "wav", "-y", str(write)]
+        level, = _meter([*inputs, *args, "-map", "[m]", "-f", "null", "-"],
+                        what=f"mixing {voice} with music" if write else "measuring the mix loudness",
+                        input_bytes=pcm)
         return level
 
     premix = measured(None)
@@ -133,38 +182,19 @@ def plan_mix(voice: str | os.PathLike[str], bed: np.ndarray, *, music_level_db: 
     # A plain gain is exact unless the limiter must cut peaks, which takes some
     # loudness with it (spiky sources); then measure the limited result and make
     # up the shortfall, which converges in a step or two.
+    final = None
     for _ in range(3 if limit else 0):
-        shortfall = TARGET_LUFS - measured(gain).integrated
+        level = measured(gain, write=out)
+        shortfall = TARGET_LUFS - level.integrated
         if abs(shortfall) <= 0.2:
+            final = level if out is not None else None
             break
         gain = round(min(gain + shortfall, MAX_GAIN_DB), 2)
-    return MixPlan(voice_gain_db=round(voice_gain, 2), music_gain_db=round(music_gain, 2), normalize_gain_db=gain,
+    plan = MixPlan(voice_gain_db=round(voice_gain, 2), music_gain_db=round(music_gain, 2), normalize_gain_db=gain,
                    limit_peaks=limit, voice=voice_level, music=music_level, premix=premix)
-
-
-def mix(voice: str | os.PathLike[str], music: str | os.PathLike[str], out: str | os.PathLike[str], *,
-        seed: int = 0, music_level_db: float = -10.0) -> MixResult:
-    """Mix ``voice`` over ``music`` (a mood name or an audio file) into a 48 kHz stereo WAV at ``out``.
-
-    The bed is cut or looped to the voice's length; the result measures
-    -14 LUFS with true peak under -1 dBTP.  ``out`` is written atomically:
-    on any error nothing is left there.
-    """
-    info = probe(Path(voice))
-    if info.audio is None or not info.duration:
-        raise MediaError(voice, "has no audio stream to use as the voice")
-    target = check_output_path(out)
-    bed = music_bed(music, info.duration, seed=seed)
-    plan = plan_mix(voice, bed, music_level_db=music_level_db)
-    with atomic_path(target) as tmp:
-        final, = _meter(
-            ["-i", str(voice), *_bed_input(), "-filter_complex",
-             plan.filter("0:a", "1:a", "mixed") + ";[mixed]asplit=2[file][meter];"
-             "[meter]ebur128=peak=true:framelog=quiet[m]",
-             "-map", "[file]", "-c:a", "pcm_s16le", "-f", "wav", "-y", str(tmp),
-             "-map", "[m]", "-f", "null", "-"],
-            what=f"mixing {voice} with music", input_bytes=_pcm(bed))
-    return MixResult(path=target, loudness=final, plan=plan)
+    if out is not None and final is None:  # a plain gain, or a limited one not yet written
+        final = measured(gain, limit, write=out)
+    return plan, final
 
 
 def _bed_input() -> list[str]:

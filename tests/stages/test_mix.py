@@ -199,3 +199,29 @@ def test_a_failed_render_keeps_the_old_file_and_no_temp(jfk: Path, tmp_path: Pat
         mix(jfk, "chill", out)
     assert out.read_bytes() == b"previous render"
     assert [p.name for p in tmp_path.iterdir()] == ["final.wav"]
+
+
+def test_a_limited_mix_is_written_by_the_run_that_checks_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Meter voice and bed, meter the raw mix, then limited runs that each write the file while checking it.
+
+    The clicks lose loudness to the limiter, so the first gain falls short and a second run makes it up; that
+    run's file is the result.  Before, the limited mix was measured and then rendered once more (five runs).
+    """
+    t = np.arange(4 * SR) / SR
+    x = 0.05 * np.sin(2 * np.pi * 200 * t)
+    x[:: SR // 8] = 0.95
+    spiky = write_wav(tmp_path / "spiky.wav", np.stack([x, x], axis=1), sample_rate=SR)
+    real_meter = mix_module._meter
+    runs: list[bool] = []
+
+    def counting(args: list[str], **kwargs: object) -> object:
+        runs.append("-y" in args)
+        return real_meter(args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mix_module, "_meter", counting)
+    result = mix(spiky, "chill", tmp_path / "out.wav")
+    assert result.plan.limit_peaks
+    assert runs == [False, False, True, True]
+    lufs, peak = ebur128(result.path)
+    assert result.loudness.integrated == pytest.approx(lufs, abs=0.1)
+    assert peak <= -1.0
