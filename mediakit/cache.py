@@ -39,6 +39,12 @@ def cache_key(kind: str, params: object) -> str:
     return hashlib.sha256(f"{CACHE_VERSION}|{kind}|{params!r}".encode()).hexdigest()[:20]
 
 
+def file_signature(path: Path) -> tuple[str, int, int]:
+    """What identifies a file's content for a cache key, cheaply: its resolved path, size and modification time."""
+    stat = path.stat()
+    return (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+
+
 def cached_file(kind: str, params: object, suffix: str, make: Callable[[Path], object],
                 folder: Path | None = None) -> Path:
     """Path of the file ``make(tmp_path)`` writes for ``params``; made only when not cached yet."""

@@ -25,6 +25,7 @@ from .requests import LaptopUgcRequest
 from .talking_ad import canvas_for
 
 CAPTION_AT = 0.17   # captions above the head in all three scenes (below the top UI band; share of the height)
+APP_TOP_CLEAR = CAPTION_AT + 0.08  # the app scene starts below the captions (half a page is about 6%, and a margin)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -69,5 +70,6 @@ def _laptop(screen: ScreenInput, canvas: Canvas, first_words: int, actor: Path, 
     else:
         split_ms = total_ms // 3
     split_ms = min(max(split_ms, 1500), total_ms - 6000)
-    track = laptop_track(actor, screen, canvas, split_ms=split_ms, duration_ms=total_ms, cache_dir=workdir)
+    track = laptop_track(actor, screen, canvas, split_ms=split_ms, duration_ms=total_ms, top_clear=APP_TOP_CLEAR,
+                         cache_dir=workdir)
     return Picture(track, canvas.height * CAPTION_AT)

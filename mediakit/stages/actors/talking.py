@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
-from ...cache import cache_dir, cached_file
+from ...cache import cache_dir, cached_file, file_signature
 from ...errors import MediaError, ValidationError
 from ...probe import probe
 from ...render import execute
@@ -217,10 +217,7 @@ def _file_signature(value: Background) -> object:
     if value is None:
         return None
     path = Path(value)
-    if path.suffix and path.is_file():
-        stat = path.stat()
-        return (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
-    return str(value)
+    return file_signature(path) if path.suffix and path.is_file() else str(value)
 
 
 def cached_clip(kind: str, params: object, make: Callable[[Path], Path]) -> Path:

@@ -18,7 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from PIL import Image
+
+from ...cache import cached_png, file_signature
 from ...errors import ValidationError
+from ...media_io import open_image
 from ...probe import probe
 from ...timeline import (
     Animation,
@@ -121,8 +125,14 @@ def scene_times(split_ms: int, duration_ms: int, broll_ms: int | None = None) ->
 
 
 def laptop_track(actor: Path, screen: ScreenInput, canvas: Canvas, *, split_ms: int, duration_ms: int,
-                 broll_ms: int | None = None, face: Crop = FACE, cache_dir: Path | None = None) -> Track:
-    """The three laptop_ugc scenes as one track (see the module docstring), sized to the generator's ``canvas``."""
+                 broll_ms: int | None = None, face: Crop = FACE, top_clear: float = 0.0,
+                 cache_dir: Path | None = None) -> Track:
+    """The three laptop_ugc scenes as one track (see the module docstring), sized to the generator's ``canvas``.
+
+    ``top_clear`` (a share of the height) is kept clear above a scrolling
+    screen capture when its scene starts, so the captions there do not sit on
+    the app's header; the capture then scrolls up under them.
+    """
     first, second, third = scene_times(split_ms, duration_ms, broll_ms)
     actor_is_still = actor.suffix.lower() in IMAGE_SUFFIXES
     talking: SceneContent = (ImageLayer(path=actor, duration_ms=first) if actor_is_still
@@ -131,7 +141,8 @@ def laptop_track(actor: Path, screen: ScreenInput, canvas: Canvas, *, split_ms: 
     close: SceneContent = (ImageLayer(path=actor, duration_ms=third, crop=face, motion=close_motion) if actor_is_still
                            else VideoLayer(path=actor, duration_ms=third, crop=face, motion=close_motion,
                                            trim_start_ms=first + second))
-    seq = SequenceLayer(scenes=(talking, screen_broll(screen, second, canvas), close), transition=TRANSITION)
+    app = screen_broll(screen, second, canvas, top_clear=top_clear, cache_dir=cache_dir)
+    seq = SequenceLayer(scenes=(talking, app, close), transition=TRANSITION)
     return Track((seq, *laptop_overlay(screen, canvas, first, cache_dir)), duration_ms)
 
 
@@ -159,8 +170,14 @@ def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int,
     return content, ImageLayer(path=png, duration_ms=shown, box=Box(x, y, *geo.size), exit=leave)
 
 
-def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas) -> SceneContent:
-    """Scene 2: the screen content full-frame -- a recording plays, a tall image scrolls, a wide one shows whole."""
+def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas, *, top_clear: float = 0.0,
+                 cache_dir: Path | None = None) -> SceneContent:
+    """Scene 2: the screen content full-frame -- a recording plays, a tall image scrolls, a wide one shows whole.
+
+    A tall image scrolls down from its top; with ``top_clear`` it starts
+    that share of the height lower, on its own top colour (an app's header
+    band extended), so its header begins below the captions.
+    """
     if screen.kind == "recording":
         info = probe(screen.path)
         wide = info.video is not None and info.video.width / info.video.height > canvas.width / canvas.height * 1.25
@@ -169,8 +186,23 @@ def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas) -> Scene
     frame_aspect = canvas.width / canvas.height
     if w / h < frame_aspect / 1.1:       # a tall capture scrolls down from its top
         motion = KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 1.0))
+        if top_clear > 0:
+            pad = round(top_clear * canvas.height * w / canvas.width)
+            path = cached_png("screen-top", (file_signature(screen.path), pad),
+                              lambda: _extend_top(open_image(screen.path, field="app_screen_image_url"), pad),
+                              cache_dir)
+            return ImageLayer(path=path, duration_ms=duration_ms, motion=motion)
     elif w / h > frame_aspect * 1.25:    # a wide dashboard shows whole (every card), on its blurred self
         return ImageLayer(path=screen.path, duration_ms=duration_ms, fit="blur")
     else:
         motion = KenBurns(1.0, 1.12)
     return ImageLayer(path=screen.path, duration_ms=duration_ms, motion=motion)
+
+
+def _extend_top(image: Image.Image, pad: int) -> Image.Image:
+    """``image`` with ``pad`` rows of its own top row's colour (the row's average) above it."""
+    rgb = image.convert("RGB")
+    top = rgb.crop((0, 0, rgb.width, 1)).resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
+    out = Image.new("RGB", (rgb.width, rgb.height + pad), top)
+    out.paste(rgb, (0, pad))
+    return out

@@ -127,6 +127,21 @@ def test_screen_broll_scrolls_tall_and_shows_wide_whole(tmp_path: Path) -> None:
     assert w.motion is None and w.fit == "blur"  # type: ignore[union-attr]
 
 
+def test_a_scrolling_capture_starts_below_the_captions_on_its_header_colour(tmp_path: Path) -> None:
+    from mediakit.stages.layouts.laptop import ScreenInput
+    tall = tmp_path / "tall.png"
+    image = Image.new("RGB", (200, 900), "white")
+    image.paste((90, 70, 220), (0, 0, 200, 120))  # a purple header band
+    image.save(tall)
+    layer = screen_broll(ScreenInput(tall, "image"), 3000, CANVAS, top_clear=0.25, cache_dir=tmp_path)
+    padded = Image.open(layer.path)  # type: ignore[union-attr]
+    pad = round(0.25 * CANVAS.height * 200 / CANVAS.width)
+    assert padded.size == (200, 900 + pad) and pad == 89  # a quarter of the 9:16 frame at the capture's width
+    assert padded.getpixel((100, 0)) == padded.getpixel((100, pad + 60)) == (90, 70, 220)
+    assert padded.getpixel((100, pad + 200)) == (255, 255, 255)
+    assert layer.motion is not None and layer.motion.pan_from == (0.5, 0.0)  # type: ignore[union-attr]
+
+
 def test_rendered_laptop_shot_shows_the_screen_in_the_quad(layout_media: Path, tmp_path: Path) -> None:
     img = tmp_path / "green.png"
     Image.new("RGB", (320, 200), (40, 200, 120)).save(img)
