@@ -13,6 +13,13 @@ the stored ETag / Last-Modified (a 304 costs no body), and within one
 process a URL already fetched is not asked again, so a batch that uses the
 same product photo 100 times downloads it once.
 
+A request from a remote client (``mediakit serve``) is fetched under
+:func:`remote_inputs`: a path or ``file://`` URL on the server's disk is
+refused unless it is a file the server itself serves (its ``/v1/files/``
+URL, an upload or an earlier output), plain http is refused, and an https
+host that resolves to a loopback, private, link-local or metadata address is
+refused, so a client cannot read the server's files or reach its network.
+
 Limits per input (spec values where it gives them, else documented here):
 
 =========================  ========  ===========================
@@ -37,10 +44,14 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from .addresses import first_non_public, resolve
 from .cache import cache_dir
 from .errors import MediaError, ValidationError
 from .media_io import atomic_path, write_text
@@ -108,11 +119,62 @@ def sniff(head: bytes) -> tuple[str, str] | None:
     return None
 
 
+@dataclass(frozen=True)
+class RemoteInputs:
+    """Inputs of a remote client's request: https to public hosts, or files served under a prefix (from ``root``).
+
+    https hosts are checked when the request is planned; a download then
+    resolves the name again and follows redirects, so a host that changes
+    its answer in between is not caught (a resolver pinned to the checked
+    address, as webhooks use, would be).
+    """
+
+    prefixes: tuple[str, ...]  # the server's file URL prefixes, e.g. "http://127.0.0.1:8000/v1/files/"
+    root: Path                 # the folder those URLs serve
+
+    def admit(self, text: str, field: str) -> str:
+        """``text`` as the fetch may read it: a served file's path, or an https URL to a public host."""
+        rule = f"must be an https URL or a file URL of this server ({self.prefixes[0]}...)"
+        prefix = next((p for p in self.prefixes if text.startswith(p)), None)
+        if prefix is not None:
+            rel = urllib.parse.unquote(urllib.parse.urlsplit(text[len(prefix):]).path)
+            path = (self.root / rel).resolve()
+            if not path.is_relative_to(self.root.resolve()):
+                raise ValidationError(field, text, rule)
+            return str(path)
+        parts = urllib.parse.urlsplit(text)
+        if parts.scheme.lower() != "https" or not parts.hostname:
+            raise ValidationError(field, text, rule)
+        try:
+            problem = first_non_public(parts.hostname, resolve(parts.hostname, parts.port or 443))
+        except OSError as exc:
+            raise MediaError(text, f"cannot be reached: {exc.strerror or exc}", field=field) from None
+        if problem is not None:
+            raise ValidationError(field, text, f"must be publicly reachable ({problem})")
+        return text
+
+
+_REMOTE: ContextVar[RemoteInputs | None] = ContextVar("mediakit_remote_inputs", default=None)
+
+
+@contextmanager
+def remote_inputs(rules: RemoteInputs) -> Iterator[None]:
+    """Fetch under ``rules`` inside this block (this thread or task only): a remote client's request."""
+    token = _REMOTE.set(rules)
+    try:
+        yield
+    finally:
+        _REMOTE.reset(token)
+
+
 def fetch(value: str, *, field: str, limits: Limits) -> Path:
     """The local file behind a URL field, checked against ``limits``; errors name ``field``."""
     if not isinstance(value, str) or not value.strip():
         raise ValidationError(field, value, "must be a URL or a file path")
     text = value.strip()
+    rules = _REMOTE.get()
+    if rules is not None:
+        text = rules.admit(text, field)
     scheme = urllib.parse.urlsplit(text).scheme.lower()
     if scheme == "https" or (scheme == "http" and not limits.https_only):
         path = _download(text, field, limits)

@@ -30,6 +30,7 @@ from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
 from mediakit import __version__
+from mediakit.addresses import first_non_public, literal_address, non_public, resolve
 from mediakit.errors import ValidationError
 from mediakit.generators.fields import WEBHOOK_MAX_CHARS
 from mediakit.times import now_iso
@@ -39,8 +40,6 @@ WAITS_S = (1.0, 2.0)  # after the first failure, after the second
 TIMEOUT_S = 10.0
 ALLOW_PRIVATE_ENV = "MEDIAKIT_WEBHOOK_ALLOW_PRIVATE"
 USER_AGENT = f"mediakit/{__version__}"
-
-IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
 @dataclass(frozen=True)
@@ -93,31 +92,6 @@ def _allow_private(allow_private: bool | None) -> bool:
     return allow_private
 
 
-def _literal_address(host: str) -> IPAddress | None:
-    """The address a host names literally, including legacy IPv4 forms (``2130706433``, ``0x7f.1``)."""
-    try:
-        return ipaddress.ip_address(host)
-    except ValueError:
-        pass
-    try:  # inet_aton accepts the shorthand forms that resolvers (and so getaddrinfo) also accept
-        return ipaddress.IPv4Address(socket.inet_aton(host))
-    except OSError:
-        return None
-
-
-def _non_public(address: IPAddress) -> str | None:
-    """The kind of a non-public address, with its article ("a loopback"), or ``None`` for a public one."""
-    if isinstance(address, ipaddress.IPv6Address):
-        embedded = address.ipv4_mapped or address.sixtofour or (address.teredo[1] if address.teredo else None)
-        if embedded is not None:  # an IPv6 form that reaches an IPv4 address
-            return _non_public(embedded)
-    kinds = (("a loopback", address.is_loopback), ("an unspecified", address.is_unspecified),
-             ("a link-local", address.is_link_local), ("a multicast", address.is_multicast),
-             ("a reserved", address.is_reserved), ("a private", address.is_private),
-             ("a non-global", not address.is_global))
-    return next((kind for kind, hit in kinds if hit), None)
-
-
 def _split(url: str, field: str) -> SplitResult:
     """Parse a webhook URL, refusing the shapes no receiver needs."""
     if len(url) > WEBHOOK_MAX_CHARS:
@@ -153,8 +127,8 @@ def check_webhook_url(url: str, *, field: str = "webhook_url", allow_private: bo
         return url
     if host == "localhost" or host.endswith(".localhost"):
         raise ValidationError(field, url, "must be publicly reachable (localhost is a loopback name)")
-    literal = _literal_address(host)
-    kind = _non_public(literal) if literal is not None else None
+    literal = literal_address(host)
+    kind = non_public(literal) if literal is not None else None
     if kind is not None:  # IPv6 as written (its text form varies by Python), IPv4 as resolvers read it
         shown = host if isinstance(literal, ipaddress.IPv6Address) else str(literal)
         raise ValidationError(field, url, f"must be publicly reachable ({shown} is {kind} address)")
@@ -180,13 +154,10 @@ class _PinnedHTTPSConnection(http.client.HTTPSConnection):
 
 def _addresses(host: str, port: int, *, check: bool) -> list[str]:
     """Resolve once; refuse if any address is not public (an attacker picks which one a client tries)."""
-    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    found = list(dict.fromkeys(str(info[4][0]) for info in infos))
-    if check:
-        for text in found:
-            kind = _non_public(ipaddress.ip_address(text.split("%", 1)[0]))  # drop an IPv6 zone
-            if kind is not None:
-                raise _Refused(f"{host} resolves to {text}, {kind} address")
+    found = resolve(host, port)
+    problem = first_non_public(host, found) if check else None
+    if problem is not None:
+        raise _Refused(problem)
     return found
 
 

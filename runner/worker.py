@@ -14,11 +14,13 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from mediakit.errors import MediakitError
+from mediakit.fetch import RemoteInputs, remote_inputs
 from mediakit.generators.run import plan_job
 
 from . import jobs
@@ -43,6 +45,7 @@ class WorkerOptions:
     executor_options: dict[str, Any] = field(default_factory=dict)
     allow_private_webhooks: bool | None = None
     files_url: str | None = None
+    remote_inputs: bool = False  # plan inputs as a remote client's (mediakit.fetch.RemoteInputs under files_url)
 
 
 def outputs_of(store: Path) -> Path:
@@ -113,6 +116,12 @@ class Worker:
         finally:
             db.close()
 
+    def _input_rules(self) -> AbstractContextManager[None]:
+        """The rules the server admitted the job's inputs under (a remote client's), or none."""
+        if not self.options.remote_inputs or self.options.files_url is None:
+            return nullcontext()
+        return remote_inputs(RemoteInputs((self.options.files_url,), outputs_of(self.store)))
+
     def _feed(self, db: Database) -> Callable[[set[str]], list[Entry]]:
         def feed(known: set[str]) -> list[Entry]:
             found = jobs.waiting(db, known)
@@ -124,7 +133,8 @@ class Worker:
                 entry = Entry(SpecJob(job.id, job.operation, job.input, 0, job.webhook_url, job.idempotency_key),
                               job.id, job=job)
                 try:
-                    _, entry.plan = plan_job(job.operation, job.input, stats=stats)
+                    with self._input_rules():
+                        _, entry.plan = plan_job(job.operation, job.input, stats=stats)
                 except MediakitError as exc:  # its inputs went bad since it was submitted: failed, refunded
                     jobs.fail(db, job.id, exc.code, exc.message)
                     self.events({"event": "failed", "job_id": job.id, "error_message": exc.message})

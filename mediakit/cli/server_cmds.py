@@ -28,9 +28,12 @@ from .base import store_path as _store
               "(default http://HOST:PORT).")
 @click.option("--admin", "admins", multiple=True, help="A user who reviews (approves) marketplace packages; "
               "repeatable.")
+@click.option("--local-inputs/--remote-inputs", default=None,
+              help="Whether request inputs may be paths on this machine. Default: yes on a loopback address; "
+                   "otherwise only https URLs to public hosts and this server's own file URLs.")
 def serve(host: str, port: int, store: Path | None, jwt_secret: str | None, jwks: Path | None,
           jwt_audience: str | None, workers: int | None, executor: str, scheduler: str | None,
-          public_url: str | None, admins: tuple[str, ...]) -> None:
+          public_url: str | None, admins: tuple[str, ...], local_inputs: bool | None) -> None:
     """Serve the service's REST API (docs at /docs, description at /openapi.json) and render its jobs."""
     import uvicorn
 
@@ -43,12 +46,23 @@ def serve(host: str, port: int, store: Path | None, jwt_secret: str | None, jwks
     EXECUTORS.factory(executor)  # an unknown executor stops here, not later in the worker thread
     options = {"scheduler": scheduler} if scheduler else {}
     base = (public_url or f"http://{host}:{port}").rstrip("/")
+    local = _loopback(host) if local_inputs is None else local_inputs
     config = ServerConfig(_store(store), jwt=JwtConfig(secret=jwt_secret, jwks_path=jwks, audience=jwt_audience),
                           worker=WorkerOptions(workers=workers, executor=executor, executor_options=options,
-                                               files_url=f"{base}/v1/files/"),
-                          admins=frozenset(admins))
+                                               files_url=f"{base}/v1/files/", remote_inputs=not local),
+                          admins=frozenset(admins), local_inputs=local)
     click.echo(f"serving {config.store} on http://{host}:{port} (docs at /docs)", err=True)
     uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
+
+
+def _loopback(host: str) -> bool:
+    """Whether ``host`` only takes connections from this machine (then its clients may name local files)."""
+    from ..addresses import literal_address
+
+    if host == "localhost":
+        return True
+    address = literal_address(host)
+    return address is not None and address.is_loopback
 
 
 @click.group("keys", cls=MediakitGroup)

@@ -23,6 +23,7 @@ from runner.worker import Worker, WorkerOptions, outputs_of
 
 from .. import __version__
 from ..errors import ERROR_TYPES, LimitError, MediakitError
+from ..fetch import RemoteInputs, remote_inputs
 from .auth import JwtConfig
 from .deps import StorePool
 from .docs import mount_docs
@@ -43,6 +44,7 @@ class ServerConfig:
     limiter: RateLimiter = field(default_factory=RateLimiter)
     worker: WorkerOptions | None = None  # None: jobs are recorded, and rendered by another process's worker
     admins: frozenset[str] = frozenset()  # the users who approve marketplace packages (``serve --admin``)
+    local_inputs: bool = True  # inputs may be paths on this machine (a loopback server); False: remote rules
 
     @property
     def outputs(self) -> Path:
@@ -115,6 +117,26 @@ def _replay(chunks: list[bytes], last: Message | None, receive: Receive) -> Rece
 
 async def _no_receive() -> Message:
     return {"type": "http.disconnect"}
+
+
+class InputRules:
+    """Plans every request's inputs as a remote client's (``mediakit.fetch.RemoteInputs``) unless the config
+    allows local inputs: a path on this machine or a private address is then refused, a file this server serves
+    (under this request's or the configured public ``/v1/files/`` URL) is read from its folder."""
+
+    def __init__(self, app: ASGIApp, config: ServerConfig) -> None:
+        self.app = app
+        self.config = config
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or self.config.local_inputs:
+            await self.app(scope, receive, send)
+            return
+        own = str(Request(scope).base_url).rstrip("/") + "/v1/files/"
+        worker = self.config.worker
+        prefixes = (own, *((worker.files_url,) if worker and worker.files_url else ()))
+        with remote_inputs(RemoteInputs(prefixes, self.config.outputs)):
+            await self.app(scope, receive, send)
 
 
 class RateHeaders:
@@ -229,6 +251,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         app.include_router(module.router)
     generate.document_requests(app)
     mount_docs(app)
+    app.add_middleware(InputRules, config=config)
     app.add_middleware(RateHeaders)
     app.add_middleware(BodyLimit)
     return app
