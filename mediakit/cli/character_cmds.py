@@ -6,17 +6,15 @@ import json
 
 import click
 
-from ..stages.characters.store import DEFAULT_LIMIT
-
 
 @click.command("characters")
-@click.option("--limit", type=int, default=DEFAULT_LIMIT, show_default=True, help="At most this many, 1 to 100.")
+@click.option("--limit", type=int, help="At most this many, 1 to 100 (default 50).")
 @click.option("--json", "as_json", is_flag=True, help="Print the spec's shape ({characters: [...]}).")
-def characters(limit: int, as_json: bool) -> None:
+def characters(limit: int | None, as_json: bool) -> None:
     """List the characters saved by character_sheet jobs; pass an id as make_ugc's or make_podcast's character."""
-    from ..stages.characters.store import characters_dir, list_characters
+    from ..stages.characters.store import DEFAULT_LIMIT, characters_dir, list_characters
 
-    saved = list_characters(limit)
+    saved = list_characters(DEFAULT_LIMIT if limit is None else limit)
     if as_json:
         click.echo(json.dumps({"characters": saved}, indent=2, ensure_ascii=False))
         return

@@ -204,23 +204,22 @@ def jobs_show(job_id: str, legacy: bool, store: Path | None, user: str, as_json:
     _echo_json(job.legacy_shape() if legacy else job.status_shape())
 
 
-def _job_action(name: str, doc: str, action: Callable[[Any, str, str], dict[str, Any]]) -> None:
+def _job_action(name: str, doc: str, action: str) -> None:
+    """A ``jobs NAME JOB_ID`` command calling ``runner.jobs.<action>`` (imported when it runs, not at start-up)."""
+
     @jobs_group.command(name, help=doc)
     @click.argument("job_id")
     @_common
     def command(job_id: str, store: Path | None, user: str, as_json: bool) -> None:
-        result = action(_db(store), user, job_id)
+        from runner import jobs
+
+        result = getattr(jobs, action)(_db(store), user, job_id)
         _echo_json(result) if as_json else click.echo(" ".join(f"{k}={v}" for k, v in result.items()))
 
 
-def _register_job_actions() -> None:
-    from runner import jobs
-
-    _job_action("cancel", "Cancel a job that has not ended; its credits are refunded and its render stopped.",
-                jobs.cancel)
-    _job_action("delete", "Soft-delete a job: hidden from lists until restored (files and ledger stay).",
-                jobs.soft_delete)
-    _job_action("restore", "Restore a soft-deleted job.", jobs.restore)
+_job_action("cancel", "Cancel a job that has not ended; its credits are refunded and its render stopped.", "cancel")
+_job_action("delete", "Soft-delete a job: hidden from lists until restored (files and ledger stay).", "soft_delete")
+_job_action("restore", "Restore a soft-deleted job.", "restore")
 
 
 @click.group("account", cls=MediakitGroup, invoke_without_command=True)
@@ -298,6 +297,5 @@ def rate(job_id: str, score: int, note: str | None, store: Path | None, user: st
 
 
 def register(group: click.Group) -> None:
-    _register_job_actions()
     for command in (run, quote, jobs_group, account_group, rate):
         group.add_command(command)
