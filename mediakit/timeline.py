@@ -467,8 +467,9 @@ class PuppetLayer(Layer):
     The parts are drawn once (``stages.actors.puppet``); per frame the graph
     only crops the current mouth and eyes out of their strips and overlays
     the head and body at positions given by ``Wave`` sums (sway, nod,
-    breathing).  Everything is composed at ``size`` over ``backdrop`` and
-    then fitted to the box.  ``trim_start_ms`` starts the animation that far
+    breathing).  Everything is composed at ``size`` over ``backdrop``, then
+    ``crop`` and ``motion`` (a face close-up's push-in) apply as on a video
+    layer before it is fitted to the box.  ``trim_start_ms`` starts the animation that far
     in, so a scene or a PiP showing the actor from a timeline time stays in
     sync with the continuous voice.
     """
@@ -483,12 +484,15 @@ class PuppetLayer(Layer):
     head_dy: tuple[Wave, ...] = ()
     body_dy: tuple[Wave, ...] = ()
     trim_start_ms: int = 0
+    crop: Crop | None = None
+    motion: KenBurns | None = None
 
     can_be_base: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         super().__post_init__()
         _check_animated(self.size, self.trim_start_ms)
+        _check_motion(self.motion, self.fit)
 
 
 @dataclass(frozen=True)
@@ -497,7 +501,8 @@ class PortraitLayer(Layer):
 
     The photo is scaled once to ``size`` times ``zoom``; per frame a
     ``size`` window is cropped at the ``drift_x``/``drift_y`` offsets from
-    its centre, then fitted to the box.
+    its centre, then ``crop`` and ``motion`` apply as on a video layer
+    before it is fitted to the box.
     """
 
     path: Path = field(kw_only=True)
@@ -506,12 +511,15 @@ class PortraitLayer(Layer):
     drift_x: tuple[Wave, ...] = ()
     drift_y: tuple[Wave, ...] = ()
     trim_start_ms: int = 0
+    crop: Crop | None = None
+    motion: KenBurns | None = None
 
     can_be_base: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         super().__post_init__()
         _check_animated(self.size, self.trim_start_ms)
+        _check_motion(self.motion, self.fit)
         if not 1.0 <= self.zoom <= 2.0:
             raise ValidationError("zoom", self.zoom, "must be between 1 and 2")
 

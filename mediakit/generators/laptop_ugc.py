@@ -18,7 +18,7 @@ from ..render import ProgressCallback
 from ..routes import Route
 from ..speech.words import Word
 from ..stages.layouts.laptop import ScreenInput, check_screen_input, laptop_track, split_script
-from ..timeline import Canvas
+from ..timeline import ActorLayer, Canvas
 from .base import Built, Context, Generator
 from .presenter import Picture, PresenterPlan, build_presenter, plan_presenter
 from .requests import LaptopUgcRequest
@@ -62,8 +62,8 @@ class LaptopUgcGenerator(Generator[LaptopUgcRequest, LaptopUgcPlan]):
         return build_presenter(plan, workdir, partial(_laptop, plan.screen, plan.canvas, plan.first_words), progress)
 
 
-def _laptop(screen: ScreenInput, canvas: Canvas, first_words: int, actor: Path, words: list[Word], total_ms: int,
-            workdir: Path) -> Picture:
+def _laptop(screen: ScreenInput, canvas: Canvas, first_words: int, actor: Path | ActorLayer, words: list[Word],
+            total_ms: int, workdir: Path) -> Picture:
     """The three scenes, cut where the first half's last word ends (between its end and the next word)."""
     if 0 < first_words < len(words):
         split_ms = (words[first_words - 1].end_ms + words[first_words].start_ms) // 2

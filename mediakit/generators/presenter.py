@@ -8,7 +8,8 @@ scenes), so they share the rest:
   writes one, prepares the voice request, and fills the receipt; nothing is
   spoken or rendered.
 - ``build_presenter`` speaks the script so it fills the duration bucket
-  naturally (``speak_to_fill``), renders the lip-synced actor, asks the
+  naturally (``speak_to_fill``), lip-syncs the actor (a drawn or photo
+  actor is a layer the final render animates; other kinds a clip), asks the
   generator's ``layout`` for the picture, and burns captions where the
   layout says they are clear of face and phone.  A short script leaves time
   after the last word: more than ``MAX_DEAD_AIR_MS`` of it carries an end
@@ -30,10 +31,10 @@ from typing import Any
 from ..fetch import AUDIO
 from ..render import ProgressCallback
 from ..speech.words import Word
-from ..stages.actors.talking import SpeechInput, talking_clip
+from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.subtitles import build_ass, get_style
 from ..stages.voice import SpeechRequest, speak
-from ..timeline import AudioClip, Canvas, Timeline, Track
+from ..timeline import ActorLayer, AudioClip, Canvas, Timeline, Track
 from .base import Built, Captions, Context, Metered, Plan, Receipt
 from .casting import Casting, ScriptDecision, cast, script_for, voice_for
 from .endcard import end_card, last_word_end, readable
@@ -65,7 +66,7 @@ class Picture:
     caption_centre: float
 
 
-Layout = Callable[[Path, list[Word], int, Path], Picture]   # (actor clip, timed words, total ms, workdir)
+Layout = Callable[[Path | ActorLayer, list[Word], int, Path], Picture]   # (actor, timed words, total ms, workdir)
 
 
 def plan_presenter(route: str, *, script: str | None, duration: int, actor_slug: str | None, style: str | None,
@@ -110,8 +111,9 @@ def build_presenter(plan: PresenterPlan, workdir: Path, layout: Layout,
     speech = SpeechInput.from_file(voice, words=words) if plan.speech is None else SpeechInput(
         voice, speech_ms, words=tuple(words))
     canvas = plan.canvas
-    clip = talking_clip(plan.casting.actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
-    picture = layout(clip, words, total_ms, workdir)
+    # a drawn or photo actor is a layer animated (and cropped for a close-up) in the final graph: no clip encoded
+    actor = placeable(talking_track(plan.casting.actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms))
+    picture = layout(actor, words, total_ms, workdir)
     ass = None
     if plan.style is not None:
         style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, picture.caption_centre))

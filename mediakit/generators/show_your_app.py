@@ -21,7 +21,7 @@ from ..speech.words import Word
 from ..stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_shot, phone_track
 from ..stages.pip import pip_box
 from ..stages.subtitles.layout import safe_area
-from ..timeline import Canvas
+from ..timeline import ActorLayer, Canvas
 from .base import Built, Context, Generator
 from .presenter import Picture, PresenterPlan, build_presenter, plan_presenter
 from .requests import ShowYourAppRequest
@@ -55,7 +55,8 @@ class ShowYourAppGenerator(Generator[ShowYourAppRequest, ShowYourAppPlan]):
         return build_presenter(plan, workdir, partial(_phone, plan.screenshot, plan.canvas), progress)
 
 
-def _phone(screenshot: Path, canvas: Canvas, actor: Path, words: list[Word], total_ms: int, workdir: Path) -> Picture:
+def _phone(screenshot: Path, canvas: Canvas, actor: Path | ActorLayer, words: list[Word], total_ms: int,
+           workdir: Path) -> Picture:
     """The phone layout with the actor in its PiP; captions in the safe area's widest band off phone and face."""
     track = phone_track(screenshot, canvas, total_ms, actor=actor, placement="front", cache_dir=workdir)
     return Picture(track, caption_centre(canvas))

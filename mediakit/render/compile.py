@@ -268,7 +268,7 @@ class _Compiler:
             f"[{label}_s1][{body}]overlay=x={layer.body.x}:y={_waves(layer.body.y, layer.body_dy, now)}"
             f"[{label}_pp]",
         ]
-        return _Stream(self.chains, f"{label}_pp", _cover((w, h), box))
+        return _Stream(self.chains, f"{label}_pp", _framed(layer, (w, h), box, dur))
 
     def held_sprite(self, sprite: Sprite, label: str, dur: int, now: str) -> str:
         """A sprite converted once and repeated; a strip is cropped to the cell its schedule shows now."""
@@ -289,7 +289,7 @@ class _Compiler:
         x, y = _waves("(iw-ow)/2", layer.drift_x, now), _waves("(ih-oh)/2", layer.drift_y, now)
         return _Stream(self.chains, src, [f"scale={zw}:{zh}:force_original_aspect_ratio=increase", f"crop={zw}:{zh}",
                                           "setsar=1", YUV420, self.hold(dur), f"crop={w}:{h}:{x}:{y}",
-                                          *_cover((w, h), box)])
+                                          *_framed(layer, (w, h), box, dur)])
 
     # ---- video --------------------------------------------------------------------
     def video(self) -> str:
@@ -447,8 +447,7 @@ class _Compiler:
         """
         w, h = box.w, box.h
         if fit == "cover":
-            return src, [*pre, f"scale={w}:{h}:force_original_aspect_ratio=increase:flags=bicubic",
-                         f"crop={w}:{h}"]
+            return src, [*pre, *_scale_cover(box)]
         if fit == "contain":
             return src, [*pre, f"scale={w}:{h}:force_original_aspect_ratio=decrease:flags=bicubic",
                          yuva, f"pad={w}:{h}:(ow-iw)/2:(oh-ih)/2:color=black@0"]
@@ -688,10 +687,26 @@ def _balanced_sum(terms: list[str]) -> str:
     return f"({_balanced_sum(terms[:mid])}+{_balanced_sum(terms[mid:])})"
 
 
+def _framed(layer: PuppetLayer | PortraitLayer, size: tuple[int, int], box: Box, dur_ms: int) -> list[str]:
+    """Per-frame steps from an animated actor's ``size`` frame to ``box``: its crop, then Ken Burns or cover.
+
+    The actor is composed per frame anyway, so the Ken Burns pre-scale costs
+    what the cover scale it replaces costs (there is no still to scale once).
+    """
+    steps = [] if layer.crop is None else [_crop(layer.crop)]
+    if layer.motion is not None:
+        static, moving = _ken_burns(layer.motion, box, dur_ms)
+        return [*steps, static, *moving]
+    return [*steps, *_scale_cover(box)] if steps else _cover(size, box)
+
+
 def _cover(size: tuple[int, int], box: Box) -> list[str]:
     """Steps that fit a stream of ``size`` to ``box`` (none when it already is that size)."""
-    if size == (box.w, box.h):
-        return []
+    return [] if size == (box.w, box.h) else _scale_cover(box)
+
+
+def _scale_cover(box: Box) -> list[str]:
+    """Scale to cover ``box`` and crop the overflow about the centre."""
     return [f"scale={box.w}:{box.h}:force_original_aspect_ratio=increase:flags=bicubic", f"crop={box.w}:{box.h}"]
 
 

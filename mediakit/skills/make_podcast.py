@@ -120,7 +120,7 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
             captions=request.subtitles_style if request.subtitles else None)
 
     def build(self, plan: MakePodcastPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
-        from ..stages.actors.talking import SpeechInput, talking_clip
+        from ..stages.actors.talking import SpeechInput, placeable, talking_track
         from ..stages.subtitles import build_ass, get_style
         from ..stages.voice import synthesize
 
@@ -145,12 +145,12 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
         voice = write_wav(workdir / "voices.wav", (tracks["A"] + tracks["B"])[:length, None].repeat(2, axis=1),
                           sample_rate=SAMPLE_RATE)
         close = shot_boxes(Shot(0, 1000, "A", False), CANVAS)["A"]  # the largest card an actor is shown in
-        clips = []
-        for n, who in enumerate(("A", "B")):  # each actor once, at the largest card size, as a fast intermediate
+        actors = []
+        for n, who in enumerate(("A", "B")):  # drawn at the largest card size, animated in the final graph
             audio = write_wav(workdir / f"voice-{who}.wav", tracks[who][:length, None], sample_rate=SAMPLE_RATE)
-            clips.append(talking_clip(plan.actors[n], SpeechInput(audio, total, tuple(phonemes[who])),
-                                      Box(0, 0, close.w, close.h), fps=CANVAS.fps))
-        picture = podcast_track(clips[0], clips[1], turns, CANVAS, total, room=plan.room)
+            actors.append(placeable(talking_track(plan.actors[n], SpeechInput(audio, total, tuple(phonemes[who])),
+                                                  Box(0, 0, close.w, close.h), fps=CANVAS.fps)))
+        picture = podcast_track(actors[0], actors[1], turns, CANVAS, total, room=plan.room)
         ass: Path | None = None
         captions: Captions | None = None
         if plan.captions is not None:

@@ -22,6 +22,7 @@ from mediakit.timeline import (
     Box,
     Canvas,
     ColorLayer,
+    Crop,
     Ducking,
     ImageLayer,
     KenBurns,
@@ -69,6 +70,13 @@ NAMED: dict[str, tuple[Timeline, Profile]] = {
     "puppet_scene_after_a_cut": (Timeline(CANVAS, 1510, layers=(
         SequenceLayer(scenes=(ColorLayer(color="navy", duration_ms=510),
                               replace(PUPPET, duration_ms=1000, trim_start_ms=510)),
+                      transition=Transition("fade", 200)),)), DEFAULT_PROFILE),
+    "actor_face_close_ups": (Timeline(CANVAS, 2510, layers=(
+        SequenceLayer(scenes=(ColorLayer(color="navy", duration_ms=510),
+                              replace(PUPPET, duration_ms=1000, trim_start_ms=510, crop=Crop(0.14, 0.12, 0.72, 0.72),
+                                      motion=KenBurns(1.0, 1.06)),
+                              PortraitLayer(path=Path("photo.png"), size=(360, 640), duration_ms=1000,
+                                            crop=Crop(0.2, 0.1, 0.6, 0.5))),
                       transition=Transition("fade", 200)),)), DEFAULT_PROFILE),
     "scenes_with_title": (Timeline(CANVAS, 4000, layers=(
         SequenceLayer(scenes=(ImageLayer(path=Path("a.png"), duration_ms=2000),

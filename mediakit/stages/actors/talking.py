@@ -18,7 +18,8 @@ ready to stack in any timeline, whatever the actor is made of:
 
 Prepared clips are cached by their inputs, so a batch of variants with the
 same actor and speech renders the actor once; ``talking_clip`` gives a drawn
-actor as such a clip for layouts that place a file.  This stage returns
+actor as such a clip for callers that need a file (every layout places the
+layer, cropped or zoomed in the graph as it needs).  This stage returns
 layers and never writes a finished file;
 ``mediakit.recipes.audition.render_talking`` is the recipe that does.
 """
@@ -158,7 +159,7 @@ def _engine_clip(engine: LipSyncEngine, request: LipSyncRequest, actor: Actor, s
 
 def talking_clip(actor: Actor, speech: SpeechInput, box: Box, *, fps: Fraction | int = 30,
                  duration_ms: int | None = None, background: Background = None) -> Path:
-    """The actor saying ``speech`` as one prepared clip file (cached), for layouts that place a file.
+    """The actor saying ``speech`` as one prepared clip file (cached), for callers that need a file.
 
     A timeline should rather stack ``talking_track``'s layers: a drawn actor
     is then animated inside the final render instead of encoded twice.

@@ -154,7 +154,7 @@ def scene_sequence(scenes: Sequence[Scene], durations: Sequence[int], *, actor: 
     return SequenceLayer(scenes=tuple(contents), transition=fitting_transition(durations, transition))
 
 
-def actor_scene(actor: Path | ActorLayer, start_ms: int, duration_ms: int) -> SceneContent:
+def actor_scene(actor: Path | ActorLayer, start_ms: int, duration_ms: int) -> VideoLayer | ImageLayer | ActorLayer:
     """The actor full-frame for one scene, at the same time in its talking track as on the timeline.
 
     ``actor`` is a clip or a still, or a drawn actor's layer (animated in the

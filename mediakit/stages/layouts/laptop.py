@@ -4,17 +4,18 @@ Scene 1 shows the actor full-frame with a laptop (drawn in 3/4 view, see
 ``devices``) in front of them; the screen content is warped into the
 display's quad by the graph's perspective filter, so it sits in the screen
 at the right angle.  Scene 2 fills the frame with the screen content,
-scrolling slowly.  Scene 3 crops the actor's clip to the face and pushes in
-a little.  The script is split at a sentence boundary into the halves the
-two face shots speak (``split_script``); scene 2 is a voice-over at the
-start of the second half.  The three shots are one xfade sequence; the
+scrolling slowly.  Scene 3 crops the actor (a clip, or a drawn actor's
+layer inside the final render) to the face and pushes in a little.  The
+script is split at a sentence boundary into the halves the two face shots
+speak (``split_script``); scene 2 is a voice-over at the start of the
+second half.  The three shots are one xfade sequence; the
 laptop overlay leaves with scene 1, fading out over the same transition.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -25,6 +26,7 @@ from ...errors import ValidationError
 from ...media_io import open_image
 from ...probe import probe
 from ...timeline import (
+    ActorLayer,
     Animation,
     Box,
     Canvas,
@@ -39,7 +41,7 @@ from ...timeline import (
     VisualLayer,
 )
 from ..broll.kenburns import image_size
-from ..pip import IMAGE_SUFFIXES
+from ..broll.scenes import actor_scene
 from .devices import laptop_frame
 
 RECORDING_SUFFIXES = (".mp4", ".mov")
@@ -124,23 +126,20 @@ def scene_times(split_ms: int, duration_ms: int, broll_ms: int | None = None) ->
     return split_ms, broll_ms, second - broll_ms
 
 
-def laptop_track(actor: Path, screen: ScreenInput, canvas: Canvas, *, split_ms: int, duration_ms: int,
+def laptop_track(actor: Path | ActorLayer, screen: ScreenInput, canvas: Canvas, *, split_ms: int, duration_ms: int,
                  broll_ms: int | None = None, face: Crop = FACE, top_clear: float = 0.0,
                  cache_dir: Path | None = None) -> Track:
     """The three laptop_ugc scenes as one track (see the module docstring), sized to the generator's ``canvas``.
 
     ``top_clear`` (a share of the height) is kept clear above a scrolling
     screen capture when its scene starts, so the captions there do not sit on
-    the app's header; the capture then scrolls up under them.
+    the app's header; the capture then scrolls up under them.  ``actor`` is
+    a clip or a still, or a drawn or photo actor's layer, whose close-up is
+    then cropped inside the final render (no intermediate clip).
     """
     first, second, third = scene_times(split_ms, duration_ms, broll_ms)
-    actor_is_still = actor.suffix.lower() in IMAGE_SUFFIXES
-    talking: SceneContent = (ImageLayer(path=actor, duration_ms=first) if actor_is_still
-                             else VideoLayer(path=actor, duration_ms=first))
-    close_motion = KenBurns(1.0, 1.06)
-    close: SceneContent = (ImageLayer(path=actor, duration_ms=third, crop=face, motion=close_motion) if actor_is_still
-                           else VideoLayer(path=actor, duration_ms=third, crop=face, motion=close_motion,
-                                           trim_start_ms=first + second))
+    talking = actor_scene(actor, 0, first)
+    close = replace(actor_scene(actor, first + second, third), crop=face, motion=KenBurns(1.0, 1.06))
     app = screen_broll(screen, second, canvas, top_clear=top_clear, cache_dir=cache_dir)
     seq = SequenceLayer(scenes=(talking, app, close), transition=TRANSITION)
     return Track((seq, *laptop_overlay(screen, canvas, first, cache_dir)), duration_ms)

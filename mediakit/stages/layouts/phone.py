@@ -17,7 +17,7 @@ actor in a rounded picture-in-picture overlapping its lower-left corner;
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageOps, UnidentifiedImageError
@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageOps, Unidentif
 from ...cache import cached_png
 from ...errors import MediaError, ValidationError
 from ...timeline import (
+    ActorLayer,
     Animation,
     Box,
     Canvas,
@@ -127,11 +128,13 @@ def backdrop(screenshot: Path, canvas: Canvas, folder: Path | None = None) -> Pa
                                 canvas.height), draw, folder)
 
 
-def phone_track(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: Path | None = None,
+def phone_track(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: Path | ActorLayer | None = None,
                 placement: str = "front", color: str = "graphite", cache_dir: Path | None = None) -> Track:
     """The show_your_app picture: backdrop, screenshot in the phone, and the actor (if given) per ``placement``.
 
     ``canvas`` is the generator's: the phone, backdrop and PiP are sized to it.
+    ``actor`` is a clip or a still, or a drawn or photo actor's layer from
+    ``talking.placeable`` (animated in the final render, from time 0).
     """
     size = check_screenshot(screenshot)
     shot = phone_shot(canvas, placement)
@@ -153,7 +156,9 @@ def phone_track(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: Pa
     return Track(tuple(layers), duration_ms)
 
 
-def _full_frame(source: Path) -> VisualLayer:
+def _full_frame(source: Path | ActorLayer) -> VisualLayer:
+    if not isinstance(source, Path):
+        return replace(source, start_ms=0, box=None)
     if source.suffix.lower() in IMAGE_SUFFIXES:
         return ImageLayer(path=source)
     return VideoLayer(path=source)

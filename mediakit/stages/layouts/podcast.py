@@ -19,7 +19,7 @@ import hashlib
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from ...cache import cached_png
 from ...errors import ValidationError
-from ...timeline import Box, Canvas, ImageLayer, Shadow, Track, VideoLayer, VisualLayer
+from ...timeline import ActorLayer, Box, Canvas, ImageLayer, Shadow, Track, VideoLayer, VisualLayer
 from ..pip import IMAGE_SUFFIXES
 from .cache import rounded_mask
 from .scenery import RGB, glow, gradient, hex_rgb, mix
@@ -230,9 +230,13 @@ def shot_boxes(shot: Shot, canvas: Canvas) -> dict[str, Box]:
     return boxes
 
 
-def podcast_track(actor_a: Path, actor_b: Path, turns: Sequence[Turn], canvas: Canvas, duration_ms: int, *,
-                  room: str = "cozy studio", cache_dir: Path | None = None) -> Track:
-    """The podcast picture: room backdrop, then per shot the actor cards and their microphones."""
+def podcast_track(actor_a: Path | ActorLayer, actor_b: Path | ActorLayer, turns: Sequence[Turn], canvas: Canvas,
+                  duration_ms: int, *, room: str = "cozy studio", cache_dir: Path | None = None) -> Track:
+    """The podcast picture: room backdrop, then per shot the actor cards and their microphones.
+
+    An actor is a clip or a still, or a drawn or photo actor's layer
+    (``talking.placeable``), animated in the final render in each card.
+    """
     if actor_a == actor_b:
         raise ValidationError("character_b", str(actor_b), "must be different from character_a")
     actors = {"A": actor_a, "B": actor_b}
@@ -245,7 +249,9 @@ def podcast_track(actor_a: Path, actor_b: Path, turns: Sequence[Turn], canvas: C
             common: dict[str, Any] = {"start_ms": shot.start_ms, "duration_ms": span, "box": box, "mask": mask,
                                       "shadow": shadow}
             source = actors[who]
-            if source.suffix.lower() in IMAGE_SUFFIXES:
+            if not isinstance(source, Path):
+                layers.append(replace(source, trim_start_ms=shot.start_ms, **common))
+            elif source.suffix.lower() in IMAGE_SUFFIXES:
                 layers.append(ImageLayer(path=source, **common))
             else:
                 layers.append(VideoLayer(path=source, trim_start_ms=shot.start_ms, **common))

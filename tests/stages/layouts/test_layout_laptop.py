@@ -12,8 +12,15 @@ from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.layouts.devices import SCREEN_ASPECT, laptop_frame
-from mediakit.stages.layouts.laptop import check_screen_input, laptop_track, scene_times, screen_broll, split_script
-from mediakit.timeline import Canvas, ImageLayer, SequenceLayer, Timeline, VideoLayer
+from mediakit.stages.layouts.laptop import (
+    FACE,
+    check_screen_input,
+    laptop_track,
+    scene_times,
+    screen_broll,
+    split_script,
+)
+from mediakit.timeline import Canvas, ImageLayer, KenBurns, PortraitLayer, SequenceLayer, Timeline, VideoLayer
 
 CANVAS = Canvas(180, 320)
 
@@ -113,6 +120,21 @@ def test_track_has_three_scenes_and_a_warped_screen(layout_media: Path, tmp_path
                          duration_ms=8000, cache_dir=tmp_path)
     close = video.layers[0].scenes[2]  # type: ignore[union-attr]
     assert isinstance(close, VideoLayer) and close.trim_start_ms == 5500
+
+
+def test_a_drawn_actor_is_cropped_to_the_face_inside_the_final_graph(layout_media: Path, tmp_path: Path) -> None:
+    img = tmp_path / "desk.png"
+    Image.new("RGB", (320, 200), (40, 200, 120)).save(img)
+    actor = PortraitLayer(path=layout_media / "actor.png", size=(180, 320), box=CANVAS.box, duration_ms=8000)
+    track = laptop_track(actor, check_screen_input(image=img), CANVAS, split_ms=3000, duration_ms=8000,
+                         cache_dir=tmp_path)
+    talking, _, close = track.layers[0].scenes  # type: ignore[union-attr]
+    assert isinstance(talking, PortraitLayer) and (talking.box, talking.duration_ms, talking.trim_start_ms) == (
+        None, 3000, 0)
+    assert isinstance(close, PortraitLayer) and (close.duration_ms, close.trim_start_ms) == (2500, 5500)
+    assert close.crop == FACE and close.motion == KenBurns(1.0, 1.06)
+    g = compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers)).graph
+    assert "crop=w=iw*0.7200:h=ih*0.7200:x=iw*0.1400:y=ih*0.1200,scale=192:340:" in g  # the face, pushed in 6%
 
 
 def test_screen_broll_scrolls_tall_and_shows_wide_whole(tmp_path: Path) -> None:

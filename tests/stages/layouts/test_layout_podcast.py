@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +12,7 @@ from PIL import Image
 from mediakit.errors import ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.layouts.podcast import Shot, Turn, plan_shots, podcast_track, room_style, shot_boxes
-from mediakit.timeline import Canvas, Timeline, VideoLayer
+from mediakit.timeline import Canvas, PortraitLayer, Timeline, VideoLayer
 
 CANVAS = Canvas(180, 320)
 TURNS = [Turn("A", 0, 2000), Turn("B", 2100, 4500), Turn("B", 4600, 5000), Turn("A", 5100, 7000),
@@ -68,6 +69,16 @@ def test_track_follows_the_shots_with_actors_in_sync(tmp_path: Path) -> None:
     compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers))
     with pytest.raises(ValidationError, match="different"):
         podcast_track(Path("a.mp4"), Path("a.mp4"), TURNS, CANVAS, 10500)
+
+
+def test_drawn_actors_are_layers_in_each_card_in_sync(layout_media: Path, tmp_path: Path) -> None:
+    a = PortraitLayer(path=layout_media / "actor.png", size=(120, 160), duration_ms=10500)
+    track = podcast_track(a, replace(a, zoom=1.1), TURNS, CANVAS, 10500, cache_dir=tmp_path)
+    cards = [layer for layer in track.layers if isinstance(layer, PortraitLayer)]
+    assert [c.zoom for c in cards] == [1.06, 1.1, 1.1, 1.06, 1.06, 1.1, 1.06]   # A and B, B, A, A and B, A
+    assert all(c.trim_start_ms == c.start_ms and c.mask is not None and c.shadow is not None for c in cards)
+    assert not any(isinstance(layer, VideoLayer) for layer in track.layers)
+    compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers))
 
 
 def test_rendered_close_up_shows_the_speaker_over_the_room(layout_media: Path, tmp_path: Path) -> None:
