@@ -461,7 +461,28 @@ class Sprite:
 
 
 @dataclass(frozen=True)
-class PuppetLayer(Layer):
+class AnimatedLayer(Layer):
+    """What an actor animated inside the final graph has: the size it is drawn at, how far into its
+    animation it starts (``trim_start_ms``), and ``crop`` / ``motion`` applied as on a video layer."""
+
+    size: tuple[int, int] = field(kw_only=True)
+    trim_start_ms: int = 0
+    crop: Crop | None = None
+    motion: KenBurns | None = None
+
+    can_be_base: ClassVar[bool] = True
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.size[0] < 2 or self.size[1] < 2 or self.size[0] % 2 or self.size[1] % 2:
+            raise ValidationError("size", self.size, "must be even numbers of pixels, at least 2")
+        if self.trim_start_ms < 0:
+            raise ValidationError("trim_start_ms", self.trim_start_ms, "must be >= 0")
+        _check_motion(self.motion, self.fit)
+
+
+@dataclass(frozen=True)
+class PuppetLayer(AnimatedLayer):
     """A drawn character speaking, animated inside the final graph (the built-in lip-sync engine).
 
     The parts are drawn once (``stages.actors.puppet``); per frame the graph
@@ -475,7 +496,6 @@ class PuppetLayer(Layer):
     """
 
     backdrop: Backdrop = field(kw_only=True)
-    size: tuple[int, int] = field(kw_only=True)
     head: Sprite = field(kw_only=True)
     eyes: Sprite = field(kw_only=True)
     mouth: Sprite = field(kw_only=True)
@@ -483,20 +503,10 @@ class PuppetLayer(Layer):
     head_dx: tuple[Wave, ...] = ()
     head_dy: tuple[Wave, ...] = ()
     body_dy: tuple[Wave, ...] = ()
-    trim_start_ms: int = 0
-    crop: Crop | None = None
-    motion: KenBurns | None = None
-
-    can_be_base: ClassVar[bool] = True
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        _check_animated(self.size, self.trim_start_ms)
-        _check_motion(self.motion, self.fit)
 
 
 @dataclass(frozen=True)
-class PortraitLayer(Layer):
+class PortraitLayer(AnimatedLayer):
     """A photo portrait kept alive inside the final graph: a slow drift over a slightly enlarged frame.
 
     The photo is scaled once to ``size`` times ``zoom``; per frame a
@@ -506,29 +516,14 @@ class PortraitLayer(Layer):
     """
 
     path: Path = field(kw_only=True)
-    size: tuple[int, int] = field(kw_only=True)
     zoom: float = 1.06
     drift_x: tuple[Wave, ...] = ()
     drift_y: tuple[Wave, ...] = ()
-    trim_start_ms: int = 0
-    crop: Crop | None = None
-    motion: KenBurns | None = None
-
-    can_be_base: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        _check_animated(self.size, self.trim_start_ms)
-        _check_motion(self.motion, self.fit)
         if not 1.0 <= self.zoom <= 2.0:
             raise ValidationError("zoom", self.zoom, "must be between 1 and 2")
-
-
-def _check_animated(size: tuple[int, int], trim_start_ms: int) -> None:
-    if size[0] < 2 or size[1] < 2 or size[0] % 2 or size[1] % 2:
-        raise ValidationError("size", size, "must be even numbers of pixels, at least 2")
-    if trim_start_ms < 0:
-        raise ValidationError("trim_start_ms", trim_start_ms, "must be >= 0")
 
 
 ActorLayer = PuppetLayer | PortraitLayer
