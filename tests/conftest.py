@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
+from PIL import Image
 
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.stages.actors import SpeechInput
 
+FrameAt = Callable[[Path, int, Path], np.ndarray]
 REAL = Path(__file__).resolve().parent / "data" / "real"
 
 
@@ -83,3 +87,16 @@ def private_actor_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     folder = tmp_path_factory.getbasetemp() / "actor-cache"
     monkeypatch.setenv("MEDIAKIT_CACHE", str(folder))
     return folder
+
+
+def _frame_at(video: Path, at_ms: int, out: Path) -> np.ndarray:
+    run_ffmpeg(["-ss", f"{at_ms / 1000:.3f}", "-i", str(video), "-frames:v", "1", "-y", str(out)],
+               what="grabbing a frame")
+    with Image.open(out) as img:
+        return np.asarray(img.convert("RGB"), dtype=np.int16)
+
+
+@pytest.fixture
+def frame() -> FrameAt:
+    """ffmpeg's decode of a video's frame at ``at_ms``, saved at ``out``, as RGB int16 pixels."""
+    return _frame_at

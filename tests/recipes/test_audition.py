@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-import numpy as np
-from PIL import Image
-
-from mediakit.ffmpeg import run_ffmpeg
 from mediakit.probe import probe
 from mediakit.recipes.audition import render_talking
 from mediakit.stages.actors import SpeechInput, get_actor
@@ -16,14 +14,8 @@ from mediakit.timeline import Canvas
 CANVAS = Canvas(180, 320)
 
 
-def frame(video: Path, at_ms: int, out: Path) -> np.ndarray:
-    run_ffmpeg(["-ss", f"{at_ms / 1000:.3f}", "-i", str(video), "-frames:v", "1", "-y", str(out)],
-               what="grabbing a frame")
-    with Image.open(out) as img:
-        return np.asarray(img.convert("RGB"), dtype=np.int16)
 
-
-def test_render_talking_is_one_file_with_speech(speech: SpeechInput, tmp_path: Path) -> None:
+def test_render_talking_is_one_file_with_speech(speech: SpeechInput, tmp_path: Path, frame: Callable[..., Any]) -> None:
     out = render_talking(get_actor("omar-farouk"), speech, tmp_path / "audition.mp4", canvas=CANVAS)
     info = probe(out)
     assert info.video and (info.video.width, info.video.height) == (180, 320) and info.audio is not None

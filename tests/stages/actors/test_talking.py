@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -41,12 +43,6 @@ from mediakit.timeline import (
 CANVAS = Canvas(180, 320)
 
 
-def frame(video: Path, at_ms: int, out: Path) -> np.ndarray:
-    run_ffmpeg(["-ss", f"{at_ms / 1000:.3f}", "-i", str(video), "-frames:v", "1", "-y", str(out)],
-               what="grabbing a frame")
-    with Image.open(out) as img:
-        return np.asarray(img.convert("RGB"), dtype=np.int16)
-
 
 def mouth_region(width: int, height: int) -> tuple[slice, slice]:
     rig = Rig.of(width, height)
@@ -55,7 +51,8 @@ def mouth_region(width: int, height: int) -> tuple[slice, slice]:
     return slice(y - pad, y + rig.mouth[3] + pad), slice(x - pad, x + rig.mouth[2] + pad)
 
 
-def test_generated_actor_mouth_moves_with_the_speech(speech: SpeechInput, tmp_path: Path) -> None:
+def test_generated_actor_mouth_moves_with_the_speech(speech: SpeechInput, tmp_path: Path,
+                                                     frame: Callable[..., Any]) -> None:
     track = talking_track(get_actor("maya-chen"), speech, CANVAS.box, start_ms=0)
     assert track.kind == "generated" and track.duration_ms == speech.duration_ms
     (layer,) = track.layers
@@ -180,7 +177,8 @@ def test_puppet_scene_after_a_cut_keeps_the_timeline_time(speech: SpeechInput, t
             assert np.abs(np.asarray(a, dtype=np.int16) - np.asarray(b, dtype=np.int16)).max() <= 2, at_ms
 
 
-def test_photo_actor_gets_idle_motion(speech: SpeechInput, real: Path, tmp_path: Path) -> None:
+def test_photo_actor_gets_idle_motion(speech: SpeechInput, real: Path, tmp_path: Path,
+                                      frame: Callable[..., Any]) -> None:
     shutil.copy(real / "skimage-coffee" / "coffee.png", tmp_path / "face.png")
     listing = tmp_path / "photo.yaml"
     listing.write_text("- {slug: photo-pat, name: Pat, gender: male, age: 30, portrait: face.png}\n", encoding="utf-8")
