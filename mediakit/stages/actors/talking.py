@@ -290,15 +290,17 @@ def prepared_timeline(clip: Path, size: tuple[int, int], frames: int, fps: Fract
 def loop_unit(clip: Path, frames: int, fps: Fraction) -> SequenceLayer:
     """The first ``frames`` frames of ``clip`` as a unit that loops without a jump: its end fades into its start.
 
-    Two scenes of the clip with a fade centred on their cut.  Scene A starts
-    at frame ``fade`` and is cut so that its half of the fade shows the clip's
-    last ``fade`` frames; scene B starts ``fade / 2`` frames in, so the
-    fade's first half (the sequence's lead) shows B's frames from 0: the
-    blend mixes the clip's end with its first ``fade`` frames.  The unit ends
-    with the fade, just before frame ``fade``, where A starts, so looping it
-    continues the clip frame by frame.  Times are counted in frames; a
-    millisecond value is the floor of its frame's time, which the compiler
-    rounds back to that same frame.
+    Two scenes of the clip with a ``fade``-frame fade centred on their cut.
+    Scene A starts at frame ``fade + 1`` and is cut so that its half of the
+    blend shows the clip's last ``fade`` frames; scene B starts ``fade / 2``
+    frames in, so the blend (which begins that many frames before the cut)
+    fades in B's frames 0 to ``fade - 1`` over them.  B then shows one plain
+    frame, ``fade``: the unit's last frame and A's first are neighbouring
+    frames of the clip, so looping continues it frame by frame (a blend still
+    under way at the loop point would show both ends of the clip at once).
+    The unit lasts ``frames - fade`` frames.  Times are counted in frames;
+    each millisecond value is the floor of a frame's time, which the
+    compiler rounds back to that frame.
     """
     fade = max(2, math.ceil(Fraction(MIN_TRANSITION_MS) * fps / 1000),
                min(math.floor(Fraction(LOOP_FADE_MS) * fps / 1000), frames // 4))
@@ -306,10 +308,10 @@ def loop_unit(clip: Path, frames: int, fps: Fraction) -> SequenceLayer:
         raise MediaError(clip, f"is too short to loop ({frames} frames; at least {4 * fade} needed)")
     lead, tail = fade // 2, fade - fade // 2
     total = _floor_ms(frames - fade, fps)
-    b_ms = math.ceil(Fraction(tail * 1000) / fps)
-    return SequenceLayer(scenes=(VideoLayer(path=clip, trim_start_ms=_floor_ms(fade, fps), duration_ms=total - b_ms),
-                                 VideoLayer(path=clip, trim_start_ms=round(lead * 1000 / fps), duration_ms=b_ms)),
-                         transition=Transition("fade", _floor_ms(fade, fps)))
+    b_ms = math.ceil(Fraction((tail + 1) * 1000) / fps)
+    scene_a = VideoLayer(path=clip, trim_start_ms=_floor_ms(fade + 1, fps), duration_ms=total - b_ms)
+    scene_b = VideoLayer(path=clip, trim_start_ms=round(lead * 1000 / fps), duration_ms=b_ms)
+    return SequenceLayer(scenes=(scene_a, scene_b), transition=Transition("fade", _floor_ms(fade, fps)))
 
 
 def _floor_ms(frames: int, fps: Fraction) -> int:
