@@ -61,6 +61,7 @@ def test_loop_unit_scenes_are_counted_in_frames() -> None:
     assert (a.trim_start_ms, a.duration_ms, b.trim_start_ms, b.duration_ms) == (200, 466, 67, 134)
     assert unit.transition.kind == "fade" and unit.transition.duration_ms == 166 and unit.duration_ms == 600
     long = loop_unit(Path("clip.mp4"), 299, Fraction(25))  # a 12-frame (480 ms) fade at most
+    assert isinstance(long.scenes[0], VideoLayer)
     assert (long.scenes[0].trim_start_ms, long.transition.duration_ms, long.duration_ms) == (520, 480, 11480)
     with pytest.raises(MediaError, match="too short to loop"):
         loop_unit(Path("clip.mp4"), 7, FPS)
