@@ -210,7 +210,9 @@ class ChromaKey:
     colour (a prepared clip's key green).  ``yuv`` is chromakey: distance in
     chroma only, so the shading and uneven lighting of a real green screen
     key as one colour.  ``despill`` then pulls the green that a real screen
-    reflects onto hair and edges back to neutral (ffmpeg's despill, green).
+    reflects onto hair and edges back to neutral (ffmpeg's despill, green):
+    it caps green at the mean of red and blue, so it also turns yellow
+    towards orange and cyan towards teal.
     """
 
     color: str = "0x00ff00"
