@@ -28,6 +28,9 @@ FITS: tuple[str, ...] = ("cover", "contain", "blur")
 ASPECTS: dict[str, tuple[int, int]] = {"9:16": (1080, 1920), "1:1": (1080, 1080), "16:9": (1920, 1080)}
 AnimationKind = Literal["none", "fade", "slide-up", "slide-down", "slide-left", "slide-right", "scale"]
 ANIMATIONS: tuple[str, ...] = ("none", "fade", "slide-up", "slide-down", "slide-left", "slide-right", "scale")
+MIN_TRANSITION_MS = 40  # the shortest transition a sequence accepts; anything shorter is a cut
+KeySpace = Literal["rgb", "yuv"]
+KEY_SPACES: tuple[str, ...] = ("rgb", "yuv")
 # xfade transitions offered between the scenes of a SequenceLayer ("cut" joins them with no blend)
 TRANSITIONS: tuple[str, ...] = ("cut", "fade", "fadeblack", "fadewhite", "dissolve", "wipeleft", "wiperight",
                                 "wipeup", "wipedown", "slideleft", "slideright", "slideup", "slidedown",
@@ -200,16 +203,30 @@ class Quad:
 
 @dataclass(frozen=True)
 class ChromaKey:
-    """Make one colour transparent (green screen): ffmpeg's colorkey in RGB."""
+    """Make one colour transparent (green screen).
+
+    ``space`` says how closeness to ``color`` is measured.  ``rgb`` is
+    ffmpeg's colorkey: distance in RGB, exact and cheap on a flat plate of one
+    colour (a prepared clip's key green).  ``yuv`` is chromakey: distance in
+    chroma only, so the shading and uneven lighting of a real green screen
+    key as one colour.  ``despill`` then pulls the green that a real screen
+    reflects onto hair and edges back to neutral (ffmpeg's despill, green):
+    it caps green at the mean of red and blue, so it also turns yellow
+    towards orange and cyan towards teal.
+    """
 
     color: str = "0x00ff00"
     similarity: float = 0.3
     blend: float = 0.08
+    space: KeySpace = "rgb"
+    despill: bool = False
 
     def __post_init__(self) -> None:
         if not 0.0 < self.similarity <= 1.0 or not 0.0 <= self.blend <= 1.0:
             raise ValidationError("key", (self.similarity, self.blend),
                                   "similarity must be in (0, 1] and blend in [0, 1]")
+        if self.space not in KEY_SPACES:
+            raise ValidationError("key.space", self.space, f"must be one of {', '.join(KEY_SPACES)}")
 
 
 @dataclass(frozen=True)
@@ -417,9 +434,9 @@ class Transition:
     def __post_init__(self) -> None:
         if self.kind not in TRANSITIONS:
             raise ValidationError("transition", self.kind, f"must be one of {', '.join(TRANSITIONS)}")
-        if self.duration_ms < 0 or (self.kind != "cut" and self.duration_ms < 40):
+        if self.duration_ms < 0 or (self.kind != "cut" and self.duration_ms < MIN_TRANSITION_MS):
             raise ValidationError("transition.duration_ms", self.duration_ms,
-                                  "must be >= 40 ms (use kind 'cut' for none)")
+                                  f"must be >= {MIN_TRANSITION_MS} ms (use kind 'cut' for none)")
 
 
 Backdrop = VideoLayer | ImageLayer | ColorLayer

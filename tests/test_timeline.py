@@ -46,7 +46,7 @@ RICH = Timeline(
         ImageLayer(path=Path("phone.png"), box=Box(100, 200, 300, 600), mask=Path("mask.png"),
                    shadow=Shadow(blur_px=10), enter=Animation("slide-up", 300), hover=Hover(dy=6)),
         VideoLayer(path=Path("actor.mp4"), warp=Quad((10, 10), (200, 20), (210, 300), (5, 290), 160, 100),
-                   key=ChromaKey(similarity=0.25), start_ms=1000, duration_ms=2000),
+                   key=ChromaKey(similarity=0.25, space="yuv", despill=True), start_ms=1000, duration_ms=2000),
         ColorLayer(color="red@0.5", box=Box(0, 0, 200, 200), exit=Animation("fade", 200)),
         TextLayer(text="Hi", box=Box(0, 0, 720, 200), bold=False, size_px=40),
     ),
@@ -73,7 +73,10 @@ def test_round_trip_through_json_is_exact() -> None:
     assert data["canvas"] == {"width": 720, "height": 1280, "fps": "30000/1001"}
     assert data["layers"][1]["type"] == "ImageLayer" and data["layers"][1]["path"] == "phone.png"
     assert "opacity" not in data["layers"][1]  # defaults are left out
+    assert data["layers"][2]["key"] == {"similarity": 0.25, "space": "yuv", "despill": True}
     assert Timeline.from_dict(data) == RICH
+    with pytest.raises(ValidationError, match="key.space: must be one of rgb, yuv"):
+        ChromaKey(space="hsv")  # type: ignore[arg-type]
 
 
 def test_drawn_actors_round_trip_as_layers_and_scenes() -> None:

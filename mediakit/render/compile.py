@@ -32,6 +32,7 @@ from ..errors import ValidationError
 from ..timeline import (
     AudioClip,
     Box,
+    ChromaKey,
     ColorLayer,
     Crop,
     ImageLayer,
@@ -323,16 +324,14 @@ class _Compiler:
         dur = end - start if dur_ms is None else dur_ms
         needs_alpha = not opaque and (layer.opacity < 1 or layer.enter.kind != "none" or layer.exit.kind != "none"
                                       or layer.decorated or layer.always_alpha)
-        pix_fmt = "rgba" if needs_alpha and layer.key else "yuva420p" if needs_alpha else "yuv420p"
+        rgb_key = layer.key is not None and layer.key.space == "rgb"
+        pix_fmt = "rgba" if needs_alpha and rgb_key else "yuva420p" if needs_alpha else "yuv420p"
         st = self.content(layer, box, label, dur, in_sequence, pix_fmt)
         st.add("setsar=1")
         if not needs_alpha:
             st.add(keep_yuv("yuv420p"))  # stills were converted to BT.709 when held; video passes through
         else:
-            if layer.key is not None:
-                k = layer.key
-                st.add("format=rgba", f"colorkey=color={k.color}:similarity={k.similarity:.3f}:blend={k.blend:.3f}")
-            st.add(YUVA420 if layer.key is not None else keep_yuv("yuva420p"))
+            st.add(*(_key(layer.key) if layer.key is not None else [keep_yuv("yuva420p")]))
             mask = self.mask_stream(layer, box, label, dur)
             if mask:
                 st.join(f"{label}_c", "alphamerge", mask[0])
@@ -567,6 +566,20 @@ def _transition(kind: str, tail: str, head: str, seconds: float, out: str) -> st
         return (f"[{head}]{keep_yuv('yuva420p')},fade=t=in:st=0:d={seconds:.6f}:alpha=1[{out}_in];"
                 f"[{tail}][{out}_in]overlay=format=yuv420[{out}]")
     return f"[{tail}][{head}]xfade=transition={kind}:duration={seconds:.6f}:offset=0,{keep_yuv('yuv420p')}[{out}]"
+
+
+def _key(k: ChromaKey) -> list[str]:
+    """Steps that key ``k``'s colour out and leave yuva420p.
+
+    colorkey and despill work on RGB, so a frame is converted there and back
+    (BT.709) only when one of them runs; a chroma key alone stays in YUV and
+    keeps the video's own matrix, like any video passing through.
+    """
+    opts = f"color={k.color}:similarity={k.similarity:.3f}:blend={k.blend:.3f}"
+    steps = ["format=rgba", f"colorkey={opts}"] if k.space == "rgb" else [f"chromakey={opts}"]
+    if k.despill:
+        steps += [*(["format=rgba"] if k.space == "yuv" else []), "despill=type=green"]
+    return [*steps, YUVA420 if k.space == "rgb" or k.despill else keep_yuv("yuva420p")]
 
 
 def _crop(c: Crop) -> str:

@@ -107,6 +107,23 @@ def test_chroma_key_and_hover() -> None:
     assert "overlay=x=0:y='0+12*sin(2*PI*(t-0.000)/2.000)'" in g
 
 
+@pytest.mark.parametrize(("key", "steps"), [
+    (ChromaKey("0x00ff00", 0.25, 0.1, despill=True),
+     "format=rgba,colorkey=color=0x00ff00:similarity=0.250:blend=0.100,despill=type=green,"
+     "format=pix_fmts=yuva420p:color_spaces=bt709:color_ranges=tv"),
+    (ChromaKey("0x00AF3E", 0.16, 0.08, space="yuv"),  # stays in YUV: no matrix conversion
+     "setsar=1,chromakey=color=0x00AF3E:similarity=0.160:blend=0.080,format=pix_fmts=yuva420p:color_ranges=tv[l1]"),
+    (ChromaKey("0x00AF3E", 0.16, 0.08, space="yuv", despill=True),
+     "chromakey=color=0x00AF3E:similarity=0.160:blend=0.080,format=rgba,despill=type=green,"
+     "format=pix_fmts=yuva420p:color_spaces=bt709:color_ranges=tv"),
+])
+def test_key_space_and_despill(key: ChromaKey, steps: str) -> None:
+    """A chroma key works in YUV, colorkey in RGB; despill needs RGB, so only it converts a chroma-keyed frame."""
+    g = graph(ColorLayer(), VideoLayer(path=Path("green.mp4"), box=Box(0, 0, 500, 500), key=key))
+    assert steps in g
+    assert g.count("key=color") == 1
+
+
 def test_crop_then_fit() -> None:
     g = graph(VideoLayer(path=Path("actor.mp4"), crop=Crop(0.2, 0.1, 0.6, 0.5)))
     assert "crop=w=iw*0.6000:h=ih*0.5000:x=iw*0.2000:y=ih*0.1000,scale=1080:1920" in g

@@ -27,6 +27,7 @@ layers and never writes a finished file;
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -35,23 +36,29 @@ from pathlib import Path
 from ...cache import cache_dir, cached_file, file_signature
 from ...errors import MediaError, ValidationError
 from ...probe import probe
-from ...render import execute
+from ...render import ClipProfile, render
 from ...speech.words import Word
 from ...timeline import (
+    MIN_TRANSITION_MS,
     ActorLayer,
     Box,
+    Canvas,
     ChromaKey,
     PortraitLayer,
     PuppetLayer,
+    SequenceLayer,
+    Timeline,
+    Transition,
     VideoLayer,
     VisualLayer,
 )
 from ..voice import Speech
 from .catalog import Actor
 from .lipsync import LipSyncEngine, LipSyncRequest, VisemeEngine, backdrop_layer, get_engine
+from .user import green_stats
 from .visemes import PhonemeSpan
 
-CLIP_VERSION = "1"
+CLIP_VERSION = "2"
 LOOP_FADE_MS = 500          # cross-fade at the loop seam (at most a quarter of the clip)
 KEY_GREEN = "0x00FF00"      # prepared green-screen clips stand on this exact green
 KEY_SIMILARITY = 0.16       # chromakey on the real footage (UV distance from the measured key)
@@ -244,42 +251,69 @@ def fitted_clip(clip: Path, duration_ms: int, fps: Fraction, *, key: bool) -> tu
 
 
 def _prepare(clip: Path, output: Path, length_ms: int, fps: Fraction, *, loop: bool, key: bool) -> Path:
-    from ...render import ClipProfile
-    from ...render.colour import OUTPUT, YUV420, YUVA420, keep_yuv
-    from ...render.compile import Compiled
-    from .user import green_stats
+    """Render ``clip``'s prepared timeline to ``output`` as a silent intermediate clip."""
+    video = probe(clip).video
+    if video is None:
+        raise MediaError(clip, "has no video stream")
+    # the container may round its duration past the last frame, so the last whole frame is left out
+    frames = math.floor(Fraction(length_ms) * fps / 1000) - 1
+    timeline = prepared_timeline(clip, (video.width, video.height), frames, fps, loop=loop,
+                                 key=footage_key(clip) if key else None)
+    return render(timeline, output, profile=ClipProfile())
 
-    rate = f"{fps.numerator}/{fps.denominator}"
-    frame_ms = 1000 / float(fps)
-    usable = length_ms - frame_ms  # the container may round its duration past the last frame
-    chains = [f"[0:v]fps={rate},setpts=PTS-STARTPTS,scale=trunc(iw/2)*2:trunc(ih/2)*2,setsar=1,"
-              f"{keep_yuv('yuv420p')}[src]"]
-    label = "src"
-    out_ms = round(usable)
+
+def footage_key(clip: Path) -> ChromaKey:
+    """The key of a real green screen: chroma distance from its measured colour, then green spill removed."""
+    _, (r, g, b) = green_stats(clip)
+    return ChromaKey(color=f"0x{r:02X}{g:02X}{b:02X}", similarity=KEY_SIMILARITY, blend=KEY_BLEND, space="yuv",
+                     despill=True)
+
+
+def prepared_timeline(clip: Path, size: tuple[int, int], frames: int, fps: Fraction, *, loop: bool,
+                      key: ChromaKey | None) -> Timeline:
+    """The timeline that prepares the first ``frames`` frames of ``clip`` (``size`` pixels) at ``fps``.
+
+    Pure, so a test reads the compiled graph without rendering.  Keyed, the
+    clip stands on flat ``KEY_GREEN`` (the timeline's background, no extra
+    layer to overlay), which the render keys out exactly with ``PLATE_KEY``;
+    looping, it is the loop unit of ``loop_unit``.
+    """
+    canvas = Canvas(size[0] // 2 * 2, size[1] // 2 * 2, fps)
+    layer: VideoLayer | SequenceLayer = VideoLayer(path=clip, key=key)
+    duration = _floor_ms(frames, fps)
     if loop:
-        fade = max(frame_ms * 2, min(LOOP_FADE_MS, usable / 4))
-        out_ms = round(usable - fade)
-        chains += [
-            "[src]split[a][b]",
-            f"[a]trim=start={fade / 1000:.3f},setpts=PTS-STARTPTS[tail]",
-            f"[b]trim=end={fade / 1000:.3f},setpts=PTS-STARTPTS[head]",
-            (f"[tail][head]xfade=transition=fade:duration={fade / 1000:.3f}:"
-             f"offset={(usable - 2 * fade) / 1000:.3f}[looped]"),
-        ]
-        label = "looped"
-    if key:
-        _, (r, g, b) = green_stats(clip)
-        video = probe(clip).video
-        assert video is not None  # checked when the actor was loaded
-        size = f"{video.width // 2 * 2}x{video.height // 2 * 2}"
-        chains += [
-            (f"[{label}]chromakey=color=0x{r:02X}{g:02X}{b:02X}:similarity={KEY_SIMILARITY}:blend={KEY_BLEND},"
-             f"format=rgba,despill=type=green,{YUVA420}[keyed]"),
-            f"color=c={KEY_GREEN}:s={size}:r={rate},{YUV420}[plate]",
-            f"[plate][keyed]overlay=shortest=1,{keep_yuv('yuv420p')}[clean]",
-        ]
-        label = "clean"
-    chains.append(f"[{label}]{OUTPUT}[vout]")
-    compiled = Compiled((("-i", str(clip)),), ";\n".join(chains), ("-map", "[vout]"),
-                        tuple(ClipProfile().output_options()), max(1, out_ms))
-    return execute(compiled, output)
+        layer = replace(loop_unit(clip, frames, fps), key=key)
+        duration = layer.total_ms
+    return Timeline(canvas, duration, layers=(layer,), background=KEY_GREEN if key else "black")
+
+
+def loop_unit(clip: Path, frames: int, fps: Fraction) -> SequenceLayer:
+    """The first ``frames`` frames of ``clip`` as a unit that loops without a jump: its end fades into its start.
+
+    Two scenes of the clip with a ``fade``-frame fade centred on their cut.
+    Scene A starts at frame ``fade + 1`` and is cut so that its half of the
+    blend shows the clip's last ``fade`` frames; scene B starts ``fade / 2``
+    frames in, so the blend (which begins that many frames before the cut)
+    fades in B's frames 0 to ``fade - 1`` over them.  B then shows one plain
+    frame, ``fade``: the unit's last frame and A's first are neighbouring
+    frames of the clip, so looping continues it frame by frame (a blend still
+    under way at the loop point would show both ends of the clip at once).
+    The unit lasts ``frames - fade`` frames.  Times are counted in frames;
+    each millisecond value is the floor of a frame's time, which the
+    compiler rounds back to that frame.
+    """
+    fade = max(2, math.ceil(Fraction(MIN_TRANSITION_MS) * fps / 1000),
+               min(math.floor(Fraction(LOOP_FADE_MS) * fps / 1000), frames // 4))
+    if frames < 4 * fade:
+        raise MediaError(clip, f"is too short to loop ({frames} frames; at least {4 * fade} needed)")
+    lead, tail = fade // 2, fade - fade // 2
+    total = _floor_ms(frames - fade, fps)
+    b_ms = math.ceil(Fraction((tail + 1) * 1000) / fps)
+    scene_a = VideoLayer(path=clip, trim_start_ms=_floor_ms(fade + 1, fps), duration_ms=total - b_ms)
+    scene_b = VideoLayer(path=clip, trim_start_ms=round(lead * 1000 / fps), duration_ms=b_ms)
+    return SequenceLayer(scenes=(scene_a, scene_b), transition=Transition("fade", _floor_ms(fade, fps)))
+
+
+def _floor_ms(frames: int, fps: Fraction) -> int:
+    """The start of frame ``frames`` in whole milliseconds, never past it (so it rounds back to that frame)."""
+    return math.floor(Fraction(frames * 1000) / fps)
