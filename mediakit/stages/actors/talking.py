@@ -63,7 +63,8 @@ LOOP_FADE_MS = 500          # cross-fade at the loop seam (at most a quarter of 
 KEY_GREEN = "0x00FF00"      # prepared green-screen clips stand on this exact green
 KEY_SIMILARITY = 0.16       # chromakey on the real footage (UV distance from the measured key)
 KEY_BLEND = 0.08
-PLATE_KEY = ChromaKey(color=KEY_GREEN, similarity=0.25, blend=0.1)  # colorkey of the flat plate in the graph
+# colorkey of the flat plate in the graph; despill greys the edge pixels the preparation blended with the plate
+PLATE_KEY = ChromaKey(color=KEY_GREEN, similarity=0.25, blend=0.1, despill=True)
 
 
 @dataclass(frozen=True)
