@@ -7,6 +7,8 @@ failed render), never a traceback.
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from .. import __version__
@@ -15,36 +17,30 @@ from .base import CliError, MediakitGroup, progress_bar
 __all__ = ["CliError", "main", "progress_bar"]
 
 
-@click.group(cls=MediakitGroup, context_settings={"help_option_names": ["-h", "--help"]})
+# Each command's module, imported when the command is used (or listed by --help), so one
+# command does not pay for the imports of all the others.
+COMMANDS = {
+    "generate": "generate_cmds", "subtitle": "subtitle_cmds", "styles": "subtitle_cmds", "mix": "audio_cmds",
+    "music": "audio_cmds", "pace": "audio_cmds", "say": "voice_cmds", "voices": "voice_cmds",
+    "actors": "actor_cmds", "characters": "character_cmds", "models": "model_cmds", "skills": "skills_cmds",
+    "keys": "server_cmds", "serve": "server_cmds", "account": "runner_cmds", "jobs": "runner_cmds",
+    "quote": "runner_cmds", "rate": "runner_cmds", "run": "runner_cmds",
+}
+
+
+class LazyGroup(MediakitGroup):
+    """A group that imports a command's module on first use (click's documented lazy-loading pattern)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            importlib.import_module(f"{__package__}.{COMMANDS[cmd_name]}").register(self)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mediakit")
 def main() -> None:
     """Render short UGC-style videos locally: captions, voices, music, actors."""
-
-
-def _register() -> None:
-    from . import (
-        actor_cmds,
-        audio_cmds,
-        character_cmds,
-        generate_cmds,
-        model_cmds,
-        runner_cmds,
-        server_cmds,
-        skills_cmds,
-        subtitle_cmds,
-        voice_cmds,
-    )
-
-    generate_cmds.register(main)
-    subtitle_cmds.register(main)
-    audio_cmds.register(main)
-    voice_cmds.register(main)
-    actor_cmds.register(main)
-    character_cmds.register(main)
-    model_cmds.register(main)
-    skills_cmds.register(main)
-    server_cmds.register(main)
-    runner_cmds.register(main)
-
-
-_register()

@@ -1,0 +1,34 @@
+"""The command group: every command is listed, and a command imports only its own module."""
+
+import importlib
+import subprocess
+import sys
+
+import click
+from click.testing import CliRunner
+
+from mediakit.cli.main import COMMANDS, main
+
+
+def test_the_lazy_table_names_exactly_what_each_module_registers() -> None:
+    for module in set(COMMANDS.values()):
+        group = click.Group()
+        importlib.import_module(f"mediakit.cli.{module}").register(group)
+        assert set(group.commands) == {name for name, owner in COMMANDS.items() if owner == module}, module
+
+
+def test_help_lists_every_command() -> None:
+    result = CliRunner().invoke(main, ["--help"])
+    assert result.exit_code == 0
+    listed = [line.split()[0] for line in result.output.split("Commands:")[1].splitlines() if line.strip()]
+    assert listed == sorted(COMMANDS)
+
+
+def test_a_command_does_not_import_the_others() -> None:
+    code = ("import sys; from mediakit.cli.main import main\n"
+            "try:\n    main(['styles'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('mediakit.cli.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    loaded = out.strip().splitlines()[-1]
+    assert "mediakit.cli.subtitle_cmds" in loaded
+    assert "actor_cmds" not in loaded and "runner_cmds" not in loaded and "server_cmds" not in loaded
