@@ -25,11 +25,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ..errors import ValidationError
 from ..timeline import (
+    AnimatedLayer,
     AudioClip,
     Box,
     ChromaKey,
@@ -351,7 +353,8 @@ class _Compiler:
                 p = _ease_out(layer.enter.duration_ms, 0)
                 st.add(f"scale=w='max(2,trunc(iw*{p}/2)*2)':h='max(2,trunc(ih*{p}/2)*2)':eval=frame")
         if layer.start_ms and not in_sequence:
-            st.add(f"setpts=PTS-STARTPTS+{_sec(layer.start_ms)}/TB")
+            # rounded: 0.6/TB at 1/10 s is 5.999... in floating point, which setpts truncates to a frame early
+            st.add(f"setpts=PTS-STARTPTS+round({_sec(layer.start_ms)}/TB)")
         return st.close(label)
 
     def mask_stream(self, layer: Layer, box: Box, label: str, dur: int) -> tuple[str, str | None] | None:
@@ -461,6 +464,7 @@ class _Compiler:
         return f"{label}_blur", []
 
     def overlay(self, base: str, layer: VisualLayer, n: int) -> str:
+        layer = _on_frame(layer, self.tl.canvas.fps)
         fg = self.fitted(layer, flat_box(layer, self.tl.canvas.box), f"l{n}")
         start, end = self.layer_span(layer)
         x, y = _position(layer, placed_box(layer, self.tl.canvas.box), start, self.tl.canvas.width,
@@ -698,6 +702,26 @@ def _balanced_sum(terms: list[str]) -> str:
         return terms[0]
     mid = len(terms) // 2
     return f"({_balanced_sum(terms[:mid])}+{_balanced_sum(terms[mid:])})"
+
+
+def _on_frame(layer: VisualLayer, fps: Fraction) -> VisualLayer:
+    """An animated layer that starts between two frames, started on the next frame with its clock advanced to match.
+
+    An animated layer's clock starts at its first frame, and overlay shows
+    that frame from the next output frame on: at 30 fps a drawn actor placed
+    at 1010 ms would show at 1033 ms the mouth of 1010.  Starting the layer at
+    that frame, trimmed by the 23 ms, keeps every frame's mouth on the voice's
+    time, as in a sequence (see ``sequence``).
+    """
+    if not isinstance(layer, AnimatedLayer) or not layer.start_ms:
+        return layer
+    rate = Fraction(fps)
+    start = round(math.ceil(layer.start_ms * rate / 1000) * 1000 / rate)  # that frame, to the millisecond
+    lag = start - layer.start_ms
+    if lag <= 0 or (layer.duration_ms is not None and layer.duration_ms <= lag):
+        return layer
+    return replace(layer, start_ms=start, trim_start_ms=layer.trim_start_ms + lag,
+                   duration_ms=None if layer.duration_ms is None else layer.duration_ms - lag)
 
 
 def _framed(layer: PuppetLayer | PortraitLayer, size: tuple[int, int], box: Box, dur_ms: int) -> list[str]:

@@ -51,7 +51,7 @@ def test_single_process_single_graph_for_many_layers() -> None:
     args = c.args("o.mp4")
     assert args.count("-filter_complex") == 1
     assert c.graph.count("overlay=") == 3
-    assert "setpts=PTS-STARTPTS+0.500/TB" in c.graph
+    assert "setpts=PTS-STARTPTS+round(0.500/TB)" in c.graph
     assert "enable='between(t,0.500,3.000)'" in c.graph
     assert "fade=t=in:st=0:d=0.300:alpha=1" in c.graph
     assert "expansion=none" in c.graph

@@ -60,7 +60,7 @@ def test_scale_enter_grows_about_the_box_centre() -> None:
     assert ":eval=frame" in g
     assert "overlay=x='100+(400-w)/2':y='1000+(600-h)/2'" in g
     # the scale runs on the layer's own clock, before it is shifted to its start
-    assert g.index("eval=frame") < g.index("setpts=PTS-STARTPTS+0.500/TB")
+    assert g.index("eval=frame") < g.index("setpts=PTS-STARTPTS+round(0.500/TB)")
 
 
 def test_mask_is_alphamerged_from_a_held_single_frame() -> None:

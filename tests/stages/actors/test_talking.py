@@ -188,3 +188,28 @@ def test_photo_actor_gets_idle_motion(speech: SpeechInput, real: Path, tmp_path:
     clip = render(Timeline(CANVAS, speech.duration_ms, layers=(layer,)), tmp_path / "photo.mp4")
     first, later = frame(clip, 0, tmp_path / "a.png"), frame(clip, 1100, tmp_path / "b.png")
     assert 0.5 < np.abs(first - later).mean() < 40, "the photo drifts, gently"
+
+
+def test_a_puppet_starting_between_frames_shows_the_voice_of_each_frame(speech: SpeechInput,
+                                                                          tmp_path: Path) -> None:
+    """At 10 fps an actor placed at 560 ms first shows on the frame at 600 ms, with 40 ms of its speech behind it."""
+    canvas = Canvas(180, 320, 10)
+    (layer,) = talking_track(get_actor("maya-chen"), speech, canvas.box, fps=10).layers
+    assert isinstance(layer, PuppetLayer)
+
+    def cell(ms: int) -> int:
+        return next((c for c, a, b in layer.mouth.schedule if a <= ms < b), 0)
+
+    # Frames whose mouth would differ on a clock one frame off either way (the layer's own 100 ms grid
+    # puts its first frame at 500 or 600 ms): the voice time there is 40 ms past the frame's.
+    frames = [t for t in range(600, 1500, 100) if len({cell(t - 560), cell(t - 500), cell(t - 600)}) > 1]
+    assert len(frames) >= 3, "the speech must change mouth between the clocks for this test to tell them apart"
+    placed = replace(layer, start_ms=560, duration_ms=1000)
+    early = replace(layer, trim_start_ms=40, duration_ms=1000)  # the same voice time on the frame grid
+    for at_ms in frames:
+        a = render(Timeline(canvas, 1600, layers=(ColorLayer(color="navy"), placed)), tmp_path / f"p{at_ms}.png",
+                   profile=StillProfile(at_ms))
+        b = render(Timeline(canvas, 1600, layers=(early,)), tmp_path / f"e{at_ms}.png",
+                   profile=StillProfile(at_ms - 600))
+        with Image.open(a) as x, Image.open(b) as y:
+            assert np.abs(np.asarray(x, dtype=np.int16) - np.asarray(y, dtype=np.int16)).max() <= 2, at_ms
