@@ -58,14 +58,14 @@ class ShowYourAppGenerator(Generator[ShowYourAppRequest, ShowYourAppPlan]):
 def _phone(screenshot: Path, canvas: Canvas, actor: Path | ActorLayer, words: list[Word], total_ms: int,
            workdir: Path) -> Picture:
     """The phone layout with the actor in its PiP; captions in the safe area's widest band off phone and face."""
-    track = phone_track(screenshot, canvas, total_ms, actor=actor, placement="front", cache_dir=workdir)
+    track = phone_track(screenshot, canvas, total_ms, actor=actor, cache_dir=workdir)
     return Picture(track, caption_centre(canvas))
 
 
 def caption_centre(canvas: Canvas) -> float:
     """The captions' centre (px): the middle of the widest band of the safe area clear of the phone and PiP face."""
     area = safe_area(canvas.width, canvas.height)
-    body = phone_shot(canvas, "front").body
+    body = phone_shot(canvas).body
     pip = pip_box(ACTOR_PIP, canvas)
     face_top, face_bottom = face_band(pip.w, pip.h)
     keep_out = [(body.y, body.y + body.h), (pip.y + face_top, pip.y + face_bottom)]

@@ -123,7 +123,7 @@ def test_show_your_app_captions_clear_the_phone_and_the_face(size: tuple[int, in
     half = (layout.style.line_height * layout.em + layout.cap + layout.descent + 2 * layout.reach_y) / 2
     centre = caption_centre(canvas)
     top, bottom = centre - half, centre + half
-    phone = phone_shot(canvas, "front").body
+    phone = phone_shot(canvas).body
     pip = pip_box(ACTOR_PIP, canvas)
     face_top, face_bottom = (pip.y + edge for edge in face_band(pip.w, pip.h))
     assert 0.10 * size[1] <= top and bottom <= phone.y                 # under the top UI band, above the phone

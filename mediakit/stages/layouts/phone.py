@@ -1,4 +1,4 @@
-"""show_your_app: the app screenshot inside a drawn phone, with the actor in front of or behind it.
+"""show_your_app: the app screenshot inside a drawn phone, with the actor presenting it from a PiP.
 
 The phone PNG (see ``devices``) has a transparent screen; the screenshot is
 a layer under it, cover-fitted to the screen rectangle (never stretched)
@@ -8,16 +8,17 @@ capture) scrolls slowly from top to bottom instead.  The backdrop is the
 screenshot itself, blurred and darkened once with Pillow, so the frame
 carries the app's colours.
 
-Placements: ``front`` puts the phone centre stage, inside the platform's
-safe area below a free band for the captions (``CAPTION_BAND``), and the
-actor in a rounded picture-in-picture overlapping its lower-left corner;
-``beside`` shows the actor full-frame with the phone held up at the right.
+The phone stands centre stage, right of centre, inside the platform's safe
+area below a free band for the captions (``CAPTION_BAND``); the actor is a
+rounded picture-in-picture at its lower left, touching only its bezel.  (A
+phone held up over a full-frame actor was dropped: in 9:16 it covered the
+face.)
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageOps, UnidentifiedImageError
@@ -32,19 +33,19 @@ from ...timeline import (
     ImageLayer,
     KenBurns,
     Track,
-    VideoLayer,
     VisualLayer,
 )
-from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
+from ..pip import PipOptions, pip_layer
 from ..subtitles.layout import safe_area
 from .cache import rounded_mask
 from .devices import PHONE_ASPECT, phone_frame, phone_geometry
 
 FORMATS = ("PNG", "JPEG", "WEBP")
-PLACEMENTS = ("front", "beside")
 SCROLL_IF_TALLER = 1.15   # screenshot/screen aspect ratio above which the screenshot scrolls
 FADE_MS = 350
-ACTOR_PIP = PipOptions("bottom-left", "medium", "slide-up", "shadow")
+# small: a medium PiP (38% of the width) hid the start of every line of the app's lower cards; this one
+# overlaps only the phone's bezel, and the face is still a third of the width
+ACTOR_PIP = PipOptions("bottom-left", "small", "slide-up", "shadow")
 CAPTION_BAND = 0.13   # share of the height kept free above a ``front`` phone: one caption page (hormozi: 0.12)
 
 
@@ -76,29 +77,20 @@ def check_screenshot(path: Path, field: str = "app_screenshot_url") -> tuple[int
     return size
 
 
-def phone_shot(canvas: Canvas, placement: str = "front") -> PhoneShot:
-    """Phone geometry on ``canvas``: large and centred for ``front``, smaller at the right for ``beside``."""
-    if placement not in PLACEMENTS:
-        raise ValidationError("placement", placement, f"must be one of {', '.join(PLACEMENTS)}")
+def phone_shot(canvas: Canvas) -> PhoneShot:
+    """Phone geometry on ``canvas``: the body fills the safe area under the caption band, right of centre."""
     cw, ch = canvas.width, canvas.height
-    if placement == "front":
-        # the body fills the safe area under the caption band; the PiP overlaps its lower-left corner
-        area = safe_area(cw, ch)
-        top = area.top + ch * CAPTION_BAND
-        body_h = min(round(area.bottom - top), round(cw * 0.78 / PHONE_ASPECT))
-    else:
-        body_h = min(round(ch * 0.5), round(cw * 0.42 / PHONE_ASPECT))
+    area = safe_area(cw, ch)
+    top = area.top + ch * CAPTION_BAND
+    body_h = min(round(area.bottom - top), round(cw * 0.78 / PHONE_ASPECT))
     geo = phone_geometry(body_h)
-    fw, fh = geo.size
-    if placement == "front":
-        x, y = (cw - fw) // 2 + round(cw * 0.05), math.ceil((top - geo.body.y) / 2) * 2   # even, body under the band
-    else:
-        # clear of the platform's right button column (~15% of the width) and bottom 20% (description)
-        x, y = cw - fw - round(cw * 0.15), ch - fh - round(ch * 0.22)
+    fw, _ = geo.size
+    # right of centre, clear of the PiP's face and of the platform's button column
+    x, y = (cw - fw) // 2 + round(cw * 0.07), math.ceil((top - geo.body.y) / 2) * 2   # even, body under the band
     x, y = x // 2 * 2, y // 2 * 2  # overlay places yuv420p layers on even pixels; keep the frame exact
     screen = Box(x + geo.screen.x, y + geo.screen.y, geo.screen.w, geo.screen.h)
     body = Box(x + geo.body.x, y + geo.body.y, geo.body.w, geo.body.h)
-    return PhoneShot(Box(x, y, fw, fh), body, screen, geo.screen_radius, body_h)
+    return PhoneShot(Box(x, y, *geo.size), body, screen, geo.screen_radius, body_h)
 
 
 def screen_motion(size: tuple[int, int], screen: Box) -> KenBurns:
@@ -129,21 +121,17 @@ def backdrop(screenshot: Path, canvas: Canvas, folder: Path | None = None) -> Pa
 
 
 def phone_track(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: Path | ActorLayer | None = None,
-                placement: str = "front", color: str = "graphite", cache_dir: Path | None = None) -> Track:
-    """The show_your_app picture: backdrop, screenshot in the phone, and the actor (if given) per ``placement``.
+                color: str = "graphite", cache_dir: Path | None = None) -> Track:
+    """The show_your_app picture: backdrop, screenshot in the phone, and the actor (if given) in its PiP.
 
     ``canvas`` is the generator's: the phone, backdrop and PiP are sized to it.
     ``actor`` is a clip or a still, or a drawn or photo actor's layer from
     ``talking.placeable`` (animated in the final render, from time 0).
     """
     size = check_screenshot(screenshot)
-    shot = phone_shot(canvas, placement)
+    shot = phone_shot(canvas)
     frame_png, _ = phone_frame(shot.body_height, color, cache_dir)
-    layers: list[VisualLayer] = []
-    if placement == "beside" and actor is not None:
-        layers.append(_full_frame(actor))
-    else:
-        layers.append(ImageLayer(path=backdrop(screenshot, canvas, cache_dir)))
+    layers: list[VisualLayer] = [ImageLayer(path=backdrop(screenshot, canvas, cache_dir))]
     # the screen layer reaches 2 px under the bezel so no seam shows at the hole's anti-aliased edge
     s = shot.screen
     under = Box(s.x - 2, s.y - 2, s.w + 4, s.h + 4)
@@ -151,14 +139,6 @@ def phone_track(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: Pa
     layers.append(ImageLayer(path=screenshot, box=under, motion=screen_motion(size, under), enter=fade,
                              mask=rounded_mask(under.w, under.h, shot.screen_radius + 2, cache_dir)))
     layers.append(ImageLayer(path=frame_png, box=shot.frame, enter=fade))
-    if placement == "front" and actor is not None:
+    if actor is not None:
         layers += pip_layer(actor, ACTOR_PIP, canvas, 0, duration_ms, cache_dir=cache_dir)
     return Track(tuple(layers), duration_ms)
-
-
-def _full_frame(source: Path | ActorLayer) -> VisualLayer:
-    if not isinstance(source, Path):
-        return replace(source, start_ms=0, box=None)
-    if source.suffix.lower() in IMAGE_SUFFIXES:
-        return ImageLayer(path=source)
-    return VideoLayer(path=source)

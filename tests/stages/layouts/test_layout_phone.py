@@ -11,8 +11,9 @@ from PIL import Image
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.layouts.devices import phone_frame, phone_geometry
-from mediakit.stages.layouts.phone import check_screenshot, phone_shot, phone_track
-from mediakit.timeline import Canvas, ImageLayer, Timeline, VideoLayer
+from mediakit.stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_shot, phone_track
+from mediakit.stages.pip import pip_box
+from mediakit.timeline import Canvas, ImageLayer, Timeline
 
 SCREEN_TOP = (92, 84, 240)  # the header colour of the conftest screenshot
 
@@ -47,10 +48,9 @@ def test_phone_drawing_has_a_see_through_screen_and_solid_body(tmp_path: Path) -
     assert phone_frame(400, folder=tmp_path)[0] == png                 # cached, not redrawn
 
 
-@pytest.mark.parametrize("placement", ["front", "beside"])
-def test_phone_sits_inside_the_canvas(placement: str) -> None:
+def test_phone_sits_inside_the_canvas() -> None:
     for canvas in (Canvas(1080, 1920), Canvas(1080, 1080), Canvas(1920, 1080)):
-        shot = phone_shot(canvas, placement)
+        shot = phone_shot(canvas)
         f = shot.frame
         assert f.x % 2 == 0 and f.y % 2 == 0
         assert f.x >= 0 and f.y >= 0 and f.x + f.w <= canvas.width and f.y + f.h <= canvas.height
@@ -68,9 +68,6 @@ def test_track_stacks_backdrop_screen_frame_and_actor(layout_media: Path, tmp_pa
     assert actor.mask is not None and actor.shadow is not None
     tall = phone_track(layout_media / "app_tall.jpg", CANVAS, 1000, cache_dir=tmp_path)
     assert tall.layers[1].motion.pan_to == (0.5, 1.0)  # type: ignore[union-attr]
-    beside = phone_track(layout_media / "app.png", CANVAS, 1000, actor=Path("actor.mp4"), placement="beside",
-                         cache_dir=tmp_path)
-    assert isinstance(beside.layers[0], VideoLayer) and len(beside.layers) == 3
     assert "alphamerge" in compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers)).graph
 
 
@@ -89,21 +86,20 @@ def test_rendered_frame_shows_the_screenshot_inside_the_phone(layout_media: Path
     assert bezel.max() < 90                                               # the black bezel beside the screen
 
 
-def test_phone_beside_stays_clear_of_platform_ui() -> None:
-    """Held up beside the actor, the phone keeps off the right button column and the bottom 20% band."""
-    from mediakit.stages.layouts.phone import phone_shot
-    from mediakit.timeline import Canvas
-
-    shot = phone_shot(Canvas(1080, 1920), "beside")
-    assert shot.frame.x + shot.frame.w <= 0.86 * 1080 and shot.frame.y + shot.frame.h <= 0.8 * 1920
-    assert shot.frame.y >= 0.1 * 1920
-
-
 def test_phone_front_leaves_a_caption_band_above_it_inside_the_safe_area() -> None:
     """In front of the PiP the phone's body sits in the safe area, under a band that holds a caption page."""
     from mediakit.stages.layouts.phone import CAPTION_BAND
 
-    shot = phone_shot(Canvas(1080, 1920), "front")
+    shot = phone_shot(Canvas(1080, 1920))
     assert (shot.body.y, shot.body.y + shot.body.h) == (442, 1536)   # 192 + 13% of 1920 .. the bottom UI band
     assert shot.body.x + shot.body.w <= 0.85 * 1080                   # clear of the right button column
     assert shot.screen.y - 192 >= CAPTION_BAND * 1920
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (720, 1280), (540, 960)])
+def test_front_phone_screen_is_clear_of_the_actor_pip_and_the_button_column(size: tuple[int, int]) -> None:
+    canvas = Canvas(*size)
+    shot, pip = phone_shot(canvas), pip_box(ACTOR_PIP, canvas)
+    assert pip.x + pip.w <= shot.screen.x, "the PiP must not hide the start of the app's lines"
+    assert pip.y + pip.h > shot.body.y + shot.body.h // 2, "the PiP still stands beside the phone's lower half"
+    assert shot.body.x + shot.body.w <= canvas.width * 0.85, "the right button column stays off the phone"
