@@ -1,5 +1,5 @@
 """``python -m mediakit`` runs the command line."""
 
-from .cli.main import main
+from .cli.main import run
 
-main()
+run()

@@ -32,3 +32,12 @@ def test_a_command_does_not_import_the_others() -> None:
     loaded = out.strip().splitlines()[-1]
     assert "mediakit.cli.subtitle_cmds" in loaded
     assert "actor_cmds" not in loaded and "runner_cmds" not in loaded and "server_cmds" not in loaded
+
+
+def test_the_program_keeps_exit_codes_and_error_bodies() -> None:
+    """``python -m mediakit`` runs ``run``: the exit code and the --json error body come through its exit."""
+    ok = subprocess.run([sys.executable, "-m", "mediakit", "styles"], capture_output=True, text=True)
+    assert ok.returncode == 0 and "hormozi" in ok.stdout
+    bad = subprocess.run([sys.executable, "-m", "mediakit", "actors", "--slug", "maya-chex", "--json"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and '"code": "ACTOR_NOT_FOUND"' in bad.stdout and bad.stderr == ""
