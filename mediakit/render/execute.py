@@ -26,6 +26,7 @@ ProgressCallback = Callable[[float], None]
 GRAPH_INLINE_LIMIT = 4000  # longer graphs go through a file: argv limits and readable errors
 STALL_SECONDS = 60  # generous: slow first frames (big stills, long seeks) report no progress meanwhile
 STALL_ATTEMPTS = 3
+WATCH_SECONDS = 1.0  # how often the watchdog looks at the progress
 
 
 def execute(compiled: Compiled, output: str | Path, *, progress: ProgressCallback | None = None) -> Path:
@@ -63,7 +64,12 @@ def _run(args: list[str], duration_ms: int, progress: ProgressCallback | None) -
 
 
 def _run_once(args: list[str], duration_ms: int, progress: ProgressCallback | None) -> bool:
-    """One ffmpeg run; False when it stalled and was killed, RenderError when it failed."""
+    """One ffmpeg run; False when it stalled and was killed, RenderError when it failed.
+
+    The main thread blocks on the process (it returns the moment ffmpeg
+    exits; a wait with a timeout polls, and noticed the exit up to 50 ms
+    late); a watchdog thread kills a run whose progress stops.
+    """
     from ..fonts import fontconfig_env
 
     cmd = [ffmpeg_exe(), "-hide_banner", "-nostdin", "-loglevel", "error", "-progress", "pipe:1", "-nostats",
@@ -73,27 +79,33 @@ def _run_once(args: list[str], duration_ms: int, progress: ProgressCallback | No
         watch = _Watch()
         reader = threading.Thread(target=_read_progress, args=(proc, duration_ms, progress, watch), daemon=True)
         reader.start()
+        stalled = threading.Event()
+        threading.Thread(target=_watchdog, args=(proc, watch, stalled), daemon=True).start()
         try:
-            while True:
-                try:
-                    returncode = proc.wait(timeout=1.0)
-                    break
-                except subprocess.TimeoutExpired:
-                    if time.monotonic() - watch.last > STALL_SECONDS:
-                        proc.kill()
-                        proc.wait()
-                        return False
+            returncode = proc.wait()
         except BaseException:
             proc.kill()
             proc.wait()
             raise
         finally:
             reader.join(timeout=5)
+        if stalled.is_set():
+            return False
         if returncode != 0:
             err.seek(0)
             stderr = err.read().decode("utf-8", "replace")
             raise RenderError("ffmpeg render failed", cmd=cmd, returncode=returncode, stderr_tail=tail(stderr))
     return True
+
+
+def _watchdog(proc: subprocess.Popen[bytes], watch: _Watch, stalled: threading.Event) -> None:
+    """Kill ``proc`` once its progress has not moved for ``STALL_SECONDS``, and say so in ``stalled``."""
+    while proc.poll() is None:
+        if time.monotonic() - watch.last > STALL_SECONDS:
+            stalled.set()
+            proc.kill()
+            return
+        time.sleep(WATCH_SECONDS)
 
 
 class _Watch:
