@@ -707,11 +707,13 @@ def _balanced_sum(terms: list[str]) -> str:
 def _on_frame(layer: VisualLayer, fps: Fraction) -> VisualLayer:
     """An animated layer that starts between two frames, started on the next frame with its clock advanced to match.
 
-    An animated layer's clock starts at its first frame, and overlay shows
-    that frame from the next output frame on: at 30 fps a drawn actor placed
-    at 1010 ms would show at 1033 ms the mouth of 1010.  Starting the layer at
-    that frame, trimmed by the 23 ms, keeps every frame's mouth on the voice's
-    time, as in a sequence (see ``sequence``).
+    An animated layer's clock counts its own frames from 0, and its start is
+    shifted in whole frames: at 30 fps a drawn actor placed at 1010 ms had
+    its first frame on the output frame at 1000 ms (hidden until 1010), so
+    the frame at 1033 ms showed the mouth of 33 ms into the voice instead of
+    23.  Starting the layer on the frame at 1033 ms, trimmed by the 23 ms,
+    keeps every frame's mouth on the voice's time, as in a sequence (see
+    ``sequence``).
     """
     if not isinstance(layer, AnimatedLayer) or not layer.start_ms:
         return layer
