@@ -66,15 +66,21 @@ def serve(config: ServerConfig) -> Iterator[Live]:
 SLEEP = f"/v1/generate/{sleepgen.NAME}"
 
 
-def wait_for(live: Live, job_id: str, headers: dict[str, str], timeout: float = 30.0) -> dict[str, Any]:
-    """Poll the job's status until it is terminal."""
+def poll(live: Live, path: str, headers: dict[str, str], ends: tuple[str, ...], timeout: float,
+         every: float = 0.1) -> dict[str, Any]:
+    """GET ``path`` until its ``status`` is one of ``ends`` (or ``timeout`` passes); the last body."""
     deadline = time.monotonic() + timeout
     while True:
-        r = live.client.get(f"/v1/videos/{job_id}", headers=headers)
+        r = live.client.get(path, headers=headers)
         assert r.status_code == 200, r.text
-        if r.json()["status"] in ("completed", "failed", "canceled") or time.monotonic() > deadline:
+        if r.json()["status"] in ends or time.monotonic() > deadline:
             return dict(r.json())
-        time.sleep(0.1)
+        time.sleep(every)
+
+
+def wait_for(live: Live, job_id: str, headers: dict[str, str], timeout: float = 30.0) -> dict[str, Any]:
+    """Poll the job's status until it is terminal."""
+    return poll(live, f"/v1/videos/{job_id}", headers, ("completed", "failed", "canceled"), timeout)
 
 
 def credits(live: Live, headers: dict[str, str]) -> float:

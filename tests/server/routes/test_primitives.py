@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import io
-import time
 from typing import Any
 
 import httpx
 from PIL import Image
-from serving import SLEEP, Live, credits
+from serving import SLEEP, Live, credits, poll
 
 from mediakit.stages.characters.sheet import read_character
 
@@ -17,13 +16,8 @@ SHEET = "/v1/primitives/character_sheet_image_engine"
 
 
 def finished(live: Live, run_id: str, headers: dict[str, str], timeout: float = 60.0) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while True:
-        run = live.client.get(f"/v1/primitives/runs/{run_id}", headers=headers)
-        assert run.status_code == 200, run.text
-        if run.json()["status"] in ("succeeded", "failed", "canceled") or time.monotonic() > deadline:
-            return dict(run.json())
-        time.sleep(0.2)
+    return poll(live, f"/v1/primitives/runs/{run_id}", headers, ("succeeded", "failed", "canceled"), timeout,
+                every=0.2)
 
 
 def test_portrait_then_a_sheet_from_its_artifact(working: Live, tmp_path) -> None:
