@@ -23,7 +23,11 @@ STDERR_TAIL_LINES = 25
 
 @functools.cache
 def ffmpeg_exe() -> str:
-    """Path of the ffmpeg binary: ``$MEDIAKIT_FFMPEG``, else imageio-ffmpeg's."""
+    """Path of the ffmpeg binary: ``$MEDIAKIT_FFMPEG``, else the one in the imageio-ffmpeg wheel.
+
+    Without a binary of its own (a platform with no wheel build), or with
+    ``$IMAGEIO_FFMPEG_EXE`` set, imageio-ffmpeg's search decides.
+    """
     override = os.environ.get("MEDIAKIT_FFMPEG")
     if override:
         found = shutil.which(override) or (override if Path(override).is_file() else None)
@@ -34,6 +38,11 @@ def ffmpeg_exe() -> str:
         import imageio_ffmpeg
     except ImportError as exc:  # pragma: no cover - a dependency of the package
         raise RenderError("imageio-ffmpeg is not installed; pip install imageio-ffmpeg") from exc
+    if not os.environ.get("IMAGEIO_FFMPEG_EXE"):
+        bundled = sorted(Path(imageio_ffmpeg.__file__).parent.glob("binaries/ffmpeg-*"))
+        if bundled and os.access(bundled[-1], os.X_OK):
+            # imageio-ffmpeg would first run it with -version to check it: a process start per mediakit run
+            return str(bundled[-1])
     return str(imageio_ffmpeg.get_ffmpeg_exe())
 
 
