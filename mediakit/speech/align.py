@@ -212,8 +212,17 @@ def speech_mask(samples: np.ndarray) -> np.ndarray:
     level = frame_levels(samples)
     if len(level) == 0:
         return np.zeros(0, dtype=bool)
-    threshold = max(np.percentile(level, 95) - 30, np.percentile(level, 10) + 6)
+    ordered = np.sort(level)
+    threshold = max(_percentile(ordered, 95) - 30, _percentile(ordered, 10) + 6)
     return level > threshold
+
+
+def _percentile(ordered: np.ndarray, q: float) -> float:
+    """``np.percentile(ordered, q)`` of sorted values (linear interpolation), without importing numpy.ma (9 ms)."""
+    at = q / 100 * (len(ordered) - 1)
+    low = int(at)
+    high = min(low + 1, len(ordered) - 1)
+    return float(ordered[low] + (ordered[high] - ordered[low]) * (at - low))
 
 
 def base_word(name: str) -> str:

@@ -96,3 +96,15 @@ def test_mismatched_transcript_is_refused_unless_allowed(grid: tuple[Path, str],
     result = burn_subtitles(grid[0], tmp_path / "o.mp4", transcript=wrong, allow_unaligned=True)
     assert [w.text for w in result.words] == wrong.split()
     assert all(a.start_ms <= b.start_ms for a, b in zip(result.words, result.words[1:], strict=False))
+
+
+def test_a_local_burn_loads_no_network_stack(grid: tuple[Path, str], tmp_path: Path) -> None:
+    """Every burn pays its imports before the encode starts: urllib.request (18 ms) and numpy.ma (9 ms) stay out."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom mediakit.generators.subtitle import burn_subtitles\n"
+            f"burn_subtitles({str(grid[0])!r}, {str(tmp_path / 'o.mp4')!r}, transcript={grid[1]!r})\n"
+            "print(sorted(m for m in ('urllib.request', 'http.client', 'ssl', 'numpy.ma') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"
