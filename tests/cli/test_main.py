@@ -1,10 +1,12 @@
 """The command group: every command is listed, and a command imports only its own module."""
 
 import importlib
+import os
 import subprocess
 import sys
 
 import click
+import pytest
 from click.testing import CliRunner
 
 from mediakit.cli.main import COMMANDS, main
@@ -41,3 +43,24 @@ def test_the_program_keeps_exit_codes_and_error_bodies() -> None:
     bad = subprocess.run([sys.executable, "-m", "mediakit", "actors", "--slug", "maya-chex", "--json"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and '"code": "ACTOR_NOT_FOUND"' in bad.stdout and bad.stderr == ""
+
+
+def _blas_after_run(env: dict[str, str]) -> list[str]:
+    """OPENBLAS_NUM_THREADS and the process's thread count once numpy is loaded after the program ran."""
+    code = ("import atexit, os, sys\n"
+            "def report():\n"
+            "    import numpy\n"
+            "    print(os.environ.get('OPENBLAS_NUM_THREADS'), len(os.listdir('/proc/self/task')))\n"
+            "atexit.register(report)\n"
+            "sys.argv = ['mediakit', 'styles']\n"
+            "from mediakit.cli.main import run\n"
+            "run()\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    return out.strip().splitlines()[-1].split()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
+def test_the_program_keeps_openblas_to_one_thread_unless_told() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    assert _blas_after_run(env) == ["1", "1"]  # no spinning BLAS thread beside the main one
+    assert _blas_after_run({**env, "OPENBLAS_NUM_THREADS": "3"})[0] == "3"
