@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
@@ -30,10 +31,12 @@ from ..timeline import ASPECTS, FITS
 @click.option("--vtt", type=click.Path(path_type=Path), help="Also write WebVTT captions here.")
 @click.option("--ass", "ass_path", type=click.Path(path_type=Path), help="Also write the styled ASS file here.")
 @click.option("--words-json", type=click.Path(path_type=Path), help="Also write the word timings here.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the result (output, size, style, words, files, notes) or the spec's error body as JSON.")
 def subtitle(input_path: Path, output: Path, style: str, transcript: str | None, timings: Path | None,
              aspect: str | None, fit: str, allow_unaligned: bool, asr: str | None, asr_model: str | None,
              language: str | None, srt: Path | None, vtt: Path | None, ass_path: Path | None,
-             words_json: Path | None) -> None:
+             words_json: Path | None, as_json: bool) -> None:
     """Burn styled, word-timed captions onto INPUT and write OUTPUT."""
     from ..generators.subtitle import burn_subtitles
     from ..speech.words import load_words
@@ -45,6 +48,12 @@ def subtitle(input_path: Path, output: Path, style: str, transcript: str | None,
                                 aspect=aspect, fit=fit, allow_unaligned=allow_unaligned, asr=asr,
                                 asr_model=asr_model, language=language, srt=srt, vtt=vtt,
                                 ass=ass_path, words_json=words_json, progress=progress)
+    if as_json:
+        click.echo(json.dumps({"output": str(result.output), "width": result.width, "height": result.height,
+                               "style": result.style, "words": [w.to_json() for w in result.words],
+                               "files": [str(p) for p in result.sidecars], "notes": list(result.notes)},
+                              ensure_ascii=False))
+        return
     click.echo(f"wrote {result.output} ({result.width}x{result.height}, {len(result.words)} words, "
                f"style {result.style})")
     for side in result.sidecars:

@@ -41,6 +41,28 @@ def test_subtitle_burns_grid_clip(runner: CliRunner, real: Path, tmp_path: Path)
     assert f"wrote {out}" in result.output
 
 
+def test_subtitle_json_prints_the_result_or_the_error_body(runner: CliRunner, real: Path, tmp_path: Path) -> None:
+    import json
+
+    timings = tmp_path / "t.json"
+    timings.write_text('[{"word": "Set", "start": 0.4, "end": 0.7}, {"word": "white.", "start": 0.8, "end": 1.2}]')
+    grid = str(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg")
+    out = tmp_path / "o.mp4"
+    result = runner.invoke(main, ["subtitle", grid, "-o", str(out), "--timings", str(timings), "--srt",
+                                  str(tmp_path / "o.srt"), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {
+        "output": str(out), "width": 360, "height": 288, "style": "hormozi",
+        "words": [{"word": "Set", "start": 0.4, "end": 0.7}, {"word": "white.", "start": 0.8, "end": 1.2}],
+        "files": [str(tmp_path / "o.srt")], "notes": []}
+    missing = runner.invoke(main, ["subtitle", str(tmp_path / "nope.mp4"), "-o", str(tmp_path / "x.mp4"), "--json"])
+    assert missing.exit_code == 2 and missing.stderr == ""
+    body = json.loads(missing.stdout)["error"]
+    assert body["code"] == "media_error" and "does not exist" in body["message"]
+    assert body["details"][0]["field"] == "video_url"
+    assert not (tmp_path / "x.mp4").exists()
+
+
 def _fails(runner: CliRunner, args: list[str], match: str, code: int = 2) -> None:
     result = runner.invoke(main, args)
     assert result.exit_code == code, result.output
