@@ -48,12 +48,13 @@ never appears here: a plan says what the job is; the runner prices it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..fetch import Limits, fetch
+from ..progress import ProgressCallback
 from ..render import DEFAULT_PROFILE, Profile
 from ..speech.words import Word
 from ..timeline import Timeline
@@ -62,7 +63,6 @@ from .request import RequestModel, parse_request
 if TYPE_CHECKING:
     from ..catalog import RunStats
 
-ProgressCallback = Callable[[float], None]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -164,7 +164,9 @@ class Built:
     ``n`` > 1), delivered beside the output as ``NAME-2.png``, ``NAME-3.png``...;
     ``captions`` feed the .srt/.vtt/words sidecars; ``receipt`` replaces the
     plan's when building learned more (the words actually spoken);
-    ``poster_ms`` is the moment the poster frame is taken from.
+    ``poster_ms`` is the moment the poster frame is taken from;
+    ``rendered_from`` is where the render's part of the progress bar starts
+    when ``build`` reported its own slow work on the part before it.
     """
 
     timeline: Timeline | None = None
@@ -174,6 +176,7 @@ class Built:
     captions: Captions | None = None
     receipt: Receipt | None = None
     poster_ms: int | None = None
+    rendered_from: float = 0.0
 
     def __post_init__(self) -> None:
         if (self.timeline is None) == (self.file is None):

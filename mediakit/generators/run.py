@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ValidationError
 from ..ffmpeg import run_ffmpeg
 from ..media_io import atomic_path, check_output_path, write_text
+from ..progress import span
 from ..render import render
 from . import get_generator
 from .base import Built, Captions, Context, Generator, Options, Plan, ProgressCallback
@@ -99,7 +100,7 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
     written: dict[str, Path] = {}
     with tempfile.TemporaryDirectory(prefix=f"mediakit-{gen.id}-") as tmp:
         built = gen.build(plan, Path(tmp), progress)
-        _deliver_main(built, out, progress)
+        _deliver_main(built, out, span(progress, built.rendered_from, 1.0))
         for n, extra in enumerate(built.extra_files, start=2):
             target = out.with_name(f"{out.stem}-{n}{out.suffix}")
             with atomic_path(target) as part:

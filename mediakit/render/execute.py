@@ -14,15 +14,14 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import RenderError
 from ..ffmpeg import ffmpeg_exe, tail
 from ..media_io import atomic_path
+from ..progress import ProgressCallback
 from .compile import Compiled
 
-ProgressCallback = Callable[[float], None]
 GRAPH_INLINE_LIMIT = 4000  # longer graphs go through a file: argv limits and readable errors
 STALL_SECONDS = 60  # generous: slow first frames (big stills, long seeks) report no progress meanwhile
 STALL_ATTEMPTS = 3

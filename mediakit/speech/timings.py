@@ -16,6 +16,7 @@ import numpy as np
 
 from ..errors import AlignmentError, MediaError, ValidationError
 from ..media_io import decode_audio
+from ..progress import ProgressCallback
 from .align import FRAME_MS, SAMPLE_RATE, Token, align, load_aligner, speech_mask, transcript_tokens
 from .engines import recognizer
 from .transcribe import Transcription, transcribe
@@ -55,15 +56,16 @@ def word_timings(media: str | Path, transcript: str | None = None, *, allow_unal
 
 
 def heard_words(media: str | Path, *, asr: str | None = None, asr_model: str | None = None,
-                language: str | None = None) -> Transcription:
+                language: str | None = None, progress: ProgressCallback | None = None) -> Transcription:
     """The words spoken in ``media``, recognised by engine ``asr`` (default whisper) and force-aligned.
 
     ``AlignmentError`` "no speech found" when nobody speaks (silence, music
-    alone), rather than captions of invented words.
+    alone), rather than captions of invented words.  ``progress`` moves as
+    the recogniser works through the audio.
     """
     engine = recognizer(asr, model=asr_model)
     samples = decode_loading(media, engine.load, *([load_aligner] if engine.aligns else []))
-    result = transcribe(samples, engine, language=language)
+    result = transcribe(samples, engine, language=language, progress=progress)
     if not result.words:
         raise AlignmentError(f"no speech found in {Path(media).name!r}; pass a transcript or a words JSON "
                              "if it has words to caption")

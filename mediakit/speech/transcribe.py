@@ -17,7 +17,7 @@ it, so on a long video the aligner's work hides behind the recogniser's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import chain
@@ -25,12 +25,12 @@ from itertools import chain
 import numpy as np
 
 from ..errors import ValidationError
+from ..progress import ProgressCallback
 from .align import SAMPLE_RATE, align
 from .engines import Heard, Recognizer
 from .words import Word
 
 PIECE_MS = 30_000
-ProgressCallback = Callable[[float], None]
 
 
 @dataclass(frozen=True)
@@ -41,12 +41,34 @@ class Transcription:
     notes: tuple[str, ...] = ()
 
 
-def transcribe(samples: np.ndarray, engine: Recognizer, *, language: str | None = None) -> Transcription:
+def transcribe(samples: np.ndarray, engine: Recognizer, *, language: str | None = None,
+               progress: ProgressCallback | None = None) -> Transcription:
     """Recognise ``samples`` (16 kHz mono float) with ``engine`` and time every word.
 
     ``[]`` words when nobody speaks; the caller turns that into its own error.
+    ``progress`` follows the recogniser through the audio (each stretch as it
+    is heard), then reaches 1 when the last piece is aligned.
     """
+    total_ms = len(samples) * 1000 // SAMPLE_RATE
     heard = engine.hear(samples, language=language)
+    if progress is not None:
+        heard = _reporting(heard, total_ms, progress)
+    result = _timed(samples, engine, heard, total_ms, language)
+    if progress is not None:
+        progress(1.0)
+    return result
+
+
+def _reporting(heard: Iterable[Heard], total_ms: int, progress: ProgressCallback) -> Iterator[Heard]:
+    """``heard``, reporting how far into the audio each stretch ends as the recogniser gives it."""
+    for stretch in heard:
+        yield stretch
+        progress(min(1.0, stretch.end_ms / max(1, total_ms)))
+
+
+def _timed(samples: np.ndarray, engine: Recognizer, heard: Iterable[Heard], total_ms: int,
+           language: str | None) -> Transcription:
+    """The heard stretches with their words re-timed by the aligner (English), or as the recogniser timed them."""
     if not engine.aligns:
         return Transcription(tuple(w for h in heard for w in h.words))
     if (language or "en").lower().split("-")[0] != "en":
@@ -55,7 +77,7 @@ def transcribe(samples: np.ndarray, engine: Recognizer, *, language: str | None 
                                      f"{engine.name} recogniser's own",) if words else ())
     with ThreadPoolExecutor(max_workers=1) as aligner:
         timed = [aligner.submit(_align_piece, samples, start_ms, end_ms, piece, engine.name)
-                 for start_ms, end_ms, piece in pieces(heard, len(samples) * 1000 // SAMPLE_RATE)]
+                 for start_ms, end_ms, piece in pieces(heard, total_ms)]
         results = [t.result() for t in timed]
     return Transcription(tuple(w for words, _ in results for w in words),
                          tuple(note for _, note in results if note is not None))

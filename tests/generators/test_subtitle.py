@@ -108,3 +108,18 @@ def test_a_local_burn_loads_no_network_stack(grid: tuple[Path, str], tmp_path: P
             "print(sorted(m for m in ('urllib.request', 'http.client', 'ssl', 'numpy.ma') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_the_progress_bar_moves_while_speech_is_recognised(grid: tuple[Path, str], tmp_path: Path) -> None:
+    from fractions import Fraction
+
+    from mediakit.generators.subtitle import hearing_share
+    from mediakit.timeline import Canvas
+
+    share = hearing_share(Canvas(360, 288, Fraction(25)))
+    assert round(share, 2) == 0.79  # a small clip renders fast: recognition is most of its bar
+    assert round(hearing_share(Canvas(1080, 1920, Fraction(30))), 2) == 0.14
+    seen: list[float] = []
+    burn_subtitles(grid[0], tmp_path / "o.mp4", progress=seen.append)
+    assert any(0 < v < share for v in seen), seen  # moved while Whisper listened, before the render
+    assert seen == sorted(seen) and seen[-1] == 1.0

@@ -138,3 +138,11 @@ def test_a_piece_is_aligned_while_the_recogniser_works_on_the_rest(monkeypatch: 
     result = transcribe(np.zeros(60 * 16000, dtype=np.float32), Slow())
     assert result.words == (Word("one", 100, 500), Word("two", 21_100, 21_500), Word("three", 46_100, 46_500))
     assert result.notes == ()
+
+
+def test_progress_follows_the_recogniser_through_the_audio_then_ends_at_one() -> None:
+    heard = [Heard("Hallo", 1_000, 2_000, (Word("Hallo", 1_000, 2_000),)),
+             Heard("Welt", 6_000, 7_000, (Word("Welt", 6_000, 7_000),))]
+    seen: list[float] = []
+    transcribe(np.zeros(10 * 16000, dtype=np.float32), _Fixed(heard), language="de", progress=seen.append)
+    assert seen == [0.2, 0.7, 1.0]
