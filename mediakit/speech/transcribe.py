@@ -31,6 +31,9 @@ from .engines import Heard, Recognizer
 from .words import Word
 
 PIECE_MS = 30_000
+BLOCK_MS = 120_000     # the longest audio a recogniser is given at once (see _heard_in_blocks)
+CUT_SEARCH_MS = 10_000  # a block ends in the quietest stretch of its last 10 s...
+PAUSE_MS = 200          # ...judged over 200 ms, the length of a short pause
 
 
 @dataclass(frozen=True)
@@ -50,13 +53,49 @@ def transcribe(samples: np.ndarray, engine: Recognizer, *, language: str | None 
     is heard), then reaches 1 when the last piece is aligned.
     """
     total_ms = len(samples) * 1000 // SAMPLE_RATE
-    heard = engine.hear(samples, language=language)
+    heard = _heard_in_blocks(samples, engine, language)
     if progress is not None:
         heard = _reporting(heard, total_ms, progress)
     result = _timed(samples, engine, heard, total_ms, language)
     if progress is not None:
         progress(1.0)
     return result
+
+
+def _heard_in_blocks(samples: np.ndarray, engine: Recognizer, language: str | None) -> Iterator[Heard]:
+    """What ``engine`` hears in each block of the audio, on the whole audio's clock.
+
+    Whisper computes the features of all the audio it is given at once
+    (about 0.75 MB a second: 2.7 GB for an hour), so a long video is heard in
+    blocks of at most ``BLOCK_MS`` and memory stays that of one block.
+    Blocks are heard one after the other as the stretches are asked for, so
+    the aligner still works on one block's pieces while the next is heard.
+    """
+    for start, end in blocks(samples):
+        offset = start * 1000 // SAMPLE_RATE
+        for h in engine.hear(samples[start:end], language=language):
+            yield Heard(h.text, h.start_ms + offset, h.end_ms + offset,
+                        tuple(Word(w.text, w.start_ms + offset, w.end_ms + offset) for w in h.words))
+
+
+def blocks(samples: np.ndarray) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` sample ranges of at most ``BLOCK_MS``, each cut at the quietest moment near its end.
+
+    The cut is the quietest ``PAUSE_MS`` stretch of the block's last
+    ``CUT_SEARCH_MS``: a pause between words, so no word is split between
+    two blocks.
+    """
+    block, search = BLOCK_MS * SAMPLE_RATE // 1000, CUT_SEARCH_MS * SAMPLE_RATE // 1000
+    pause = PAUSE_MS * SAMPLE_RATE // 1000
+    start = 0
+    while len(samples) - start > block:
+        tail = samples[start + block - search:start + block].astype(np.float64)
+        running = np.concatenate(([0.0], np.cumsum(tail**2)))
+        energy = running[pause:] - running[:-pause]  # the energy of each PAUSE_MS stretch
+        cut = start + block - search + int(np.argmin(energy)) + pause // 2
+        yield start, cut
+        start = cut
+    yield start, len(samples)
 
 
 def _reporting(heard: Iterable[Heard], total_ms: int, progress: ProgressCallback) -> Iterator[Heard]:

@@ -12,7 +12,7 @@ from mediakit.media_io import decode_audio
 from mediakit.speech.align import Alignment
 from mediakit.speech.engines import ASR_ENGINES, Heard, Recognizer, recognizer
 from mediakit.speech.timings import heard_words
-from mediakit.speech.transcribe import PIECE_MS, pieces, transcribe
+from mediakit.speech.transcribe import BLOCK_MS, PIECE_MS, blocks, pieces, transcribe
 from mediakit.speech.wer import word_error_rate
 from mediakit.speech.words import Word
 
@@ -146,3 +146,24 @@ def test_progress_follows_the_recogniser_through_the_audio_then_ends_at_one() ->
     seen: list[float] = []
     transcribe(np.zeros(10 * 16000, dtype=np.float32), _Fixed(heard), language="de", progress=seen.append)
     assert seen == [0.2, 0.7, 1.0]
+
+
+def test_long_audio_is_heard_in_blocks_cut_in_pauses_on_the_whole_clock() -> None:
+    rng = np.random.default_rng(0)
+    samples = (rng.normal(size=16000 * 300) * 0.1).astype(np.float32)  # 5 minutes of "speech"
+    for pause_s in (115, 230):  # 0.3 s pauses near each block's limit (120 s)
+        samples[16000 * pause_s:16000 * pause_s + 4800] = 0
+    assert list(blocks(samples)) == [(0, 1_841_600), (1_841_600, 3_681_600), (3_681_600, 4_800_000)]
+
+    class Lengths(Recognizer):
+        """Hears one word per block given to it, spanning the whole block."""
+
+        name, aligns = "lengths", False
+
+        def hear(self, samples: np.ndarray, *, language: str | None = None) -> list[Heard]:
+            assert len(samples) <= BLOCK_MS * 16
+            end = len(samples) // 16
+            return [Heard("x", 0, end, (Word("x", 0, end),))]
+
+    words = transcribe(samples, Lengths()).words
+    assert [(w.start_ms, w.end_ms) for w in words] == [(0, 115_100), (115_100, 230_100), (230_100, 300_000)]
