@@ -50,7 +50,7 @@ def usage_error(exc: click.UsageError) -> ValidationError:
     """A click usage error (bad option value, missing argument) in the library's terms."""
     param: Any = getattr(exc, "param", None)
     opts = getattr(param, "opts", None)
-    name = (opts[0].lstrip("-") if opts else getattr(param, "name", None)) or "usage"
+    name = (max(opts, key=len).lstrip("-") if opts else getattr(param, "name", None)) or "usage"  # --output, not -o
     return ValidationError(name.replace("-", "_"), None, exc.format_message().rstrip("."))
 
 

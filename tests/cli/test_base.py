@@ -91,3 +91,10 @@ def test_missing_output_folder_is_one_validation_error(args: list[str], tmp_path
     assert result.exit_code == 2
     assert result.stderr.startswith("error: output: ") and "does not exist" in result.stderr
     assert not target.parent.exists()
+
+
+def test_a_missing_option_is_named_by_its_long_name() -> None:
+    result = CliRunner().invoke(main, ["subtitle", "in.mp4", "--json"])
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "validation_error" and error["details"][0]["field"] == "output"
