@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-REAL = Path(__file__).resolve().parents[2] / "shared" / "cases" / "real"
+from real_media import REAL
 
 # Each job runs in both trees, so it uses only APIs both have (the first tree may predate a refactor).
 JOBS = {

@@ -14,14 +14,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from pathlib import Path
 
 import numpy as np
+from real_media import REAL
 
 from mediakit.media_io import decode_audio
 from mediakit.speech.align import SAMPLE_RATE, align
 
-REAL = Path(__file__).resolve().parents[2] / "shared" / "cases" / "real"
 JFK_TEXT = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country."
 
 

@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from real_media import REAL
+
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.render import render
 from mediakit.render.profile import DEFAULT_PROFILE
@@ -26,7 +28,6 @@ from mediakit.stages.broll import broll_sequence, get_engine
 from mediakit.stages.pip import PipOptions, pip_layer
 from mediakit.timeline import AudioClip, Canvas, Timeline
 
-REAL = Path(__file__).resolve().parents[2] / "shared" / "cases" / "real"
 CANVAS = Canvas(1080, 1920)
 PROMPTS = ("a steaming cup of coffee on a wooden table", "city skyline at night with neon lights",
            "fresh green plants in a bright garden", "ocean waves rolling onto a quiet beach",

