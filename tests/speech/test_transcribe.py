@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from mediakit.errors import ValidationError
+from mediakit.ffmpeg import run_ffmpeg
 from mediakit.media_io import decode_audio
 from mediakit.speech.align import Alignment
 from mediakit.speech.engines import ASR_ENGINES, Heard, Recognizer, recognizer
@@ -58,6 +59,28 @@ def test_music_or_tone_alone_is_no_speech(tone_wav: Path) -> None:
         heard_words(tone_wav)
 
 
+def test_a_film_with_only_music_is_no_speech(real: Path) -> None:
+    from mediakit.errors import AlignmentError
+
+    with pytest.raises(AlignmentError, match="no speech found in 'chaplin.mp4'"):
+        heard_words(real / "moviepy-chaplin" / "chaplin.mp4")
+
+
+def test_a_mostly_music_track_captions_only_the_speech_aligned(real: Path, tmp_path: Path) -> None:
+    """6 s of the film's music, "go forward ten meters", 3.5 s more music: the words, timed by the aligner."""
+    mixed = tmp_path / "mostly_music.wav"
+    music = "aresample=16000,pan=mono|c0=0.5*c0+0.5*c1"
+    run_ffmpeg(["-i", str(real / "moviepy-chaplin" / "chaplin.mp4"), "-i", str(real / CLIPS[2]), "-filter_complex",
+                f"[0:a]{music},atrim=0:6,asetpts=N/SR/TB[m1];[0:a]{music},atrim=6:9.5,asetpts=N/SR/TB[m2];"
+                "[1:a]aresample=16000[s];[m1][s][m2]concat=n=3:v=0:a=1[a]", "-map", "[a]", "-y", str(mixed)],
+               what="mixing music and speech")
+    heard = heard_words(mixed)
+    assert [w.text for w in heard.words] == ["Go", "forward", "10", "meters."]
+    assert heard.notes == ()  # aligned, not left with the recogniser's times
+    clean = heard_words(real / CLIPS[2]).words  # the same speech alone
+    assert all(abs(a.start_ms - (b.start_ms + 6000)) <= 30 for a, b in zip(heard.words, clean, strict=True))
+
+
 class _Fixed(Recognizer):
     """A recogniser that hears fixed stretches, to test what happens around it."""
 
@@ -86,9 +109,17 @@ def test_other_languages_keep_the_recognisers_times_and_say_so() -> None:
 
 def test_pieces_cut_in_the_middle_of_pauses_and_stay_bounded() -> None:
     stretches = [Heard("a", i * 10_000, i * 10_000 + 8_000, ()) for i in range(7)]
-    out = pieces(stretches, 70_000)
-    assert [(a, b, len(p)) for a, b, p in out] == [(0, 29_000, 3), (29_000, 59_000, 3), (59_000, 70_000, 1)]
+    out = list(pieces(stretches, 70_000))
+    assert [(a, b, len(p)) for a, b, p in out] == [(0, 29_000, 3), (29_000, 59_000, 3), (59_000, 69_000, 1)]
     assert all(b - a <= PIECE_MS for a, b, _ in out)
+
+
+def test_music_or_silence_between_stretches_stays_out_of_the_pieces() -> None:
+    heard = [Heard("a", 6_000, 8_000, ()), Heard("b", 8_500, 9_000, ()), Heard("c", 20_000, 21_000, ())]
+    assert [(a, b, [h.text for h in p]) for a, b, p in pieces(heard, 30_000)] == [
+        (5_000, 10_000, ["a", "b"]),  # a second either side, not the six seconds of music before
+        (19_000, 22_000, ["c"]),      # an 11 s gap ends a piece
+    ]
 
 
 def test_the_engines_are_a_registry_with_whisper_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -136,7 +167,7 @@ def test_a_piece_is_aligned_while_the_recogniser_works_on_the_rest(monkeypatch: 
 
     monkeypatch.setattr("mediakit.speech.transcribe.align", fake_align)
     result = transcribe(np.zeros(60 * 16000, dtype=np.float32), Slow())
-    assert result.words == (Word("one", 100, 500), Word("two", 21_100, 21_500), Word("three", 46_100, 46_500))
+    assert result.words == (Word("one", 100, 500), Word("two", 39_100, 39_500), Word("three", 49_100, 49_500))
     assert result.notes == ()
 
 
