@@ -59,6 +59,10 @@ FULL_COVERAGE = 0.87
 _MIN_TRIM_FRAMES = 6      # silence shorter than 60 ms at a word's edge is left alone (stops, closures)
 _TRIM_MARGIN_FRAMES = 2   # keep 20 ms of the silence: onsets ramp up below the speech threshold
 _EDGE_DROP_DB = 35.0      # quieter than the word's peak by this much is silence, not a soft consonant
+_MIN_PAUSE_FRAMES = 20    # a pause of room noise (see _tighten) lasts at least 200 ms...
+_FLOOR_MARGIN_DB = 8.0    # ...within this of the noise floor around the word...
+_MIN_DROP_DB = 20.0       # ...and this far under the word's peak
+_FLOOR_WINDOW_FRAMES = 300  # the noise floor is the quietest tenth of the 3 s either side of the word
 
 # Wide beams keep the true path alive through noise; the lattice "bestpath"
 # pass is off because it may end the alignment outside the grammar's final
@@ -154,20 +158,38 @@ def _tighten(word: Word, levels: np.ndarray) -> Word:
 
     The grammar's optional silences are cheap to skip, so after a pause a word
     often starts in the quiet before it; a caption would then light up early.
-    Silence is judged against the word's own loudest frame (``_EDGE_DROP_DB``
-    under it: far below fricatives and breathy onsets), so the result does not
-    depend on what else is in the recording.  Edges move only over runs of at
-    least ``_MIN_TRIM_FRAMES`` quiet frames, never past the word's own speech.
+    Two kinds of quiet are trimmed:
+
+    - at least ``_MIN_TRIM_FRAMES`` frames ``_EDGE_DROP_DB`` under the word's
+      loudest frame (far below fricatives and breathy onsets);
+    - a pause of at least ``_MIN_PAUSE_FRAMES`` frames of room noise: within
+      ``_FLOOR_MARGIN_DB`` of the noise floor around the word and
+      ``_MIN_DROP_DB`` under its peak.  JFK's pause before "what" is hiss 30 dB
+      under the word, and the word lit up a second early; a breathy "h" is
+      as quiet but far shorter, so it stays.
+
+    Edges never move past the word's own speech.
     """
     first, last = word.start_ms // FRAME_MS, min(len(levels), -(-word.end_ms // FRAME_MS))
     span = levels[first:last]
     if len(span) == 0:
         return word
-    loud = np.flatnonzero(span > span.max() - _EDGE_DROP_DB)
-    lead, trail = int(loud[0]), len(span) - 1 - int(loud[-1])
-    start = word.start_ms + (lead - _TRIM_MARGIN_FRAMES) * FRAME_MS if lead >= _MIN_TRIM_FRAMES else word.start_ms
-    end = word.end_ms - (trail - _TRIM_MARGIN_FRAMES) * FRAME_MS if trail >= _MIN_TRIM_FRAMES else word.end_ms
+    peak = span.max()
+    floor = _percentile(np.sort(levels[max(0, first - _FLOOR_WINDOW_FRAMES):last + _FLOOR_WINDOW_FRAMES]), 10)
+    lead, trail = _quiet_edges(span > peak - _EDGE_DROP_DB, _MIN_TRIM_FRAMES)
+    noise = max(peak - _EDGE_DROP_DB, min(peak - _MIN_DROP_DB, floor + _FLOOR_MARGIN_DB))
+    pause_lead, pause_trail = _quiet_edges(span > noise, _MIN_PAUSE_FRAMES)
+    lead, trail = max(lead, pause_lead), max(trail, pause_trail)
+    start = word.start_ms + (lead - _TRIM_MARGIN_FRAMES) * FRAME_MS if lead else word.start_ms
+    end = word.end_ms - (trail - _TRIM_MARGIN_FRAMES) * FRAME_MS if trail else word.end_ms
     return Word(word.text, start, max(start, end))
+
+
+def _quiet_edges(loud: np.ndarray, at_least: int) -> tuple[int, int]:
+    """How many frames before the first and after the last loud one, each 0 when fewer than ``at_least``."""
+    frames = np.flatnonzero(loud)
+    lead, trail = int(frames[0]), len(loud) - 1 - int(frames[-1])
+    return (lead if lead >= at_least else 0), (trail if trail >= at_least else 0)
 
 
 def mismatch(score: float, coverage: float) -> str | None:
