@@ -148,7 +148,7 @@ def align(samples: np.ndarray, transcript: str) -> Alignment:
     levels = frame_levels(samples)
     words = [_tighten(Word(token.text, segments[first].start_ms, segments[end - 1].end_ms), levels)
              for token, (first, end) in zip(tokens, spans, strict=True)]
-    coverage = _coverage(segments, speech_mask(samples), n_frames)
+    coverage = _coverage(segments, _loud_frames(levels), n_frames)
     score = sum(s.score for s in segments) / max(1, sum(s.frames for s in segments))
     return Alignment(words, coverage, score, mismatch(score, coverage))
 
@@ -231,7 +231,11 @@ def speech_mask(samples: np.ndarray) -> np.ndarray:
     Relative to the recording's own levels (30 dB under its loud frames,
     6 dB over its quiet ones), so gain and noise floor do not matter.
     """
-    level = frame_levels(samples)
+    return _loud_frames(frame_levels(samples))
+
+
+def _loud_frames(level: np.ndarray) -> np.ndarray:
+    """:func:`speech_mask` of frame levels already measured."""
     if len(level) == 0:
         return np.zeros(0, dtype=bool)
     ordered = np.sort(level)
