@@ -1,4 +1,8 @@
-"""``mediakit models``: the model catalog (``GET /v1/models``), and which engine serves each model here."""
+"""``mediakit models``: the model catalog (``GET /v1/models``), and which engine serves each model here.
+
+A runner command because each model's ``recent`` comes from the runner's job
+store (``--store``); the catalog and the engines it names are the library's.
+"""
 
 from __future__ import annotations
 
