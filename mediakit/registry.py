@@ -71,7 +71,7 @@ class Registry(Generic[T]):
         """The modules defining the built-ins and the plug-ins registered in code, named without importing them.
 
         What a process pool imports once up front so each task starts warm
-        (entry-point plug-ins are left out: reading them could import a broken one).
+        (entry-point plug-ins are left out: one that fails to import would fail every task).
         """
         builtins = {spec.partition(":")[0] for spec in self._builtins.values()}
         registered = {getattr(factory, "__module__", None) for factory in self._factories.values()}
