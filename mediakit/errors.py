@@ -177,33 +177,3 @@ def _short(value: Any, limit: int = 60) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 4] + "...'"
 
-
-class AuthError(MediakitError):
-    """A protected route was called without a credential or with one that does not authenticate (401)."""
-
-    code = "invalid_api_key"
-    status = 401
-    exit_code = EXIT_BAD_INPUT
-
-    def __init__(self, message: str, *, code: str | None = None) -> None:
-        if code is not None:
-            self.code = code
-        super().__init__(message)
-
-
-class LimitError(MediakitError):
-    """A quota was reached (too many requests, too many active keys); ``retry_after`` in seconds when it passes."""
-
-    code = "rate_limited"
-    status = 429
-    exit_code = EXIT_BAD_INPUT
-
-    def __init__(self, message: str, *, code: str | None = None, status: int | None = None,
-                 retry_after: int | None = None, headers: dict[str, str] | None = None) -> None:
-        if code is not None:
-            self.code = code
-        if status is not None:
-            self.status = status
-        self.retry_after = retry_after
-        self.headers = dict(headers or {})
-        super().__init__(message)

@@ -2,7 +2,9 @@
 
 Each carries the spec's HTTP status (the server answers with it) and the
 CLI's exit code, like every ``MediakitError``; plan and credit refusals live
-with the plan rules in ``runner.plans``.
+with the plan rules in ``runner.plans``.  The server's own refusals (a
+credential that does not authenticate, a quota reached) are here too: the
+library never sees a key or a quota.
 """
 
 from __future__ import annotations
@@ -84,3 +86,34 @@ class ReviewerRequired(MediakitError):
     code = "admin_required"
     status = 403
     exit_code = EXIT_BAD_INPUT
+
+
+class AuthError(MediakitError):
+    """A protected route was called without a credential or with one that does not authenticate (401)."""
+
+    code = "invalid_api_key"
+    status = 401
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, message: str, *, code: str | None = None) -> None:
+        if code is not None:
+            self.code = code
+        super().__init__(message)
+
+
+class LimitError(MediakitError):
+    """A quota was reached (too many requests, too many active keys); ``retry_after`` in seconds when it passes."""
+
+    code = "rate_limited"
+    status = 429
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, message: str, *, code: str | None = None, status: int | None = None,
+                 retry_after: int | None = None, headers: dict[str, str] | None = None) -> None:
+        if code is not None:
+            self.code = code
+        if status is not None:
+            self.status = status
+        self.retry_after = retry_after
+        self.headers = dict(headers or {})
+        super().__init__(message)

@@ -28,3 +28,10 @@ def test_registry_shares_instances_and_lists_names() -> None:
         reg.register("Bad Name", Thing)
     reg.unregister("thing")
     assert reg.names() == ["json"]
+
+
+def test_modules_names_where_plugins_live_without_importing_them() -> None:
+    reg: Registry[object] = Registry("widget", "widget", "mediakit.test_widgets_none",
+                                     {"a": "mediakit_no_such_module:A", "b": "json:JSONDecoder"})
+    reg.register("thing", Thing)
+    assert reg.modules() == sorted(["mediakit_no_such_module", "json", __name__])  # the missing one is not imported

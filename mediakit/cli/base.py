@@ -10,24 +10,14 @@ body on stdout, so scripts read one JSON document either way.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import click
 
 from ..errors import EXIT_BAD_INPUT, MediakitError, ValidationError
-
-STORE_HELP = "Store folder (jobs, ledger, outputs, keys); also $MEDIAKIT_STORE; default ./mediakit-store."
-DEFAULT_STORE = "mediakit-store"
-
-
-def store_path(store: Path | None) -> Path:
-    """The store folder a command uses: ``--store``, else ``$MEDIAKIT_STORE``, else ``./mediakit-store``."""
-    return store or Path(os.environ.get("MEDIAKIT_STORE", DEFAULT_STORE))
 
 
 class CliError(click.ClickException):
@@ -92,5 +82,4 @@ def progress_bar(label: str) -> Iterator[Any]:
         yield update
 
 
-__all__ = ["DEFAULT_STORE", "EXIT_BAD_INPUT", "STORE_HELP", "CliError", "MediakitGroup", "progress_bar", "store_path",
-           "usage_error"]
+__all__ = ["EXIT_BAD_INPUT", "CliError", "MediakitGroup", "progress_bar", "usage_error"]

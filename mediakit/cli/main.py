@@ -10,11 +10,15 @@ from __future__ import annotations
 import gc
 import importlib
 import os
+from typing import TYPE_CHECKING
 
 import click
 
 from .. import __version__
 from .base import CliError, MediakitGroup, progress_bar
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 __all__ = ["CliError", "main", "progress_bar", "run"]
 
@@ -24,21 +28,36 @@ __all__ = ["CliError", "main", "progress_bar", "run"]
 COMMANDS = {
     "generate": "generate_cmds", "subtitle": "subtitle_cmds", "styles": "subtitle_cmds", "mix": "audio_cmds",
     "music": "audio_cmds", "pace": "audio_cmds", "say": "voice_cmds", "voices": "voice_cmds",
-    "actors": "actor_cmds", "characters": "character_cmds", "models": "model_cmds", "skills": "skills_cmds",
-    "keys": "server_cmds", "serve": "server_cmds", "account": "runner_cmds", "jobs": "runner_cmds",
-    "quote": "runner_cmds", "rate": "runner_cmds", "run": "runner_cmds",
+    "actors": "actor_cmds", "characters": "character_cmds", "skills": "skills_cmds",
 }
+
+# Commands from other packages (the runner's and the server's): ``name = "module:register"`` entry points, read
+# only for a name COMMANDS lacks or for --help, so a library command starts without looking them up.
+PLUGIN_GROUP = "mediakit.commands"
+
+
+def _plugins() -> dict[str, EntryPoint]:
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=PLUGIN_GROUP)}
 
 
 class LazyGroup(MediakitGroup):
-    """A group that imports a command's module on first use (click's documented lazy-loading pattern)."""
+    """A group that imports a command's module on first use (click's lazy loading, click-plugins' entry points).
+
+    A module (the library's in COMMANDS, or a plug-in's entry point) has a
+    ``register(group)`` that adds its commands.
+    """
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(COMMANDS) | set(self.commands))
+        return sorted(set(COMMANDS) | set(self.commands) | set(_plugins()))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.commands and cmd_name in COMMANDS:
-            importlib.import_module(f"{__package__}.{COMMANDS[cmd_name]}").register(self)
+        if cmd_name not in self.commands:
+            if cmd_name in COMMANDS:
+                importlib.import_module(f"{__package__}.{COMMANDS[cmd_name]}").register(self)
+            elif (plugin := _plugins().get(cmd_name)) is not None:
+                plugin.load()(self)
         return super().get_command(ctx, cmd_name)
 
 

@@ -22,11 +22,15 @@ from ..ffmpeg import run_ffmpeg
 from ..media_io import atomic_path, check_output_path, write_text
 from ..progress import span
 from ..render import render
-from . import get_generator
+from . import GENERATORS, get_generator
 from .base import Built, Captions, Context, Generator, Options, Plan, ProgressCallback
 
 if TYPE_CHECKING:
     from ..catalog import RunStats
+
+# What a process that runs jobs imports once before its first (this module and every registered generator's),
+# derived from the registry so renaming or adding a generator needs no edit elsewhere.
+PRELOAD: tuple[str, ...] = (__name__, *GENERATORS.modules())
 
 
 @dataclass(frozen=True)

@@ -21,13 +21,12 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from mediakit.errors import MediakitError
+from mediakit.generators import run
 
 from ..task import Task, TaskResult, run_task
 from .base import Executor, Handle, TaskFailed
 
-PRELOAD = ["runner.task", "mediakit.generators.run", "mediakit.generators.talking_ad", "mediakit.generators.subtitle",
-           "mediakit.generators.presenter", "mediakit.generators.product_acting_ugc", "mediakit.skills.make_ugc",
-           "mediakit.render", "numpy", "PIL.Image"]
+PRELOAD = ["runner.task", *run.PRELOAD]
 _CONTEXT: Any = None
 
 

@@ -1,0 +1,25 @@
+"""Outputs served from the store, with HTTP range requests so a browser's <video> can seek.
+
+Public like a signed URL is: the paths hold job ids (random UUIDs), and a
+``<video src>`` cannot send an Authorization header.  Only files under the
+store's ``outputs`` folder are reachable; ``..`` and links out of it are 404.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse
+
+from mediakit.errors import NotFoundError
+
+router = APIRouter(tags=["files"])
+
+
+@router.get("/v1/files/{path:path}", summary="Download an output (supports Range)")
+def get_file(path: str, request: Request) -> FileResponse:
+    root = request.app.state.config.outputs.resolve()
+    target = (root / path).resolve()
+    if not target.is_relative_to(root) or not target.is_file():
+        raise NotFoundError(f"path: no output {path!r} in this store",
+                            details=[{"field": "path", "rule": "a file under the store's outputs"}])
+    return FileResponse(target)

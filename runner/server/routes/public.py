@@ -1,0 +1,38 @@
+"""The public routes: the actor library (60 requests per minute per IP) and the model catalog."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Query
+
+from mediakit.stages.actors.catalog import ACTOR_TYPES, AGE_RANGES
+
+from ..deps import per_ip
+from ..limits import Bucket
+
+router = APIRouter(tags=["public"], dependencies=[Depends(per_ip(Bucket.ACTOR))])
+
+Gender = Literal["female", "male"]
+AgeRange = Literal[AGE_RANGES]  # type: ignore[valid-type]
+ActorType = Literal[ACTOR_TYPES]  # type: ignore[valid-type]
+
+
+@router.get("/v1/actors", summary="List actors, or look one up by slug")
+def list_actors(gender: Gender | None = None, age_range: AgeRange | None = None,
+                actor_type: ActorType | None = None, preset: str | None = None, search: str | None = None,
+                slug: str | None = None, limit: Annotated[int, Query(ge=1, le=500)] = 500,
+                offset: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+    """``{actors, total, limit, offset}``, or ``{actor}`` with ``slug`` (404 ACTOR_NOT_FOUND with ``similar``)."""
+    from mediakit.stages.actors.query import query_actors
+
+    return query_actors(slug=slug, gender=gender, age_range=age_range, actor_type=actor_type, preset=preset,
+                        search=search, limit=limit, offset=offset)
+
+
+@router.get("/v1/models", summary="The model catalog")
+def list_models() -> dict[str, Any]:
+    """Every live model with its tier, prices and rules, as ``mediakit models --json`` prints it."""
+    from mediakit.catalog import load_catalog
+
+    return load_catalog().to_json()
