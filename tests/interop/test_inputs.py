@@ -75,6 +75,13 @@ def test_an_audio_output_comes_back_as_a_segment_and_a_clip(tmp_path: Path) -> N
         assert isinstance(clip, moviepy.AudioFileClip) and abs(clip.duration - 0.7) < 0.05
 
 
+def test_a_moviepy_audio_clip_becomes_a_wav_of_its_length(tmp_path: Path) -> None:
+    sound = _red_clip_with_tone(0.8).audio
+    info = probe(as_input(sound, tmp_path))
+    assert info.video is None and info.audio is not None and info.audio.sample_rate == 48000
+    assert abs((info.duration_ms or 0) - 800) <= 25
+
+
 def test_something_else_is_refused_by_name(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="MoviePy clip or a pydub AudioSegment"):
         as_input(object(), tmp_path)
