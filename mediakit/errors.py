@@ -141,6 +141,17 @@ class EngineError(MediakitError):
     status = 502
 
 
+class MissingExtraError(MediakitError):
+    """An optional package is not installed; the message is the one ``pip install`` line that adds it."""
+
+    code = "missing_extra"
+
+    def __init__(self, package: str, extra: str) -> None:
+        self.package = package
+        self.extra = extra
+        super().__init__(f"{package} is not installed: pip install 'mediakit[{extra}]'")
+
+
 class RenderError(MediakitError):
     """ffmpeg failed; carries the command, its exit code and the tail of its stderr."""
 

@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..fetch import Limits, fetch
+from ..interop.inputs import Foreign
 from ..progress import ProgressCallback
 from ..render import DEFAULT_PROFILE, Profile
 from ..speech.words import Word
@@ -187,8 +188,10 @@ class Built:
 class Options:
     """Documented choices outside the spec's request (so requests stay exactly the spec's).
 
-    ``voiceover``: a recorded voice file used instead of synthesis (captions
-    come from aligning the script to it, or recognising it).  ``transcript``
+    ``voiceover``: a recorded voice used instead of synthesis (a file, or a
+    pydub ``AudioSegment`` or MoviePy ``AudioClip``, written to a file by
+    ``plan_job``); captions come from aligning the script to it, or
+    recognising it.  ``transcript``
     / ``words``: exact words or ready word timings for captions.  ``aspect``
     / ``fit``: an output canvas for generators that otherwise keep the
     input's size.  ``allow_unaligned``: spread a transcript that does not
@@ -197,7 +200,7 @@ class Options:
     and the spoken language for captions without a transcript.
     """
 
-    voiceover: Path | None = None
+    voiceover: Path | Foreign | None = None
     transcript: str | None = None
     words: tuple[Word, ...] | None = None
     aspect: str | None = None

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ValidationError
 from ..ffmpeg import run_ffmpeg
+from ..interop.inputs import as_files
 from ..media_io import atomic_path, check_output_path, write_text
 from ..progress import span
 from ..render import render
@@ -73,10 +74,17 @@ class Result:
 def plan_job(generator: str | Generator[Any, Any], body: Mapping[str, Any], *,
              options: Options | None = None, stats: Mapping[str, RunStats] | None = None
              ) -> tuple[Generator[Any, Any], Plan]:
-    """Parse and plan ``body`` for ``generator``: every check, nothing rendered (``stats`` for ``model: auto``)."""
+    """Parse and plan ``body`` for ``generator``: every check, nothing rendered (``stats`` for ``model: auto``).
+
+    A MoviePy clip or pydub segment in ``body`` or as the voice-over is
+    written to a file first (``mediakit.interop``), so generators see paths.
+    """
     gen = get_generator(generator) if isinstance(generator, str) else generator
-    request = gen.parse(body)
-    return gen, gen.plan(request, Context(options or Options(), stats or {}))
+    request = gen.parse(as_files(body))
+    opts = options or Options()
+    if opts.voiceover is not None:
+        opts = replace(opts, voiceover=Path(as_files(opts.voiceover)))
+    return gen, gen.plan(request, Context(opts, stats or {}))
 
 
 def generate(generator: str | Generator[Any, Any], body: Mapping[str, Any], output: str | Path, *,

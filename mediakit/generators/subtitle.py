@@ -21,6 +21,7 @@ from pydantic import Field
 
 from ..errors import MediaError, ValidationError
 from ..fetch import VIDEO
+from ..interop.inputs import Foreign
 from ..probe import MediaInfo, probe
 from ..progress import ProgressCallback, span
 from ..routes import Route
@@ -170,7 +171,7 @@ class SubtitleResult:
 
 
 def burn_subtitles(
-    input_path: str | Path,
+    input_path: str | Path | Foreign,
     output: str | Path,
     *,
     style: str = "hormozi",
@@ -190,6 +191,8 @@ def burn_subtitles(
 ) -> SubtitleResult:
     """Burn captions onto ``input_path`` and write ``output`` (plus the sidecars given paths).
 
+    ``input_path`` is a file or URL, or a MoviePy clip with its audio.
+
     Word timings come from ``words`` when given, else from aligning
     ``transcript`` (text, or a path to a text file) to the audio, else from
     speech recognition (engine ``asr``, default whisper, with ``asr_model``;
@@ -200,7 +203,8 @@ def burn_subtitles(
     opts = Options(transcript=transcript, words=tuple(words) if words is not None else None, aspect=aspect,
                    fit=fit, allow_unaligned=allow_unaligned, asr=asr, asr_model=asr_model, language=language)
     sidecars = Outputs(srt=_path(srt), vtt=_path(vtt), ass=_path(ass), words_json=_path(words_json))
-    result = generate(Route.SUBTITLE, {"video_url": str(input_path), "style": style}, output, options=opts,
+    video = str(input_path) if isinstance(input_path, Path) else input_path  # a clip is written to a file by plan
+    result = generate(Route.SUBTITLE, {"video_url": video, "style": style}, output, options=opts,
                       outputs=sidecars, progress=progress)
     assert result.captions is not None
     c = result.captions
