@@ -48,14 +48,14 @@ from ..probe import probe
 from ..render import ProgressCallback
 from ..routes import Route
 from ..speech.words import Word
-from ..stages.actors.portraits import layout as bust_layout
+from ..stages.actors.portraits import bust_geometry
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.broll import Scene, scene_durations, scenes_track
 from ..stages.mix import mix_bed
 from ..stages.music import music_bed
 from ..stages.pip import PipOptions, pip_box
 from ..stages.subtitles import build_ass, get_style
-from ..stages.subtitles.layout import Layout
+from ..stages.subtitles.caption_metrics import CaptionMetrics
 from ..stages.subtitles.paginate import ends_sentence
 from ..stages.voice import SpeechRequest
 from ..timeline import AudioClip, Box, Canvas, Timeline, Track
@@ -366,8 +366,8 @@ def release_heap() -> None:
 
 
 def face_band(width: int, height: int) -> tuple[float, float]:
-    """Top and bottom (px) of a drawn actor's face and hair in a ``width`` x ``height`` frame (the bust layout)."""
-    _, cy, unit = bust_layout(width, height)
+    """Top and bottom (px) of a drawn actor's face and hair in a ``width`` x ``height`` frame (the bust geometry)."""
+    _, cy, unit = bust_geometry(width, height)
     return cy - 0.85 * unit, cy + 0.75 * unit
 
 
@@ -412,7 +412,7 @@ def free_bands(top: float, bottom: float, keep_out: list[tuple[float, float]]) -
 
 def vertical_for(style_name: str, canvas: Canvas, centre_y: float) -> float:
     """The style's ``vertical`` (0 top .. 1 bottom of the safe area) that centres a two-line page at ``centre_y``."""
-    layout = Layout(get_style(style_name), canvas.width, canvas.height)
+    layout = CaptionMetrics(get_style(style_name), canvas.width, canvas.height)
     s = layout.style
     block = s.line_height * layout.em + layout.cap + layout.descent + 2 * layout.reach_y
     room = layout.area.height - block * layout.peak

@@ -36,7 +36,7 @@ from ...timeline import (
     VisualLayer,
 )
 from ..pip import PipOptions, pip_layer
-from ..subtitles.layout import safe_area
+from ..subtitles.caption_metrics import safe_area
 from .cache import rounded_mask
 from .devices import PHONE_ASPECT, phone_frame, phone_geometry
 
