@@ -30,6 +30,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from ..drawing.poster import compose, design, font, open_image, wrap
 from ..probe import probe
 from ..render import ProgressCallback
 from ..stages.broll.kenburns import image_size, motion_for
@@ -49,7 +50,6 @@ from ..timeline import (
 )
 from .ambience import write_ambience
 from .base import VideoEngine, VideoJob
-from .designer import compose, design, font, open_image, wrap
 
 FPS = 24
 MIN_SHOT_MS = 1500

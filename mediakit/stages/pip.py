@@ -38,7 +38,7 @@ from ..timeline import (
     VideoLayer,
     VisualLayer,
 )
-from .layouts.cache import rounded_mask
+from .masks import rounded_mask
 
 COMPOSITION_MODES: tuple[str, ...] = ("pip",)
 POSITIONS: tuple[str, ...] = ("bottom-center", "bottom-left", "bottom-right")

@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from mediakit.drawing.motifs import setting_for, subject_for
+from mediakit.drawing.poster import compose, design, headline, layout_cards
 from mediakit.engines import ImageJob
-from mediakit.engines.designer import DesignerEngine, compose, design, headline, layout_cards
-from mediakit.engines.motifs import setting_for, subject_for
+from mediakit.engines.designer import DesignerEngine
 
 
 def pixels(img: Image.Image) -> np.ndarray:
