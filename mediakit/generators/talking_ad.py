@@ -34,7 +34,7 @@ import ctypes
 import gc
 import sys
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -51,6 +51,7 @@ from ..speech.words import Word
 from ..stages.actors.portraits import bust_geometry
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.broll import Scene, scene_durations, scenes_track
+from ..stages.broll.scenes import SceneType
 from ..stages.mix import mix_bed
 from ..stages.music import music_bed
 from ..stages.pip import PipOptions, pip_box
@@ -108,7 +109,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
         style = request.style if "style" in given or persona is None or not persona.style else persona.style
         voice = request.voice or (persona.voice if persona else None)
         if request.pip_options is not None and request.composition_mode != "pip":
-            raise ValidationError("pip_options", request.pip_options.model_dump(),
+            raise ValidationError("pip_options", asdict(request.pip_options),
                                   "applies only with composition_mode: pip")
         spoken = " ".join(s.text for s in request.scenes) if request.scenes else request.script
         decision = script_for(self.pacing_route or self.id, script=spoken, duration=request.target_duration,
@@ -137,8 +138,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
             notes += product_notes(product)
         broll_images = tuple(context.fetch(u, field=f"broll_images[{i}]", limits=IMAGE)
                              for i, u in enumerate(request.broll_images))
-        pip = PipOptions(**request.pip_options.model_dump()) if request.pip_options else (
-            PipOptions() if request.composition_mode == "pip" else None)
+        pip = request.pip_options or (PipOptions() if request.composition_mode == "pip" else None)
         scenes = _scenes(request, decision.script, context, product=product, pip=pip is not None,
                          has_pool=bool(broll_images))
         if request.broll_model and not request.allow_broll and not any(s.visual_prompt for s in scenes):
@@ -286,17 +286,14 @@ def _scenes(request: TalkingAdRequest, script: str, context: Context, *, product
     In ``pip`` composition every scene is b-roll (the actor is the PiP).
     """
     if request.scenes:
-        out = []
-        for i, s in enumerate(request.scenes):
-            image = context.fetch(s.image, field=f"scenes[{i}].image", limits=BROLL) if s.image else None
-            out.append(Scene(s.type, s.text, s.visual_prompt, image))
-        return tuple(out)
+        return tuple(replace(s, image=context.fetch(str(s.image), field=f"scenes[{i}].image", limits=BROLL)
+                             if s.image else None) for i, s in enumerate(request.scenes))
     can_draw = request.allow_broll
     if not (pip or product is not None or has_pool or can_draw):
         return ()
     parts = sentences(script)
     heavy = request.template in CUTAWAY_HEAVY or pip
-    kinds = []
+    kinds: list[SceneType] = []
     for i in range(len(parts)):
         middle = 0 < i < len(parts) - 1
         cut = pip or (middle and (heavy or i == len(parts) // 2))
