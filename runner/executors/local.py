@@ -22,12 +22,12 @@ from typing import Any
 
 from mediakit.errors import MediakitError
 
-from ..task import Task, TaskResult, run_task
 from .base import Executor, Handle, TaskFailed
+from .task import Task, TaskResult, run_task
 
-PRELOAD = ["runner.task", "mediakit.generators.run", "mediakit.generators.talking_ad", "mediakit.generators.subtitle",
-           "mediakit.generators.presenter", "mediakit.generators.product_acting_ugc", "mediakit.skills.make_ugc",
-           "mediakit.render", "numpy", "PIL.Image"]
+PRELOAD = ["runner.executors.task", "mediakit.generators.run", "mediakit.generators.talking_ad",
+           "mediakit.generators.subtitle", "mediakit.generators.presenter", "mediakit.generators.product_acting_ugc",
+           "mediakit.skills.make_ugc", "mediakit.render", "numpy", "PIL.Image"]
 _CONTEXT: Any = None
 
 
