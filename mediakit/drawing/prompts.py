@@ -1,6 +1,6 @@
 """What a prompt says to a drawing: its key words and its colours.
 
-Shared by the local stand-in b-roll engine and the poster designer, so the
+Shared by the local stand-in b-roll engine and the designs (``design.py``), so the
 same prompt gets the same words and colours from both.
 """
 

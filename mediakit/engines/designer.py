@@ -1,4 +1,4 @@
-"""``local-designer``: the local stand-in image engine; it draws with :mod:`mediakit.drawing.poster`.
+"""``local-designer``: the local stand-in image engine; it draws with :mod:`mediakit.drawing.design`.
 
 Every image carries a small "local-designer" mark, so nobody mistakes it for
 a model's output.
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from ..drawing.poster import compose, design, font, open_image
+from ..drawing.design import compose, design, font, open_image
 from .base import ImageEngine, ImageJob
 
 MARK = "local-designer"

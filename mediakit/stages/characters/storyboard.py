@@ -22,7 +22,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, PngImagePlugin
 
-from ...drawing.poster import design, font, wrap
+from ...drawing.design import design, font, wrap
 from ...errors import MediaError
 from .sheet import INK, PAPER, Character
 from .views import figure

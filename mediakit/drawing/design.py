@@ -9,7 +9,7 @@ refs (image-edit mode) it composes them: one ref full-bleed or framed, two
 side by side, three or four as a hero and its companions, as cards with
 borders and shadows on the prompt's colours.
 
-Each of the ``n`` images is another variant (layout, light, angle), and the
+Each of the ``n`` images is another variant (arrangement, light, angle), and the
 same prompt, refs and size always give the same pixels.  The image engine
 (``engines/designer.py``), the animatic video engine and the storyboard stage
 all draw with it.
@@ -86,29 +86,29 @@ def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool =
     img = draw_setting(setting, size, pal, rng)
     w, h = size
     wide = w > h * 1.15
-    layout = ("left" if wide else ("top", "bottom", "top")[variant % 3]) if text else "none"
+    arrangement = ("left" if wide else ("top", "bottom", "top")[variant % 3]) if text else "none"
     if subject is not None:
         person = subject == "person"
-        cx = 0.68 if layout == "left" else 0.5 + (rng.uniform(-0.08, 0.08) if layout == "none" else 0.0)
-        base = (1.02 if person else 0.78 if setting == "studio" else 0.86) - (0.16 if layout == "bottom" else 0.0)
-        tall = (0.62 if person else 0.5) * (0.85 if layout in ("top", "bottom") and not wide else 1.0)
+        cx = 0.68 if arrangement == "left" else 0.5 + (rng.uniform(-0.08, 0.08) if arrangement == "none" else 0.0)
+        base = (1.02 if person else 0.78 if setting == "studio" else 0.86) - (0.16 if arrangement == "bottom" else 0.0)
+        tall = (0.62 if person else 0.5) * (0.85 if arrangement in ("top", "bottom") and not wide else 1.0)
         img.alpha_composite(draw_subject(subject, size, pal, cx=cx, base=base, height=tall,
                                          podium=setting == "studio" and not person))
     if text:
-        typeset(img, headline(prompt), subline(prompt), pal, layout, variant)
+        typeset(img, headline(prompt), subline(prompt), pal, arrangement, variant)
     return finish(img, rng)
 
 
-def typeset(img: Image.Image, head: str, sub: str, pal: Palette, layout: str, variant: int) -> int:
+def typeset(img: Image.Image, head: str, sub: str, pal: Palette, arrangement: str, variant: int) -> int:
     """The headline (large, condensed capitals) and subline, on a scrim where the picture is busy.
 
-    Returns the y just below the block (for ``top``), so a layout can start under it.
+    Returns the y just below the block (for ``top``), so a picture can start under it.
     """
     w, h = img.size
     unit = min(w, h)
     margin = round(unit * 0.07)
-    column = w * (0.46 if layout == "left" else 0.86)
-    low = layout == "bottom"  # under the subject: smaller and at most two lines, so the subject stays clear
+    column = w * (0.46 if arrangement == "left" else 0.86)
+    low = arrangement == "bottom"  # under the subject: smaller and at most two lines, so the subject stays clear
     big = _fit_font(HEADLINE_FONTS[variant % len(HEADLINE_FONTS)], head.upper(), column,
                     unit * (0.11 if low else 0.16), lines=2 if low else 3)
     small = font("Inter Medium", False, max(10, round(unit * 0.032)))
@@ -117,14 +117,14 @@ def typeset(img: Image.Image, head: str, sub: str, pal: Palette, layout: str, va
     line_h = round(big.size * 1.02)
     sub_h = round(small.size * 1.35)
     block_h = line_h * len(head_lines) + round(unit * 0.035) + sub_h * len(sub_lines)
-    y = {"top": margin, "left": (h - block_h) // 2, "bottom": h - margin - block_h}[layout]
-    if layout == "bottom":
+    y = {"top": margin, "left": (h - block_h) // 2, "bottom": h - margin - block_h}[arrangement]
+    if arrangement == "bottom":
         scrim_top = max(0, y - margin)
         ramp = Image.linear_gradient("L").resize((w, h - scrim_top)).point(lambda v: int(v * 0.75))
         shade = Image.new("RGBA", (w, h - scrim_top), (*pal.deep, 255))
         shade.putalpha(ramp)
         img.alpha_composite(shade, (0, scrim_top))
-    center = layout in ("top", "bottom")
+    center = arrangement in ("top", "bottom")
     draw = ImageDraw.Draw(img)
     lift = max(1, round(unit * 0.004))
     for line in head_lines:
@@ -166,12 +166,12 @@ def compose(refs: Sequence[Image.Image], prompt: str, size: tuple[int, int], *, 
     if text:
         below = typeset(img, headline(prompt), subline(prompt), pal, "left" if wide else "top", variant)
         area = (round(w * 0.42), 0, w, h) if wide else (0, below, w, h)
-    for i, (box, angle) in enumerate(layout_cards(len(refs), area, unit, rng)):
+    for i, (box, angle) in enumerate(arrange_cards(len(refs), area, unit, rng)):
         place_card(img, refs[i], box, angle, unit)
     return finish(img, rng)
 
 
-def layout_cards(count: int, area: tuple[int, int, int, int], unit: int,
+def arrange_cards(count: int, area: tuple[int, int, int, int], unit: int,
                  rng: random.Random) -> list[tuple[tuple[int, int, int, int], float]]:
     """Boxes (x, y, w, h) and tilts for ``count`` cards inside ``area``: one, a pair, or a hero and companions."""
     x0, y0, x1, y1 = area
@@ -222,7 +222,7 @@ def place_card(img: Image.Image, ref: Image.Image, box: tuple[int, int, int, int
 
 
 def ref_palette(refs: Sequence[Image.Image], variant: int) -> Palette:
-    """Colours taken from the refs themselves (their dominant tones), so the layout belongs to its pictures."""
+    """Colours taken from the refs themselves (their dominant tones), so the design belongs to its pictures."""
     first, second = _dominant(refs[0]), _dominant(refs[-1])
     if variant % 2:
         first, second = second, first
@@ -254,7 +254,7 @@ def finish(img: Image.Image, rng: random.Random) -> Image.Image:
 
 @functools.cache
 def font(family: str, bold: bool, size: int) -> ImageFont.FreeTypeFont:
-    """A bundled font at ``size`` pixels (cached: layouts ask for the same sizes again and again)."""
+    """A bundled font at ``size`` pixels (cached: designs ask for the same sizes again and again)."""
     return ImageFont.truetype(str(font_file(family, bold=bold)), size)
 
 
