@@ -50,7 +50,7 @@ def cases() -> dict[str, tuple[np.ndarray, str]]:
         out[name] = (decode_audio(REAL / path, rate=SAMPLE_RATE), text)
     for name, text in SENTENCES.items():
         for voice in ("en-us", "en"):
-            samples, _ = espeak.synthesize(text, espeak.SynthParams(voice=voice))
+            samples, _ = espeak.utter(text, espeak.SynthParams(voice=voice))
             out[f"{name}-{voice}"] = (resample(samples / 32768.0, espeak.sample_rate(), SAMPLE_RATE), text)
     return out
 

@@ -47,7 +47,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Annotated, BinaryIO
+
+from pydantic import AfterValidator
 
 from .addresses import first_non_public, resolve
 from .cache import cache_dir
@@ -294,3 +296,13 @@ def forget_session() -> None:
     """Forget this process's already-fetched URLs (the disk cache stays); for tests and long-lived servers."""
     with _SEEN_LOCK:
         _SEEN.clear()
+
+
+def _uri(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be empty")
+    return value
+
+
+# A URL field of the spec.  Local paths and file:// URLs are accepted too (checked when fetched).
+Url = Annotated[str, AfterValidator(_uri)]

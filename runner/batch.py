@@ -34,12 +34,12 @@ from mediakit.media_io import write_text
 from . import accounts, jobs, ledger, webhooks
 from .db import Database
 from .executors import EXECUTORS, Executor, Handle
+from .executors.task import Task
 from .gallery import write_gallery
 from .jobs import Job, Submission
 from .plans import InsufficientCredits, check_plan, get_tier
 from .pricing import quote_plan
 from .spec import Spec, SpecJob
-from .task import Task
 from .usage import run_stats
 
 Event = dict[str, Any]

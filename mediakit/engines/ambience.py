@@ -16,11 +16,11 @@ from pathlib import Path
 
 import numpy as np
 
+from ..drawing.motifs import setting_for, words_of
 from ..media_io import write_wav
 from ..stages import synth
 from ..stages.music import apply_fades
 from ..stages.music_theory import Key, midi_to_hz, voice_lead
-from .motifs import setting_for, words_of
 
 SAMPLE_RATE = 48000
 CHORD_SECONDS = 4.0

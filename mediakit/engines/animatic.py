@@ -16,7 +16,7 @@ would cut from the same material, on the shared timeline and renderer:
 
 Every clip has the prompt as an on-screen title over its first part,
 generated ambient sound (``ambience``), and a small "local animatic" tag so
-it is never taken for a model's output.  Layout keeps the 9:16 safe areas:
+it is never taken for a model's output.  Its titles keep the 9:16 safe areas:
 the title sits between the top 14% and the bottom 35%, clear of the
 right-hand button column.
 """
@@ -30,6 +30,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from ..drawing.design import compose, design, font, open_image, wrap
 from ..probe import probe
 from ..render import ProgressCallback
 from ..stages.broll.kenburns import image_size, motion_for
@@ -49,7 +50,6 @@ from ..timeline import (
 )
 from .ambience import write_ambience
 from .base import VideoEngine, VideoJob
-from .designer import compose, design, font, open_image, wrap
 
 FPS = 24
 MIN_SHOT_MS = 1500

@@ -1,41 +1,19 @@
-"""``local-designer``: the local stand-in image engine.  It designs a poster from the prompt, or composes the refs.
+"""``local-designer``: the local stand-in image engine; it draws with :mod:`mediakit.drawing.design`.
 
-No image model ships with mediakit, so the stand-in does what a designer
-with no camera would: it reads the prompt for a setting (sea, land, city,
-studio), a subject (a bottle, a mug, a phone, a person...), colours (from
-its words, or from the refs) and a headline (quoted words, else its key
-words), and lays them out as a flat illustrated poster with real type.  With
-refs (image-edit mode) it composes them: one ref full-bleed or framed, two
-side by side, three or four as a hero and its companions, as cards with
-borders and shadows on the prompt's colours.
-
-Each of the ``n`` images is another variant (layout, light, angle), and the
-same prompt, refs and size always give the same pixels.  Every image carries
-a small "local-designer" mark, so nobody mistakes it for a model's output.
+Every image carries a small "local-designer" mark, so nobody mistakes it for
+a model's output.
 """
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import random
-import re
-from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
-from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageDraw
 
-from ..errors import MediaError
-from ..fonts import font_file
-from ..stages.broll.image_engine import key_words, palette
+from ..drawing.design import compose, design, font, open_image
 from .base import ImageEngine, ImageJob
-from .motifs import STUDIO_SUBJECT, Palette, draw_setting, draw_subject, mix, setting_for, subject_for
 
-HEADLINE_FONTS = ("Bebas Neue", "League Spartan", "Fjalla One")
 MARK = "local-designer"
-_QUOTED = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
-_REFERENCE = re.compile(r"@(?:image|video|audio)\d+", re.IGNORECASE)
 
 
 class DesignerEngine(ImageEngine):
@@ -56,220 +34,6 @@ class DesignerEngine(ImageEngine):
         return out
 
 
-def open_image(path: Path, *, field: str) -> Image.Image:
-    """An input image upright (EXIF orientation applied) and in RGB."""
-    try:
-        with Image.open(path) as im:
-            return ImageOps.exif_transpose(im).convert("RGB")
-    except (UnidentifiedImageError, OSError) as exc:
-        raise MediaError(path, f"is not an image Pillow can read ({exc})", field=field) from None
-
-
-def seed_of(*parts: object) -> int:
-    return int.from_bytes(hashlib.sha256(repr(parts).encode()).digest()[:8], "big")
-
-
-def prompt_palette(prompt: str, variant: int = 0) -> Palette:
-    """Colours named by the prompt's words (the b-roll stand-in's table); variants shift the light."""
-    top, bottom, accent = palette(prompt)
-    if variant % 3 == 1:
-        top, bottom = mix(top, accent, 0.25), mix(bottom, (0, 0, 0), 0.15)
-    elif variant % 3 == 2:
-        top, bottom = mix(top, (255, 255, 255), 0.12), mix(bottom, top, 0.2)
-    return Palette(top, bottom, accent)
-
-
-def headline(prompt: str) -> str:
-    """Words in quotes if the prompt has them (the text to show), else its key words."""
-    quoted = _QUOTED.search(prompt)
-    if quoted:
-        return quoted.group(1).strip()
-    words = key_words(_REFERENCE.sub(" ", prompt), limit=4)
-    return " ".join(words) if words else prompt.strip()[:30]
-
-
-def subline(prompt: str, limit: int = 90) -> str:
-    text = " ".join(_REFERENCE.sub(" ", prompt).split())
-    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
-
-
-# ---- text-to-image ----------------------------------------------------------------------------------------------
-
-def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool = True) -> Image.Image:
-    """A poster for ``prompt``: setting, subject, palette and (when ``text``) its headline and subline."""
-    rng = random.Random(seed_of(prompt.strip().lower(), size, variant))
-    pal = prompt_palette(prompt, variant)
-    setting, subject = setting_for(prompt), subject_for(prompt)
-    if subject is None and setting == "studio":
-        subject = STUDIO_SUBJECT
-    img = draw_setting(setting, size, pal, rng)
-    w, h = size
-    wide = w > h * 1.15
-    layout = ("left" if wide else ("top", "bottom", "top")[variant % 3]) if text else "none"
-    if subject is not None:
-        person = subject == "person"
-        cx = 0.68 if layout == "left" else 0.5 + (rng.uniform(-0.08, 0.08) if layout == "none" else 0.0)
-        base = (1.02 if person else 0.78 if setting == "studio" else 0.86) - (0.16 if layout == "bottom" else 0.0)
-        tall = (0.62 if person else 0.5) * (0.85 if layout in ("top", "bottom") and not wide else 1.0)
-        img.alpha_composite(draw_subject(subject, size, pal, cx=cx, base=base, height=tall,
-                                         podium=setting == "studio" and not person))
-    if text:
-        typeset(img, headline(prompt), subline(prompt), pal, layout, variant)
-    return finish(img, rng)
-
-
-def typeset(img: Image.Image, head: str, sub: str, pal: Palette, layout: str, variant: int) -> int:
-    """The headline (large, condensed capitals) and subline, on a scrim where the picture is busy.
-
-    Returns the y just below the block (for ``top``), so a layout can start under it.
-    """
-    w, h = img.size
-    unit = min(w, h)
-    margin = round(unit * 0.07)
-    column = w * (0.46 if layout == "left" else 0.86)
-    low = layout == "bottom"  # under the subject: smaller and at most two lines, so the subject stays clear
-    big = _fit_font(HEADLINE_FONTS[variant % len(HEADLINE_FONTS)], head.upper(), column,
-                    unit * (0.11 if low else 0.16), lines=2 if low else 3)
-    small = font("Inter Medium", False, max(10, round(unit * 0.032)))
-    head_lines = wrap(head.upper(), big, column)
-    sub_lines = wrap(sub, small, column)[:2]
-    line_h = round(big.size * 1.02)
-    sub_h = round(small.size * 1.35)
-    block_h = line_h * len(head_lines) + round(unit * 0.035) + sub_h * len(sub_lines)
-    y = {"top": margin, "left": (h - block_h) // 2, "bottom": h - margin - block_h}[layout]
-    if layout == "bottom":
-        scrim_top = max(0, y - margin)
-        ramp = Image.linear_gradient("L").resize((w, h - scrim_top)).point(lambda v: int(v * 0.75))
-        shade = Image.new("RGBA", (w, h - scrim_top), (*pal.deep, 255))
-        shade.putalpha(ramp)
-        img.alpha_composite(shade, (0, scrim_top))
-    center = layout in ("top", "bottom")
-    draw = ImageDraw.Draw(img)
-    lift = max(1, round(unit * 0.004))
-    for line in head_lines:
-        x = (w - draw.textlength(line, font=big)) / 2 if center else margin
-        draw.text((x + lift, y + 1.5 * lift), line, font=big, fill=(0, 0, 0, 110))
-        draw.text((x, y), line, font=big, fill=(255, 255, 255, 255))
-        y += line_h
-    bar_w = unit * 0.12
-    bx = (w - bar_w) / 2 if center else margin
-    draw.rounded_rectangle((bx, y + unit * 0.008, bx + bar_w, y + unit * 0.018), radius=unit * 0.005,
-                           fill=(*pal.accent, 255))
-    y += round(unit * 0.035)
-    for line in sub_lines:
-        x = (w - draw.textlength(line, font=small)) / 2 if center else margin
-        draw.text((x + 1, y + 1), line, font=small, fill=(0, 0, 0, 120))
-        draw.text((x, y), line, font=small, fill=(255, 255, 255, 230))
-        y += sub_h
-    return y
-
-
-# ---- image-edit: composing the refs -----------------------------------------------------------------------------
-
-def compose(refs: Sequence[Image.Image], prompt: str, size: tuple[int, int], *, variant: int = 0,
-            text: bool = True) -> Image.Image:
-    """The refs laid out as one picture on their own colours, with the prompt's headline when ``text``."""
-    rng = random.Random(seed_of(prompt.strip().lower(), size, variant, len(refs)))
-    pal = ref_palette(refs, variant)
-    w, h = size
-    img = draw_setting("studio", size, pal, rng)
-    unit = min(w, h)
-    wide = w > h * 1.15
-    if len(refs) == 1 and variant % 2 == 0:
-        img.alpha_composite(ImageOps.fit(refs[0], size, Image.Resampling.LANCZOS).convert("RGBA"))
-        if text:
-            typeset(img, headline(prompt), subline(prompt), pal, "bottom", variant)
-        return finish(img, rng)
-    # the type takes a left column on wide frames and the top on the others; the cards fill the rest
-    area = (0, 0, w, h)
-    if text:
-        below = typeset(img, headline(prompt), subline(prompt), pal, "left" if wide else "top", variant)
-        area = (round(w * 0.42), 0, w, h) if wide else (0, below, w, h)
-    for i, (box, angle) in enumerate(layout_cards(len(refs), area, unit, rng)):
-        place_card(img, refs[i], box, angle, unit)
-    return finish(img, rng)
-
-
-def layout_cards(count: int, area: tuple[int, int, int, int], unit: int,
-                 rng: random.Random) -> list[tuple[tuple[int, int, int, int], float]]:
-    """Boxes (x, y, w, h) and tilts for ``count`` cards inside ``area``: one, a pair, or a hero and companions."""
-    x0, y0, x1, y1 = area
-    pad = round(unit * 0.06)
-    x0, y0, x1, y1 = x0 + pad, y0 + pad, x1 - pad, y1 - pad
-    aw, ah = x1 - x0, y1 - y0
-    tilt = lambda: rng.uniform(-3.5, 3.5)  # noqa: E731
-    if count == 1:
-        return [((x0, y0, aw, ah), tilt())]
-    gap = round(unit * 0.04)
-    if count == 2:
-        if aw >= ah:
-            cw = (aw - gap) // 2
-            return [((x0, y0, cw, ah), tilt()), ((x0 + cw + gap, y0, cw, ah), tilt())]
-        ch = (ah - gap) // 2
-        return [((x0, y0, aw, ch), tilt()), ((x0, y0 + ch + gap, aw, ch), tilt())]
-    rest = count - 1
-    if aw >= ah:  # hero on the left two thirds, companions stacked on the right
-        hw = (aw - gap) * 2 // 3
-        cw, ch = aw - hw - gap, (ah - gap * (rest - 1)) // rest
-        return [((x0, y0, hw, ah), tilt() / 2)] + [((x0 + hw + gap, y0 + k * (ch + gap), cw, ch), tilt())
-                                                   for k in range(rest)]
-    hh = (ah - gap) * 2 // 3
-    ch, cw = ah - hh - gap, (aw - gap * (rest - 1)) // rest
-    return [((x0, y0, aw, hh), tilt() / 2)] + [((x0 + k * (cw + gap), y0 + hh + gap, cw, ch), tilt())
-                                               for k in range(rest)]
-
-
-def place_card(img: Image.Image, ref: Image.Image, box: tuple[int, int, int, int], angle: float, unit: int) -> None:
-    """``ref`` cropped to ``box`` as a white-bordered, rounded, tilted card with a soft shadow."""
-    x, y, bw, bh = box
-    border = max(2, round(unit * 0.012))
-    inner = (max(4, bw - 2 * border), max(4, bh - 2 * border))
-    card = Image.new("RGBA", (bw, bh), (250, 250, 247, 255))
-    card.paste(ImageOps.fit(ref, inner, Image.Resampling.LANCZOS), (border, border))
-    mask = Image.new("L", (bw, bh), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, bw - 1, bh - 1), radius=round(unit * 0.02), fill=255)
-    card.putalpha(mask)
-    card = card.rotate(angle, resample=Image.Resampling.BICUBIC, expand=True)
-    cx, cy = x + bw // 2 - card.width // 2, y + bh // 2 - card.height // 2
-    blur = max(2, round(unit * 0.02))
-    shadow = Image.new("RGBA", (card.width + 4 * blur, card.height + 4 * blur), (0, 0, 0, 0))
-    shadow.paste(Image.new("RGBA", card.size, (0, 0, 0, 120)), (2 * blur, 2 * blur), card.getchannel("A"))
-    shadow = shadow.filter(ImageFilter.GaussianBlur(blur))
-    img.alpha_composite(shadow, (max(0, cx - 2 * blur), max(0, cy - 2 * blur + blur // 2)),
-                        (max(0, 2 * blur - cx), max(0, 2 * blur - blur // 2 - cy)))
-    img.alpha_composite(card, (max(0, cx), max(0, cy)), (max(0, -cx), max(0, -cy)))
-
-
-def ref_palette(refs: Sequence[Image.Image], variant: int) -> Palette:
-    """Colours taken from the refs themselves (their dominant tones), so the layout belongs to its pictures."""
-    first, second = _dominant(refs[0]), _dominant(refs[-1])
-    if variant % 2:
-        first, second = second, first
-    return Palette(mix(first, (255, 255, 255), 0.1), mix(second, (0, 0, 0), 0.55), mix(first, (255, 255, 255), 0.45))
-
-
-def _dominant(img: Image.Image) -> tuple[int, int, int]:
-    small = img.resize((24, 24), Image.Resampling.BILINEAR).quantize(colors=4)
-    pal = small.getpalette() or [128, 128, 128]
-    counts = sorted(small.getcolors() or [(1, 0)], reverse=True)
-    idx = int(counts[0][1])  # type: ignore[call-overload]  # a palette index (the image is "P")
-    r, g, b = pal[idx * 3: idx * 3 + 3]
-    return int(r), int(g), int(b)
-
-
-# ---- finishing --------------------------------------------------------------------------------------------------
-
-def finish(img: Image.Image, rng: random.Random) -> Image.Image:
-    """A light film grain (breaks up gradient banding) and a gentle vignette; RGB out."""
-    w, h = img.size
-    arr = np.asarray(img.convert("RGB"), dtype=np.int16)
-    noise = np.random.default_rng(rng.getrandbits(32)).integers(-4, 5, size=(h, w, 1), dtype=np.int16)
-    yy, xx = np.ogrid[:h, :w]
-    dist = ((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2
-    shade = (1.0 - 0.18 * np.clip(dist - 0.35, 0, None))[..., None]
-    out = np.clip((arr + noise) * shade, 0, 255).astype(np.uint8)
-    return Image.fromarray(out)  # uint8 with three channels is RGB
-
 
 def stamp(img: Image.Image, label: str) -> Image.Image:
     """The stand-in's mark, small, bottom right."""
@@ -282,31 +46,3 @@ def stamp(img: Image.Image, label: str) -> Image.Image:
     draw.text((x + 1, y + 1), label, font=face, fill=(0, 0, 0, 110))
     draw.text((x, y), label, font=face, fill=(255, 255, 255, 170))
     return out.convert("RGB")
-
-
-@functools.cache
-def font(family: str, bold: bool, size: int) -> ImageFont.FreeTypeFont:
-    """A bundled font at ``size`` pixels (cached: layouts ask for the same sizes again and again)."""
-    return ImageFont.truetype(str(font_file(family, bold=bold)), size)
-
-
-def _fit_font(family: str, text: str, width: float, start: float, *, lines: int) -> ImageFont.FreeTypeFont:
-    """The largest size (from ``start`` down) at which ``text`` wraps into at most ``lines`` lines of ``width``."""
-    size = max(12, round(start))
-    while size > 12:
-        face = font(family, True, size)
-        if len(wrap(text, face, width)) <= lines and all(face.getlength(word) <= width for word in text.split()):
-            return face
-        size = round(size * 0.9)
-    return font(family, True, 12)
-
-
-def wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    """Words filled greedily into lines no wider than ``width`` (a word longer than that gets a line alone)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines

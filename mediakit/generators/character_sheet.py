@@ -29,7 +29,7 @@ from uuid import UUID
 from pydantic import Field, model_validator
 
 from ..errors import ValidationError
-from ..fetch import IMAGE
+from ..fetch import IMAGE, Url
 from ..render import ProgressCallback
 from ..routes import Route
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
@@ -39,7 +39,7 @@ from ..stages.characters.sheet import Character, draw_sheet, look_from_photo, sa
 from ..stages.characters.store import save_character
 from .base import Built, Context, Generator, Metered, Plan, Receipt
 from .fields import ActorSlug
-from .request import RequestModel, Url, rule_error
+from .request import RequestModel, rule_error
 
 LOCAL_NOTE = ("local-character-sheet: a local stand-in for the hosted character sheet model; the character is "
               "drawn (front, three-quarter, profile, expressions) from the look")

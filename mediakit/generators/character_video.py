@@ -29,7 +29,7 @@ from pydantic import Field
 from ..engines import frame_size
 from ..engines.ambience import write_ambience
 from ..errors import ValidationError
-from ..fetch import IMAGE
+from ..fetch import IMAGE, Url
 from ..render import ProgressCallback, render
 from ..routes import Route
 from ..stages.actors.catalog import actor_from_record
@@ -53,7 +53,7 @@ from ..timeline import (
 )
 from .base import Built, Context, Generator, Metered, Plan, Receipt
 from .fields import WebhookUrl
-from .request import RequestModel, Url, seconds_field
+from .request import RequestModel, seconds_field
 
 FPS = 24
 MIN_SHOT_MS = 1600

@@ -20,7 +20,7 @@ from PIL import ImageFont
 
 from ..fonts import font_file
 from ..speech.words import Word
-from ..stages.subtitles.layout import safe_area
+from ..stages.subtitles.caption_metrics import safe_area
 from ..timeline import Animation, Box, Canvas, ColorLayer, TextLayer, VisualLayer
 
 CARD_MS = 1500        # the card's share of the bucket when the generator asks for one up front (a CTA)

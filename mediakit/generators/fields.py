@@ -10,12 +10,11 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, ConfigDict, Field
+from pydantic import AfterValidator, Field
 
 from ..stages.music import mood_names
 from ..stages.script.request import ACTING_STYLES, ACTING_TEMPLATES, SAAS_ANGLES, TONES, UGC_TEMPLATES
 from ..stages.subtitles import style_names
-from .request import RequestModel, Url
 
 WEBHOOK_MAX_CHARS = 2048
 _BCP47 = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
@@ -50,23 +49,3 @@ def _language(value: str) -> str:
 WebhookUrl = Annotated[str, AfterValidator(_webhook)]
 Language = Annotated[str, Field(max_length=10), AfterValidator(_language)]
 ActorSlug = Annotated[str, Field(min_length=1, max_length=100)]
-
-
-class PipOptionsModel(RequestModel):
-    """``pip_options``: where the actor's picture-in-picture sits and how it enters."""
-
-    position: Literal["bottom-center", "bottom-left", "bottom-right"] = "bottom-right"
-    size: Literal["small", "medium", "large"] = "medium"
-    animation: Literal["slide-up", "slide-left", "slide-right", "fade", "scale"] = "slide-up"
-    frame_style: Literal["none", "rounded", "shadow"] = "rounded"
-
-
-class SceneModel(RequestModel):
-    """One ``scenes`` item: what is seen while ``text`` is spoken (further properties are allowed)."""
-
-    model_config = ConfigDict(extra="allow", frozen=True)
-
-    type: Literal["talking_head", "broll"]
-    text: str = Field(min_length=1, max_length=3000)
-    visual_prompt: str | None = Field(None, min_length=1, max_length=1000)
-    image: Url | None = None

@@ -25,11 +25,11 @@ from pydantic import Field
 from ..catalog import AUTO, check_model_field, load_catalog, model_literal, select_model
 from ..engines import IMAGE_ENGINES, ImageJob, engine_for
 from ..errors import EngineError, ValidationError
-from ..fetch import IMAGE
+from ..fetch import IMAGE, Url
 from ..render import ProgressCallback
 from ..routes import Route
 from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .request import RequestModel, Url
+from .request import RequestModel
 
 MAX_PROMPT_CHARS = 4000
 MAX_IMAGES = 4

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict
 from pydantic import ValidationError as PydanticValidationError
 from pydantic_core import PydanticCustomError
 
@@ -95,6 +95,7 @@ def _rule(kind: str, ctx: dict[str, Any], msg: str) -> str:
     rules = {
         "missing": "is required",
         "extra_forbidden": "is not a field of this request",
+        "unexpected_keyword_argument": "is not a field of this request",  # a dataclass field's extra property
         "string_too_short": f"must be at least {ctx.get('min_length')} characters",
         "string_too_long": f"must be at most {ctx.get('max_length')} characters",
         "too_short": f"must hold at least {ctx.get('min_length')} items",
@@ -113,6 +114,7 @@ def _rule(kind: str, ctx: dict[str, Any], msg: str) -> str:
         "list_type": "must be a list",
         "dict_type": "must be an object",
         "model_type": "must be an object",
+        "dataclass_type": "must be an object",
         "uuid_parsing": "must be a UUID",
         "uuid_type": "must be a UUID",
     }
@@ -144,13 +146,3 @@ def seconds_field(*values: int) -> Any:
 
     return Annotated[int, BeforeValidator(_one_of(tuple(float(v) for v in values))),
                      WithJsonSchema({"type": "number", "enum": list(values)})]
-
-
-def _uri(value: str) -> str:
-    if not value.strip():
-        raise ValueError("must not be empty")
-    return value
-
-
-# A URL field of the spec.  Local paths and file:// URLs are accepted too (checked when fetched).
-Url = Annotated[str, AfterValidator(_uri)]

@@ -13,6 +13,9 @@ from uuid import UUID
 
 from pydantic import Field, field_validator, model_validator
 
+from ..fetch import Url
+from ..stages.broll.scenes import MAX_SCENES, RequestedScene
+from ..stages.pip import PipOptions
 from .fields import (
     ActingStyle,
     ActingTemplate,
@@ -22,15 +25,13 @@ from .fields import (
     BrollModel,
     Language,
     Mood,
-    PipOptionsModel,
     SaasAngle,
-    SceneModel,
     StyleName,
     Tone,
     UgcTemplate,
     WebhookUrl,
 )
-from .request import RequestModel, Url, rule_error, seconds_field, spec_error
+from .request import RequestModel, rule_error, seconds_field, spec_error
 
 CTA_MAX_CHARS = 100
 
@@ -60,13 +61,13 @@ class TalkingAdRequest(RequestModel):
     aspect_ratio: Aspect = "9:16"
     template: UgcTemplate | None = None  # type: ignore[valid-type]
     composition_mode: Literal["pip"] | None = None
-    pip_options: PipOptionsModel | None = None
+    pip_options: PipOptions | None = None
     allow_broll: bool = False
     broll_model: BrollModel | None = None
     broll_images: list[Url] = Field(default_factory=list, max_length=10)
     dub_language: Language | None = None
     webhook_url: WebhookUrl | None = None
-    scenes: list[SceneModel] = Field(default_factory=list, max_length=30)
+    scenes: list[RequestedScene] = Field(default_factory=list, max_length=MAX_SCENES)
 
     @field_validator("cta")
     @classmethod

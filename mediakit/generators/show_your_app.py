@@ -20,7 +20,7 @@ from ..routes import Route
 from ..speech.words import Word
 from ..stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_shot, phone_track
 from ..stages.pip import pip_box
-from ..stages.subtitles.layout import safe_area
+from ..stages.subtitles.caption_metrics import safe_area
 from ..timeline import ActorLayer, Canvas
 from .base import Built, Context, Generator
 from .presenter import Picture, PresenterPlan, build_presenter, plan_presenter

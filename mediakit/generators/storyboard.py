@@ -24,7 +24,7 @@ from uuid import UUID
 from pydantic import Field, model_validator
 
 from ..errors import ValidationError
-from ..fetch import IMAGE
+from ..fetch import IMAGE, Url
 from ..media_io import write_text
 from ..render import ProgressCallback
 from ..routes import Route
@@ -34,7 +34,7 @@ from ..stages.characters.sheet import Character, front_crop, read_character
 from ..stages.characters.storyboard import Option, draw_storyboard, save_storyboard, split_script, suggest
 from .base import Built, Context, Generator, Metered, Plan, Receipt
 from .fields import ActorSlug
-from .request import RequestModel, Url, rule_error, seconds_field
+from .request import RequestModel, rule_error, seconds_field
 
 MIN_PANELS = 4
 Beat = Annotated[str, Field(min_length=1, max_length=300)]

@@ -20,7 +20,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..errors import MediaError, ValidationError
-from ..fetch import VIDEO
+from ..fetch import VIDEO, Url
 from ..interop.inputs import Foreign
 from ..probe import MediaInfo, probe
 from ..progress import ProgressCallback, span
@@ -29,7 +29,7 @@ from ..speech.words import Word
 from ..stages.subtitles import build_ass, get_style, style_names
 from ..timeline import ASPECTS, AudioClip, Canvas, Timeline, VideoLayer, check_fit
 from .base import Built, Captions, Context, Generator, Metered, Options, Plan, Receipt
-from .request import RequestModel, Url
+from .request import RequestModel
 from .run import Outputs, generate
 
 MAX_FPS = Fraction(60)

@@ -34,7 +34,7 @@ import ctypes
 import gc
 import sys
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -48,14 +48,15 @@ from ..probe import probe
 from ..render import ProgressCallback
 from ..routes import Route
 from ..speech.words import Word
-from ..stages.actors.portraits import layout as bust_layout
+from ..stages.actors.portraits import bust_geometry
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.broll import Scene, scene_durations, scenes_track
+from ..stages.broll.scenes import SceneType
 from ..stages.mix import mix_bed
 from ..stages.music import music_bed
 from ..stages.pip import PipOptions, pip_box
 from ..stages.subtitles import build_ass, get_style
-from ..stages.subtitles.layout import Layout
+from ..stages.subtitles.caption_metrics import CaptionMetrics
 from ..stages.subtitles.paginate import ends_sentence
 from ..stages.voice import SpeechRequest
 from ..timeline import AudioClip, Box, Canvas, Timeline, Track
@@ -108,7 +109,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
         style = request.style if "style" in given or persona is None or not persona.style else persona.style
         voice = request.voice or (persona.voice if persona else None)
         if request.pip_options is not None and request.composition_mode != "pip":
-            raise ValidationError("pip_options", request.pip_options.model_dump(),
+            raise ValidationError("pip_options", asdict(request.pip_options),
                                   "applies only with composition_mode: pip")
         spoken = " ".join(s.text for s in request.scenes) if request.scenes else request.script
         decision = script_for(self.pacing_route or self.id, script=spoken, duration=request.target_duration,
@@ -137,8 +138,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
             notes += product_notes(product)
         broll_images = tuple(context.fetch(u, field=f"broll_images[{i}]", limits=IMAGE)
                              for i, u in enumerate(request.broll_images))
-        pip = PipOptions(**request.pip_options.model_dump()) if request.pip_options else (
-            PipOptions() if request.composition_mode == "pip" else None)
+        pip = request.pip_options or (PipOptions() if request.composition_mode == "pip" else None)
         scenes = _scenes(request, decision.script, context, product=product, pip=pip is not None,
                          has_pool=bool(broll_images))
         if request.broll_model and not request.allow_broll and not any(s.visual_prompt for s in scenes):
@@ -286,17 +286,14 @@ def _scenes(request: TalkingAdRequest, script: str, context: Context, *, product
     In ``pip`` composition every scene is b-roll (the actor is the PiP).
     """
     if request.scenes:
-        out = []
-        for i, s in enumerate(request.scenes):
-            image = context.fetch(s.image, field=f"scenes[{i}].image", limits=BROLL) if s.image else None
-            out.append(Scene(s.type, s.text, s.visual_prompt, image))
-        return tuple(out)
+        return tuple(replace(s, image=context.fetch(str(s.image), field=f"scenes[{i}].image", limits=BROLL)
+                             if s.image else None) for i, s in enumerate(request.scenes))
     can_draw = request.allow_broll
     if not (pip or product is not None or has_pool or can_draw):
         return ()
     parts = sentences(script)
     heavy = request.template in CUTAWAY_HEAVY or pip
-    kinds = []
+    kinds: list[SceneType] = []
     for i in range(len(parts)):
         middle = 0 < i < len(parts) - 1
         cut = pip or (middle and (heavy or i == len(parts) // 2))
@@ -366,8 +363,8 @@ def release_heap() -> None:
 
 
 def face_band(width: int, height: int) -> tuple[float, float]:
-    """Top and bottom (px) of a drawn actor's face and hair in a ``width`` x ``height`` frame (the bust layout)."""
-    _, cy, unit = bust_layout(width, height)
+    """Top and bottom (px) of a drawn actor's face and hair in a ``width`` x ``height`` frame (the bust geometry)."""
+    _, cy, unit = bust_geometry(width, height)
     return cy - 0.85 * unit, cy + 0.75 * unit
 
 
@@ -412,7 +409,7 @@ def free_bands(top: float, bottom: float, keep_out: list[tuple[float, float]]) -
 
 def vertical_for(style_name: str, canvas: Canvas, centre_y: float) -> float:
     """The style's ``vertical`` (0 top .. 1 bottom of the safe area) that centres a two-line page at ``centre_y``."""
-    layout = Layout(get_style(style_name), canvas.width, canvas.height)
+    layout = CaptionMetrics(get_style(style_name), canvas.width, canvas.height)
     s = layout.style
     block = s.line_height * layout.em + layout.cap + layout.descent + 2 * layout.reach_y
     room = layout.area.height - block * layout.peak

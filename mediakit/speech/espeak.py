@@ -135,7 +135,7 @@ class SynthEvent:
     """One event of a synthesis: ``kind`` is word, phoneme, sentence or end.
 
     ``text_position`` is a 0-based character index into the text given to
-    :func:`synthesize`; ``sample`` is where in its audio the event happens.
+    :func:`utter`; ``sample`` is where in its audio the event happens.
     ``phoneme`` is the IPA symbol of a phoneme event (``_`` marks a pause).
     """
 
@@ -178,7 +178,7 @@ class _Collector:
         return 0  # 0 = go on synthesising
 
 
-def synthesize(text: str, params: SynthParams, *, end_pause: bool = True) -> tuple[np.ndarray, list[SynthEvent]]:
+def utter(text: str, params: SynthParams, *, end_pause: bool = True) -> tuple[np.ndarray, list[SynthEvent]]:
     """Speak ``text`` with eSpeak NG in-process: int16 mono samples and the events.
 
     Reproducible run to run (the noise generator is seeded per call), but not

@@ -24,7 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
+
+from pydantic import ConfigDict, with_config
 
 from ..errors import ValidationError
 from ..timeline import (
@@ -38,13 +40,18 @@ from ..timeline import (
     VideoLayer,
     VisualLayer,
 )
-from .layouts.cache import rounded_mask
+from .masks import rounded_mask
+
+Position = Literal["bottom-center", "bottom-left", "bottom-right"]
+Size = Literal["small", "medium", "large"]
+PipAnimation = Literal["slide-up", "slide-left", "slide-right", "fade", "scale"]
+FrameStyle = Literal["none", "rounded", "shadow"]
 
 COMPOSITION_MODES: tuple[str, ...] = ("pip",)
-POSITIONS: tuple[str, ...] = ("bottom-center", "bottom-left", "bottom-right")
-SIZES: dict[str, float] = {"small": 0.30, "medium": 0.38, "large": 0.48}
-PIP_ANIMATIONS: tuple[str, ...] = ("slide-up", "slide-left", "slide-right", "fade", "scale")
-FRAME_STYLES: tuple[str, ...] = ("none", "rounded", "shadow")
+POSITIONS: tuple[str, ...] = get_args(Position)
+SIZES: dict[Size, float] = {"small": 0.30, "medium": 0.38, "large": 0.48}
+PIP_ANIMATIONS: tuple[str, ...] = get_args(PipAnimation)
+FRAME_STYLES: tuple[str, ...] = get_args(FrameStyle)
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".webp", ".bmp"})
 
 ASPECT = 4 / 3            # height / width of the frame
@@ -57,14 +64,20 @@ ENTER_MS = 450
 EXIT_MS = 250
 
 
+# The one definition of the options: a request model validates them as a field
+# (pydantic checks the literal types and refuses other properties, naming
+# ``pip_options.<field>``; the docstring is the JSON Schema's description);
+# Python callers and preset files are checked by ``__post_init__`` and
+# :meth:`from_dict`, with the same value names.
+@with_config(ConfigDict(extra="forbid"))
 @dataclass(frozen=True)
 class PipOptions:
-    """ugc_video's ``pip_options``; every field has the service's value names."""
+    """``pip_options``: where the actor's picture-in-picture sits and how it enters."""
 
-    position: str = "bottom-right"
-    size: str = "medium"
-    animation: str = "slide-up"
-    frame_style: str = "rounded"
+    position: Position = "bottom-right"
+    size: Size = "medium"
+    animation: PipAnimation = "slide-up"
+    frame_style: FrameStyle = "rounded"
 
     def __post_init__(self) -> None:
         for name, value, valid in (("position", self.position, POSITIONS), ("size", self.size, tuple(SIZES)),

@@ -1,7 +1,7 @@
 """The executor seam: where render tasks run (local processes, a Dask cluster), behind one small interface.
 
 The runner keeps the store, the ledger and every decision; an executor only
-runs :class:`~runner.task.Task` s and reports back.  A handle is polled by
+runs :class:`~runner.executors.task.Task` s and reports back.  A handle is polled by
 the runner's loop (no callbacks from other threads touch the store).
 """
 
@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 
 from mediakit.errors import MediakitError
 
-from ..task import Task, TaskResult
+from .task import Task, TaskResult
 
 
 class Handle(ABC):

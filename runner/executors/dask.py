@@ -37,9 +37,9 @@ from typing import Any
 
 from mediakit.errors import EngineError, MediakitError
 
-from ..task import Task, TaskResult
 from .base import Executor, Handle, TaskFailed
 from .local import LocalExecutor
+from .task import Task, TaskResult
 
 POLL_S = 0.1
 CANCEL_WAIT_S = 10.0

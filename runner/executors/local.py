@@ -23,10 +23,10 @@ from typing import Any
 from mediakit.errors import MediakitError
 from mediakit.generators import run
 
-from ..task import Task, TaskResult, run_task
 from .base import Executor, Handle, TaskFailed
+from .task import Task, TaskResult, run_task
 
-PRELOAD = ["runner.task", *run.PRELOAD]
+PRELOAD = ["runner.executors.task", *run.PRELOAD]
 _CONTEXT: Any = None
 
 

@@ -115,11 +115,11 @@ def test_show_your_app_captions_clear_the_phone_and_the_face(size: tuple[int, in
     from mediakit.stages.layouts.phone import ACTOR_PIP, phone_shot
     from mediakit.stages.pip import pip_box
     from mediakit.stages.subtitles import get_style
-    from mediakit.stages.subtitles.layout import Layout
+    from mediakit.stages.subtitles.caption_metrics import CaptionMetrics
     from mediakit.timeline import Canvas
 
     canvas = Canvas(*size)
-    layout = Layout(get_style("hormozi"), *size)
+    layout = CaptionMetrics(get_style("hormozi"), *size)
     half = (layout.style.line_height * layout.em + layout.cap + layout.descent + 2 * layout.reach_y) / 2
     centre = caption_centre(canvas)
     top, bottom = centre - half, centre + half
@@ -166,11 +166,11 @@ SYNC_LAGS = range(-8, 9)   # frames either way searched for the best match of mo
 
 
 def _mouth(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
-    """The mouth's rectangle (x0, y0, x1, y1 px) of a drawn actor filling ``box`` (x, y, w, h) (the bust layout)."""
-    from mediakit.stages.actors.portraits import layout
+    """The mouth's rectangle (x0, y0, x1, y1 px) of a drawn actor filling ``box`` (x, y, w, h) (the bust geometry)."""
+    from mediakit.stages.actors.portraits import bust_geometry
 
     x, y, w, h = box
-    cx, cy, unit = layout(round(w), round(h))
+    cx, cy, unit = bust_geometry(round(w), round(h))
     return (round(x + cx - 0.3 * unit), round(y + cy + 0.2 * unit),
             round(x + cx + 0.3 * unit), round(y + cy + 0.7 * unit))
 

@@ -25,8 +25,8 @@ from runner.db import Database  # noqa: E402
 from runner.executors import TaskFailed  # noqa: E402
 from runner.executors import dask as dask_executor  # noqa: E402
 from runner.executors.dask import DaskExecutor, DaskHandle  # noqa: E402
+from runner.executors.task import Task, TaskResult  # noqa: E402
 from runner.spec import load_spec  # noqa: E402
-from runner.task import Task, TaskResult  # noqa: E402
 
 IMPORTS = (sleepgen.__name__,)
 

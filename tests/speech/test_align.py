@@ -110,7 +110,7 @@ def test_mismatch_rule() -> None:
 
 def synthesize_wav(text: str, path: Path) -> list[tuple[int, float]]:
     """Speak ``text`` with eSpeak into ``path``; return (character offset, seconds) of each word."""
-    samples, events = espeak.synthesize(text, espeak.SynthParams(voice="en-us"))
+    samples, events = espeak.utter(text, espeak.SynthParams(voice="en-us"))
     with wave.open(str(path), "wb") as out:
         out.setnchannels(1)
         out.setsampwidth(2)

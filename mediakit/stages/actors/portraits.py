@@ -51,7 +51,7 @@ def face_outline(shape: str, n: int = 96) -> list[Point]:
     return pts
 
 
-def layout(width: int, height: int) -> tuple[float, float, float]:
+def bust_geometry(width: int, height: int) -> tuple[float, float, float]:
     """Where a bust sits in a frame: face centre (x, y) and head unit, all in pixels."""
     unit = min(width * 0.5, height * 0.4)
     return width / 2, height / 2 - 0.15 * unit, unit
@@ -355,7 +355,7 @@ def draw_background(s: Sketch, look: Look, width_u: float, height_u: float) -> N
 
 def portrait(look: Look, size: int = PORTRAIT_SIZE) -> Image.Image:
     """The catalog portrait: the character at rest (eyes open, closed smile), ``size`` x ``size``, RGB."""
-    ox, oy, unit = layout(size, size)
+    ox, oy, unit = bust_geometry(size, size)
     s = Sketch((size, size), (ox, oy), unit)
     draw_background(s, look, ox / unit + 1, oy / unit + 2)
     draw_head(s, look)

@@ -36,7 +36,7 @@ from ...cache import cached_png
 from ...media_io import open_image
 from ...timeline import Backdrop, Box, ImageLayer, PortraitLayer, PuppetLayer, Sprite, Wave
 from .look import EYE_STATES, Look
-from .portraits import draw_background, draw_body, draw_eyes, draw_head, draw_mouth, layout
+from .portraits import bust_geometry, draw_background, draw_body, draw_eyes, draw_head, draw_mouth
 from .sketch import Sketch
 from .visemes import VISEMES, VisemeSpan
 
@@ -68,7 +68,7 @@ class Rig:
 
     @classmethod
     def of(cls, width: int, height: int) -> Rig:
-        ox, oy, unit = layout(width, height)
+        ox, oy, unit = bust_geometry(width, height)
 
         def rect(box: tuple[float, float, float, float], x0: float = 0, y0: float = 0) -> Rect:
             left, top = round(ox + box[0] * unit - x0), round(oy + box[1] * unit - y0)

@@ -12,8 +12,8 @@ from .image_engine import (
                            register_engine,
 )
 from .kenburns import broll_layer, broll_sequence, motion_for
-from .scenes import Scene, parse_scenes, scene_durations, scene_sequence, scenes_track
+from .scenes import Scene, scene_durations, scene_sequence, scenes_track
 
 __all__ = ["BROLL_MODELS", "ENTRY_POINT_GROUP", "LOCAL_STAND_IN", "BrollEngine", "LocalStandInEngine", "Scene",
-           "broll_layer", "broll_sequence", "get_engine", "motion_for", "parse_scenes", "register_engine",
+           "broll_layer", "broll_sequence", "get_engine", "motion_for", "register_engine",
            "scene_durations", "scene_sequence", "scenes_track"]

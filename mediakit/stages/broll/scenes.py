@@ -20,9 +20,13 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
+
+from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, with_config
+from pydantic.json_schema import SkipJsonSchema
 
 from ...errors import ValidationError
+from ...fetch import Url
 from ...probe import probe
 from ...speech.words import Word
 from ...timeline import (
@@ -41,54 +45,59 @@ from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
 from .image_engine import BrollEngine, get_engine
 from .kenburns import CROSSFADE, broll_layer, check_broll_images
 
-SCENE_TYPES: tuple[str, ...] = ("talking_head", "broll")
+SceneType = Literal["talking_head", "broll"]
+SCENE_TYPES: tuple[str, ...] = get_args(SceneType)
 MAX_SCENES = 30
 MIN_TRANSITION_MS = 40
 
 
+if TYPE_CHECKING:
+    ImageRef = str | Path
+else:  # a request gives an address (validated as a URL field); its plan puts the fetched Path in its place
+    ImageRef = Url
+
+
+def _spoken(text: str) -> str:
+    if not text.strip():
+        raise ValueError("is required and must not be empty")
+    return text
+
+
+# The one definition of a scene: a request body's ``scenes`` are validated as these
+# (:data:`RequestedScene`; the docstring is the JSON Schema's description) and
+# the plan hands them on with ``image`` fetched: the request's URL or path as
+# given until then, the local file after.
+@with_config(ConfigDict(extra="ignore", json_schema_extra={"additionalProperties": True}))
 @dataclass(frozen=True)
 class Scene:
-    """One entry of ``scenes``: what is seen while ``text`` is spoken."""
+    """One ``scenes`` item: what is seen while ``text`` is spoken (further properties are allowed)."""
 
-    type: str
-    text: str
-    visual_prompt: str | None = None
-    image: Path | None = None
-    whole: bool = False  # show the image whole (a product photo): fitted over its own blur, no motion
-
-    def __post_init__(self) -> None:
-        if self.type not in SCENE_TYPES:
-            raise ValidationError("scene.type", self.type, f"must be one of {', '.join(SCENE_TYPES)}")
-        if not self.text.strip():
-            raise ValidationError("scene.text", self.text, "is required and must not be empty")
+    type: SceneType
+    text: Annotated[str, Field(min_length=1, max_length=3000), AfterValidator(_spoken)]
+    visual_prompt: Annotated[str | None, Field(min_length=1, max_length=1000)] = None
+    image: ImageRef | None = None
+    whole: SkipJsonSchema[bool] = False
+    """Show the image whole (a product photo): fitted over its own blur, no motion.  The plan's choice."""
 
     @property
     def word_count(self) -> int:
         return len(_tokens(self.text))
 
+    @property
+    def file(self) -> Path | None:
+        """The scene's own picture, fetched (a stage sees a scene only after its plan fetched ``image``)."""
+        if isinstance(self.image, str):
+            raise TypeError(f"scene image {self.image!r} was never fetched")
+        return self.image
 
-def parse_scenes(items: Any) -> tuple[Scene, ...]:
-    """Validate the request's ``scenes`` array (further properties are allowed and ignored)."""
-    if not isinstance(items, Sequence) or isinstance(items, (str, bytes)):
-        raise ValidationError("scenes", items, "must be an array")
-    if len(items) > MAX_SCENES:
-        raise ValidationError("scenes", len(items), f"must hold at most {MAX_SCENES} items")
-    out = []
-    for i, item in enumerate(items):
-        if not isinstance(item, Mapping):
-            raise ValidationError(f"scenes[{i}]", item, "must be an object")
-        kind = item.get("type")
-        if kind not in SCENE_TYPES:
-            raise ValidationError(f"scenes[{i}].type", kind, f"must be one of {', '.join(SCENE_TYPES)}")
-        text = item.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise ValidationError(f"scenes[{i}].text", text, "is required and must be a non-empty string")
-        prompt, image = item.get("visual_prompt"), item.get("image")
-        for name, value in (("visual_prompt", prompt), ("image", image)):
-            if value is not None and not isinstance(value, str):
-                raise ValidationError(f"scenes[{i}].{name}", value, "must be a string")
-        out.append(Scene(kind, text, prompt, Path(image) if image else None))
-    return tuple(out)
+
+def _as_requested(value: Any) -> Any:
+    """A request's scene: ``whole`` is the plan's choice, so a body's ``whole`` is ignored like any extra property."""
+    return {k: v for k, v in value.items() if k != "whole"} if isinstance(value, Mapping) else value
+
+
+RequestedScene = Annotated[Scene, BeforeValidator(_as_requested)]
+"""A ``scenes`` item of a request body (a :class:`Scene` without the plan's fields)."""
 
 
 def _tokens(text: str) -> list[str]:
@@ -144,7 +153,7 @@ def scene_sequence(scenes: Sequence[Scene], durations: Sequence[int], *, actor: 
         if scene.type == "talking_head":
             contents.append(actor_scene(actor, start, dur))
         else:
-            source = scene.image or (pool.pop(0) if pool else None)
+            source = scene.file or (pool.pop(0) if pool else None)
             if source is None:
                 engine = engine or get_engine()
                 source = engine.generate(scene.visual_prompt or scene.text, canvas.width, canvas.height)

@@ -22,7 +22,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, PngImagePlugin
 
-from ...engines.designer import design, font, wrap
+from ...drawing.design import design, font, wrap
 from ...errors import MediaError
 from .sheet import INK, PAPER, Character
 from .views import figure
@@ -175,7 +175,7 @@ def character_picture(character: Character | None, fallback: Image.Image | None,
     return fallback
 
 
-def layout(n: int, ratio: str) -> tuple[tuple[int, int], list[tuple[int, int, int, int]]]:
+def panel_grid(n: int, ratio: str) -> tuple[tuple[int, int], list[tuple[int, int, int, int]]]:
     """The storyboard's size and each panel's box (x, y, w, h) in a centred grid."""
     pw, ph = PANEL_SIZE[ratio]
     rows = math.ceil(n / MAX_COLUMNS[ratio])
@@ -194,7 +194,7 @@ def layout(n: int, ratio: str) -> tuple[tuple[int, int], list[tuple[int, int, in
 def draw_storyboard(beats: list[str], ratio: str, character: Character | None,
                     fallback: Image.Image | None) -> tuple[Image.Image, list[tuple[int, int, int, int]]]:
     """The storyboard image and its panel boxes (see the module docstring)."""
-    size, boxes = layout(len(beats), ratio)
+    size, boxes = panel_grid(len(beats), ratio)
     img = Image.new("RGB", size, PAPER)
     draw = ImageDraw.Draw(img)
     face = font("Inter", False, 17)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from ..actors.look import Look, Palette
-from ..actors.portraits import draw_body, draw_eyes, draw_head, draw_mouth, layout
+from ..actors.portraits import bust_geometry, draw_body, draw_eyes, draw_head, draw_mouth
 from ..actors.sketch import Sketch, arc, mix, shade
 
 # name -> (eye state, mouth shape): the expressions a sheet shows, in order
@@ -37,7 +37,7 @@ def figure(look: Look, size: tuple[int, int], expression: str = "neutral") -> Im
     """The character facing the camera, head and shoulders, in ``expression``; RGBA, transparent around."""
     eyes, mouth = EXPRESSIONS[expression]
     w, h = size
-    ox, oy, unit = layout(w, h)
+    ox, oy, unit = bust_geometry(w, h)
     s = Sketch((w, h), (ox, oy), unit)
     draw_head(s, look)
     draw_eyes(s, look, eyes)
@@ -51,7 +51,7 @@ def figure(look: Look, size: tuple[int, int], expression: str = "neutral") -> Im
 def head(look: Look, size: int, expression: str) -> Image.Image:
     """A square close-up of the face in ``expression`` (the sheet's expression row)."""
     big = figure(look, (size, size * 2), expression)
-    ox, oy, unit = layout(size, size * 2)
+    ox, oy, unit = bust_geometry(size, size * 2)
     top = round(oy - unit * 0.95)
     return big.crop((0, top, size, top + size))
 
@@ -86,7 +86,7 @@ def profile(look: Look, size: tuple[int, int]) -> Image.Image:
     """The character side-on, facing right: head outline with brow, nose, lips and chin, eye, ear, hair, body."""
     pal = Palette.of(look)
     w, h = size
-    ox, oy, unit = layout(w, h)
+    ox, oy, unit = bust_geometry(w, h)
     s = Sketch((w, h), (ox, oy), unit)
     _profile_hair_back(s, look, pal)
     # shoulder and neck

@@ -35,9 +35,9 @@ from ...timeline import (
     Track,
     VisualLayer,
 )
+from ..masks import rounded_mask
 from ..pip import PipOptions, pip_layer
-from ..subtitles.layout import safe_area
-from .cache import rounded_mask
+from ..subtitles.caption_metrics import safe_area
 from .devices import PHONE_ASPECT, phone_frame, phone_geometry
 
 FORMATS = ("PNG", "JPEG", "WEBP")

@@ -28,8 +28,8 @@ from PIL import Image, ImageDraw, ImageFilter
 from ...cache import cached_png
 from ...errors import ValidationError
 from ...timeline import ActorLayer, Box, Canvas, ImageLayer, Shadow, Track, VideoLayer, VisualLayer
+from ..masks import rounded_mask
 from ..pip import IMAGE_SUFFIXES
-from .cache import rounded_mask
 from .scenery import RGB, glow, gradient, hex_rgb, mix
 
 SPEAKERS = ("A", "B")

@@ -36,8 +36,8 @@ from ...timeline import (
     VideoLayer,
     VisualLayer,
 )
+from ..masks import rounded_mask
 from ..pip import IMAGE_SUFFIXES, PipOptions, pip_box, pip_layer
-from .cache import rounded_mask
 from .cutout import Cutout, cutout
 from .scenery import KINDS, scene_card
 

@@ -7,7 +7,7 @@ Typical use::
 """
 
 from .ass import build_ass, escape_text, pages_for, write_ass
-from .layout import Rect, font_px, safe_area
+from .caption_metrics import Rect, font_px, safe_area
 from .paginate import Page, PageRules, paginate
 from .sidecar import export_sidecars, to_srt, to_vtt
 from .styles import (

@@ -1,6 +1,6 @@
 """Timed words + a style -> an ASS document for libass to burn in.
 
-Every word is its own event anchored at the centre ``layout.py`` measured for
+Every word is its own event anchored at the centre ``caption_metrics.py`` measured for
 it, and every change in a word's look is a new event: a word on a page is
 *upcoming* until spoken, *active* while spoken (until the next word starts),
 then *spoken* until the page ends.  One event per word-state keeps each
@@ -26,7 +26,7 @@ from pathlib import Path
 import pysubs2
 
 from ...speech.words import Word
-from .layout import ENTRY_PEAK, REVEAL_PEAK, Layout, PlacedLine, PlacedWord
+from .caption_metrics import ENTRY_PEAK, REVEAL_PEAK, CaptionMetrics, PlacedLine, PlacedWord
 from .paginate import Page
 from .styles import Box, Entry, Halo, SubtitleStyle, get_style
 
@@ -56,18 +56,18 @@ def resolve_style(style: SubtitleStyle | str) -> SubtitleStyle:
 
 def pages_for(words: Sequence[Word], style: SubtitleStyle | str, width: int, height: int) -> list[Page]:
     """The pages ``build_ass`` shows for these words on this canvas (sidecars reuse them)."""
-    return Layout(resolve_style(style), width, height).paginate(words)
+    return CaptionMetrics(resolve_style(style), width, height).paginate(words)
 
 
 def build_ass(words: Sequence[Word], style: SubtitleStyle | str, width: int, height: int) -> pysubs2.SSAFile:
     """An ASS document (PlayRes = canvas) that draws ``words`` in ``style``."""
-    layout = Layout(resolve_style(style), width, height)
-    doc = _document(layout)
+    metrics = CaptionMetrics(resolve_style(style), width, height)
+    doc = _document(metrics)
     index = 0
-    for page in layout.paginate(words):
-        lines = layout.place(page, index)
+    for page in metrics.paginate(words):
+        lines = metrics.place(page, index)
         index += len(page.words)
-        doc.events.extend(_page_events(layout, page, lines))
+        doc.events.extend(_page_events(metrics, page, lines))
     return doc
 
 
@@ -105,21 +105,21 @@ def _rgba(hex_color: str, opacity: float = 1.0) -> pysubs2.Color:
     return pysubs2.Color(value >> 16, (value >> 8) & 255, value & 255, round(255 * (1 - opacity)))
 
 
-def _document(layout: Layout) -> pysubs2.SSAFile:
+def _document(metrics: CaptionMetrics) -> pysubs2.SSAFile:
     """An empty document whose one style carries the style's static look."""
-    s, em = layout.style, layout.em
+    s, em = metrics.style, metrics.em
     doc = pysubs2.SSAFile()
-    doc.info.update({"PlayResX": str(layout.width), "PlayResY": str(layout.height),
+    doc.info.update({"PlayResX": str(metrics.width), "PlayResY": str(metrics.height),
                      "WrapStyle": "2", "ScaledBorderAndShadow": "yes", "YCbCr Matrix": "None"})
-    area = layout.area
+    area = metrics.area
     doc.styles = {STYLE_NAME: pysubs2.SSAStyle(
-        fontname=s.font, fontsize=round(layout.ass_size, 1), bold=s.weight >= 600, italic=s.italic,
+        fontname=s.font, fontsize=round(metrics.ass_size, 1), bold=s.weight >= 600, italic=s.italic,
         primarycolor=_rgba(s.color), secondarycolor=_rgba(s.color),
         outlinecolor=_rgba(s.outline_color), backcolor=_rgba(s.shadow_color, s.shadow_opacity),
         outline=round(s.outline * em, 1), shadow=round(s.shadow * em, 1), spacing=round(s.spacing * em, 1),
         alignment=pysubs2.Alignment.MIDDLE_CENTER, borderstyle=1,
-        marginl=round(area.left), marginr=round(layout.width - area.right),
-        marginv=round(layout.height - area.bottom))}
+        marginl=round(area.left), marginr=round(metrics.width - area.right),
+        marginv=round(metrics.height - area.bottom))}
     return doc
 
 
@@ -132,9 +132,9 @@ class _Span:
     """The word's first span on its page: the one that carries the entry animation."""
 
 
-def _spans(layout: Layout, page: Page, k: int) -> list[_Span]:
+def _spans(metrics: CaptionMetrics, page: Page, k: int) -> list[_Span]:
     """The time spans of the ``k``-th word of ``page``, one per state it passes through."""
-    active = layout.style.active
+    active = metrics.style.active
     if not active.is_word_level:
         return [_Span(State.SPOKEN, page.start_ms, page.end_ms, True)]
     words = page.words
@@ -148,30 +148,30 @@ def _spans(layout: Layout, page: Page, k: int) -> list[_Span]:
     return [_Span(st, a, b, i == 0) for i, (st, a, b) in enumerate(kept)]
 
 
-def _page_events(layout: Layout, page: Page, lines: Sequence[PlacedLine]) -> list[pysubs2.SSAEvent]:
+def _page_events(metrics: CaptionMetrics, page: Page, lines: Sequence[PlacedLine]) -> list[pysubs2.SSAEvent]:
     events: list[pysubs2.SSAEvent] = []
-    style = layout.style
+    style = metrics.style
     # Page-level entry animations scale the whole block about its centre.
-    origin = (layout.area.center_x, (lines[0].top + lines[-1].bottom) / 2)
+    origin = (metrics.area.center_x, (lines[0].top + lines[-1].bottom) / 2)
     if style.box:
         for line in lines:
             x, y = (line.left + line.right) / 2, (line.top + line.bottom) / 2
-            motion = _motion(layout, x, y, 1.0, _Span(State.SPOKEN, page.start_ms, page.end_ms, True), origin)
-            events.append(_box_event(layout, style.box, line.right - line.left, line.bottom - line.top,
+            motion = _motion(metrics, x, y, 1.0, _Span(State.SPOKEN, page.start_ms, page.end_ms, True), origin)
+            events.append(_box_event(metrics, style.box, line.right - line.left, line.bottom - line.top,
                                      motion, 1.0, page.start_ms, page.end_ms, "line-box", LAYER_LINE_BOX))
     k = 0
     for line in lines:
         for placed in line.words:
-            for span in _spans(layout, page, k):
-                events.extend(_word_events(layout, line, placed, span, origin))
+            for span in _spans(metrics, page, k):
+                events.extend(_word_events(metrics, line, placed, span, origin))
             k += 1
     return events
 
 
-def _word_events(layout: Layout, line: PlacedLine, pw: PlacedWord, span: _Span,
+def _word_events(metrics: CaptionMetrics, line: PlacedLine, pw: PlacedWord, span: _Span,
                  origin: tuple[float, float]) -> list[pysubs2.SSAEvent]:
     """The layered events that draw one word in one state."""
-    style, active, em = layout.style, layout.style.active, layout.em
+    style, active, em = metrics.style, metrics.style.active, metrics.em
     is_active = span.state is State.ACTIVE
     opacity = active.dim_others if active.dim_others is not None and not is_active else 1.0
     scale = pw.scale * (active.scale if is_active else 1.0)
@@ -182,14 +182,14 @@ def _word_events(layout: Layout, line: PlacedLine, pw: PlacedWord, span: _Span,
     halos = active.halos if is_active and active.halos is not None else style.halos
     for halo in halos:
         dx, dy = halo.offset
-        motion = _motion(layout, pw.x + dx * em, pw.y + dy * em, scale, span, origin)
-        events.append(_event(span, LAYER_HALO, "halo", motion + weight + _halo_tags(layout, halo, opacity)
+        motion = _motion(metrics, pw.x + dx * em, pw.y + dy * em, scale, span, origin)
+        events.append(_event(span, LAYER_HALO, "halo", motion + weight + _halo_tags(metrics, halo, opacity)
                              + _flicker(active.flicker and is_active, halo.opacity * opacity), text))
-    motion = _motion(layout, pw.x, pw.y, scale, span, origin)
+    motion = _motion(metrics, pw.x, pw.y, scale, span, origin)
     if is_active and active.box:
         box_y = (line.top + line.bottom) / 2
-        box_motion = _motion(layout, pw.x, box_y, scale, span, origin)
-        events.append(_box_event(layout, active.box, pw.width / pw.scale, (line.bottom - line.top) / pw.scale,
+        box_motion = _motion(metrics, pw.x, box_y, scale, span, origin)
+        events.append(_box_event(metrics, active.box, pw.width / pw.scale, (line.bottom - line.top) / pw.scale,
                                  box_motion, opacity, span.start_ms, span.end_ms, "word-box",
                                  LAYER_WORD_BOX))
     fill = _fill(style, pw, span.state)
@@ -199,7 +199,7 @@ def _word_events(layout: Layout, line: PlacedLine, pw: PlacedWord, span: _Span,
     tags += _flicker(active.flicker and is_active, opacity)
     events.append(_event(span, LAYER_TEXT, "word", tags, text))
     if fill is None and style.gradient:
-        events.extend(_bands(layout, line, span, motion + weight, opacity, text))
+        events.extend(_bands(metrics, line, span, motion + weight, opacity, text))
     return events
 
 
@@ -231,8 +231,8 @@ def _text_tags(style: SubtitleStyle, fill: str | None, opacity: float) -> str:
     return tags
 
 
-def _halo_tags(layout: Layout, halo: Halo, opacity: float) -> str:
-    color, em = ass_color(halo.color), layout.em
+def _halo_tags(metrics: CaptionMetrics, halo: Halo, opacity: float) -> str:
+    color, em = ass_color(halo.color), metrics.em
     return (f"\\1c{color}\\3c{color}\\alpha{ass_alpha(halo.opacity * opacity)}"
             f"\\bord{halo.spread * em:.1f}\\blur{halo.blur * em:.1f}\\shad0")
 
@@ -248,7 +248,7 @@ def _flicker(enabled: bool, opacity: float) -> str:
     return alpha + "\\frz-3\\t(0,50,\\frz2.5)\\t(50,100,\\frz-1.5)\\t(100,150,\\frz0)"
 
 
-def _motion(layout: Layout, x: float, y: float, scale: float, span: _Span,
+def _motion(metrics: CaptionMetrics, x: float, y: float, scale: float, span: _Span,
             origin: tuple[float, float]) -> str:
     """Anchor, scale keyframes and fade for one event: the part every layer of a word shares.
 
@@ -256,11 +256,11 @@ def _motion(layout: Layout, x: float, y: float, scale: float, span: _Span,
     also moves each word from ``origin`` outwards in step with the scale's
     first keyframe; otherwise every word would swell in place and overlap.
     """
-    style, active = layout.style, layout.style.active
+    style, active = metrics.style, metrics.style.active
     entry = style.entry if span.first and not active.reveal else Entry.NONE
-    frames = _keyframes(layout, scale, span, entry)
+    frames = _keyframes(metrics, scale, span, entry)
     if entry is Entry.SLIDE:
-        start = (x, y + _SLIDE_EM * layout.em)
+        start = (x, y + _SLIDE_EM * metrics.em)
         duration = _ENTRY_FADE_MS[entry]
     elif entry in (Entry.POP, Entry.SLAM):
         factor = frames[0][1] / scale
@@ -277,9 +277,9 @@ def _motion(layout: Layout, x: float, y: float, scale: float, span: _Span,
     return tags + _scale_tags(frames)
 
 
-def _keyframes(layout: Layout, scale: float, span: _Span, entry: Entry) -> list[tuple[int, float]]:
+def _keyframes(metrics: CaptionMetrics, scale: float, span: _Span, entry: Entry) -> list[tuple[int, float]]:
     """(ms from event start, scale) pairs; the first is the starting scale."""
-    active = layout.style.active
+    active = metrics.style.active
     if active.reveal and span.state is State.ACTIVE:
         return [(0, 0.0), (100, scale * REVEAL_PEAK), (180, scale)]
     if entry is Entry.POP:
@@ -303,21 +303,21 @@ def _scale_tags(frames: list[tuple[int, float]]) -> str:
     return tags
 
 
-def _bands(layout: Layout, line: PlacedLine, span: _Span, shared: str, opacity: float,
+def _bands(metrics: CaptionMetrics, line: PlacedLine, span: _Span, shared: str, opacity: float,
            text: str) -> list[pysubs2.SSAEvent]:
     """Copies of the word clipped to horizontal bands, each filled with the gradient's colour there.
 
     The outermost bands extend to the frame edges so accents, descenders and
     animated overshoot stay coloured; the text layer beneath draws the outline.
     """
-    style = layout.style
+    style = metrics.style
     height = line.bottom - line.top
     edges = [round(line.top + height * i / GRADIENT_BANDS) for i in range(GRADIENT_BANDS + 1)]
-    edges[0], edges[-1] = 0, layout.height
+    edges[0], edges[-1] = 0, metrics.height
     events = []
     for i in range(GRADIENT_BANDS):
         color = _blend(style.gradient, (i + 0.5) / GRADIENT_BANDS)
-        tags = (f"{shared}\\clip(0,{edges[i]},{layout.width},{edges[i + 1]})\\bord0\\shad0"
+        tags = (f"{shared}\\clip(0,{edges[i]},{metrics.width},{edges[i + 1]})\\bord0\\shad0"
                 f"\\1c{ass_color(color)}\\1a{ass_alpha(opacity)}")
         events.append(_event(span, LAYER_BANDS, "band", tags, text))
     return events
@@ -333,11 +333,11 @@ def _blend(stops: Sequence[str], t: float) -> str:
     return "#" + "".join(f"{c:02X}" for c in channels)
 
 
-def _box_event(layout: Layout, box: Box, width: float, height: float, motion: str, opacity: float,
+def _box_event(metrics: CaptionMetrics, box: Box, width: float, height: float, motion: str, opacity: float,
                start_ms: int, end_ms: int, name: str, layer: int) -> pysubs2.SSAEvent:
     """A rounded rectangle around a ``width`` x ``height`` text area, centred on the motion's anchor."""
-    w = width + 2 * box.pad_x * layout.em
-    h = height + 2 * box.pad_y * layout.em
+    w = width + 2 * box.pad_x * metrics.em
+    h = height + 2 * box.pad_y * metrics.em
     tags = f"{motion}\\p1\\bord0\\shad0\\1c{ass_color(box.color)}\\alpha{ass_alpha(box.opacity * opacity)}"
     return pysubs2.SSAEvent(start=start_ms, end=end_ms, style=STYLE_NAME, layer=layer, name=name,
                             text=f"{{{tags}}}{_rounded_rect(w, h, min(box.radius * h, w / 2))}{{\\p0}}")

@@ -11,7 +11,7 @@ Adding an engine without touching mediakit::
         name = "acme"
         description = "Acme cloud TTS over HTTP"
 
-        def synthesize(self, text, voice, *, speed=1.0, tone=None, language=None):
+        def perform(self, text, voice, *, speed=1.0, tone=None, language=None):
             ...  # call the service; build Speech(...)
 
     register_engine("acme", HttpTTS)
@@ -114,7 +114,7 @@ class Speech:
 
 
 class VoiceEngine(ABC):
-    """A text-to-speech engine.  Subclass, set ``name`` and ``description``, implement ``synthesize``.
+    """A text-to-speech engine.  Subclass, set ``name`` and ``description``, implement ``perform``.
 
     Instances are created once per process by the registry and reused, so an
     engine may cache loaded models on itself.
@@ -124,8 +124,8 @@ class VoiceEngine(ABC):
     description: ClassVar[str]
 
     @abstractmethod
-    def synthesize(self, text: str, voice: Voice, *, speed: float = 1.0, tone: str | None = None,
-                   language: str | None = None) -> Speech:
+    def perform(self, text: str, voice: Voice, *, speed: float = 1.0, tone: str | None = None,
+                language: str | None = None) -> Speech:
         """Speak ``text`` (emotion tags included) with ``voice``.
 
         ``speed`` multiplies the voice's rate; ``tone`` is a name from

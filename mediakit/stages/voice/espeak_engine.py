@@ -39,8 +39,8 @@ class EspeakEngine(VoiceEngine):
     name = "espeak"
     description = "eSpeak NG formant synthesiser (robotic but intelligible, instant, offline); the default"
 
-    def synthesize(self, text: str, voice: Voice, *, speed: float = 1.0, tone: str | None = None,
-                   language: str | None = None) -> Speech:
+    def perform(self, text: str, voice: Voice, *, speed: float = 1.0, tone: str | None = None,
+                language: str | None = None) -> Speech:
         settings = voice.settings(self.name)
         base = _base_voice(settings.get("voice", voice.name), language)
         sr = espeak.sample_rate()
@@ -55,7 +55,7 @@ class EspeakEngine(VoiceEngine):
             if not seg.text:
                 continue
             params = _params(base, voice.gender, settings, seg.prosody, speed)
-            audio, events = espeak.synthesize(speakable(seg.text), params, end_pause=seg.ends_sentence)
+            audio, events = espeak.utter(speakable(seg.text), params, end_pause=seg.ends_sentence)
             words += _words(seg, events, cursor, len(audio), sr)
             phonemes += _phonemes(events, cursor, len(audio), sr)
             pieces.append(audio)

@@ -64,8 +64,8 @@ class PiperEngine(VoiceEngine):
         return Voice(voice_id, "neutral", f"Piper model {voice_id!r}", {self.name: {"model": voice_id}},
                      raw=True)
 
-    def synthesize(self, text: str, voice: Voice, *, speed: float = 1.0, tone: str | None = None,
-                   language: str | None = None) -> Speech:
+    def perform(self, text: str, voice: Voice, *, speed: float = 1.0, tone: str | None = None,
+                language: str | None = None) -> Speech:
         settings = voice.settings(self.name)
         name = str(settings.get("model", DEFAULT_MODEL))
         model = _load(find_model(name))

@@ -65,7 +65,7 @@ def speak(request: SpeechRequest) -> Speech:
     """Synthesise a prepared request (translating it first for a dub)."""
     text = dub(request.text, request.dub_language) if request.dub_language else request.text
     engine = get_engine(request.engine)
-    speech = engine.synthesize(text, request.voice, speed=request.speed, tone=request.tone,
+    speech = engine.perform(text, request.voice, speed=request.speed, tone=request.tone,
                                language=request.dub_language)
     expected = spoken_words(text)
     got = [w.text for w in speech.words]

@@ -6,13 +6,15 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from pydantic import TypeAdapter
+from pydantic import ValidationError as PydanticValidationError
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import compile_timeline, render
 from mediakit.speech.words import Word
-from mediakit.stages.broll import LocalStandInEngine, broll_sequence, motion_for, parse_scenes, scene_durations
+from mediakit.stages.broll import LocalStandInEngine, Scene, broll_sequence, motion_for, scene_durations
 from mediakit.stages.broll.kenburns import MOTIONS, check_broll_images
-from mediakit.stages.broll.scenes import broll_spans, fitting_transition, scene_sequence, scenes_track
+from mediakit.stages.broll.scenes import RequestedScene, broll_spans, fitting_transition, scene_sequence, scenes_track
 from mediakit.stages.pip import PipOptions
 from mediakit.timeline import Canvas, ImageLayer, SequenceLayer, Timeline, Transition, VideoLayer
 
@@ -20,6 +22,7 @@ CANVAS = Canvas(180, 320)
 SCENES = [{"type": "talking_head", "text": "Tired of messy budgets?"},
           {"type": "broll", "text": "This app sorts every receipt.", "visual_prompt": "receipts on a desk"},
           {"type": "talking_head", "text": "Try it free today!", "mood": "upbeat"}]
+REQUESTED = TypeAdapter(list[RequestedScene])
 
 
 def words_for(texts: list[str], gap_ms: int = 300) -> list[Word]:
@@ -32,24 +35,30 @@ def words_for(texts: list[str], gap_ms: int = 300) -> list[Word]:
     return out
 
 
-def test_parse_scenes_rules() -> None:
-    scenes = parse_scenes(SCENES)
+def scenes_of(items: list[dict[str, object]]) -> list[Scene]:
+    """``items`` read the way a request body's ``scenes`` are."""
+    return REQUESTED.validate_python(items)
+
+
+def test_a_requested_scene_is_checked_and_keeps_only_its_own_fields() -> None:
+    scenes = scenes_of(SCENES)
     assert [s.type for s in scenes] == ["talking_head", "broll", "talking_head"]
     assert scenes[1].visual_prompt == "receipts on a desk" and scenes[0].word_count == 4
-    with pytest.raises(ValidationError, match="at most 30"):
-        parse_scenes([{"type": "broll", "text": "x"}] * 31)
-    with pytest.raises(ValidationError, match="talking_head, broll") as info:
-        parse_scenes([{"type": "cutaway", "text": "x"}])
-    assert info.value.field == "scenes[0].type"
-    with pytest.raises(ValidationError, match="required") as info:
-        parse_scenes([{"type": "broll", "visual_prompt": "sea"}])
-    assert info.value.field == "scenes[0].text"
-    with pytest.raises(ValidationError, match="must be an array"):
-        parse_scenes("talking_head")
+    assert not scenes_of([{"type": "broll", "text": "x", "image": "a.png", "whole": True}])[0].whole
+    for bad in ({"type": "cutaway", "text": "x"}, {"type": "broll", "visual_prompt": "sea"},
+                {"type": "broll", "text": "   "}, {"type": "broll", "text": "x", "image": " "}):
+        with pytest.raises(PydanticValidationError):
+            scenes_of([bad])
+
+
+def test_a_stage_refuses_a_scene_whose_image_was_never_fetched() -> None:
+    assert Scene("broll", "x", image=Path("a.png")).file == Path("a.png")
+    with pytest.raises(TypeError, match="never fetched"):
+        _ = scenes_of([{"type": "broll", "text": "x", "image": "https://example.com/a.png"}])[0].file
 
 
 def test_durations_cut_in_the_pause_before_each_scene() -> None:
-    scenes = parse_scenes(SCENES)
+    scenes = scenes_of(SCENES)
     words = words_for([s.text for s in scenes], gap_ms=400)
     total = words[-1].end_ms + 500
     durations = scene_durations(scenes, words, total)
@@ -64,7 +73,7 @@ def test_durations_cut_in_the_pause_before_each_scene() -> None:
 
 
 def test_consecutive_broll_scenes_share_one_pip() -> None:
-    scenes = parse_scenes([{"type": t, "text": "x"} for t in ("broll", "broll", "talking_head", "broll")])
+    scenes = scenes_of([{"type": t, "text": "x"} for t in ("broll", "broll", "talking_head", "broll")])
     assert broll_spans(scenes, [1000, 1500, 800, 700]) == [(0, 2500), (3300, 700)]
 
 
@@ -109,7 +118,7 @@ def test_broll_sequence_splits_time_and_loops_clips(tmp_path: Path) -> None:
 
 
 def test_scene_sequence_keeps_the_actor_in_sync_and_draws_missing_broll(tmp_path: Path) -> None:
-    scenes = parse_scenes(SCENES)
+    scenes = scenes_of(SCENES)
     seq = scene_sequence(scenes, [1500, 2000, 1500], actor=Path("actor.mp4"), canvas=CANVAS,
                          engine=LocalStandInEngine(cache_dir=tmp_path))
     first, broll, last = seq.scenes
@@ -123,7 +132,7 @@ def test_scene_sequence_keeps_the_actor_in_sync_and_draws_missing_broll(tmp_path
 
 
 def test_scenes_track_one_voice_and_pip_after_the_crossfades(tmp_path: Path) -> None:
-    scenes = parse_scenes(SCENES)
+    scenes = scenes_of(SCENES)
     own = tmp_path / "own.png"
     Image.new("RGB", (200, 300), "teal").save(own)
     track = scenes_track(scenes, voice=Path("voice.wav"), actor=Path("actor.mp4"), canvas=CANVAS,
@@ -140,7 +149,7 @@ def test_scenes_track_one_voice_and_pip_after_the_crossfades(tmp_path: Path) -> 
 
 
 def test_scenes_timeline_renders_with_word_timings(tiny_video: Path, tone_wav: Path, tmp_path: Path) -> None:
-    scenes = parse_scenes([{"type": "talking_head", "text": "Hello there"},
+    scenes = scenes_of([{"type": "talking_head", "text": "Hello there"},
                            {"type": "broll", "text": "look at this", "visual_prompt": "city at night"}])
     words = [Word("Hello", 0, 200), Word("there", 250, 400), Word("look", 550, 700), Word("at", 720, 800),
              Word("this", 820, 950)]

@@ -1,4 +1,4 @@
-from mediakit.stages.characters.storyboard import dialogue_of, expression_for, layout, split_script, suggest
+from mediakit.stages.characters.storyboard import dialogue_of, expression_for, panel_grid, split_script, suggest
 
 
 def test_suggest_is_deterministic_three_options_of_n_beats() -> None:
@@ -21,6 +21,6 @@ def test_dialogue_and_expressions() -> None:
     assert expression_for("Mara walks") == "neutral"
 
 
-def test_layout_grid() -> None:
-    size, boxes = layout(6, "9:16")
+def test_panel_grid() -> None:
+    size, boxes = panel_grid(6, "9:16")
     assert len(boxes) == 6 and size == (24 + 3 * (288 + 24), 24 + 2 * (512 + 84 + 24))

@@ -15,7 +15,7 @@ from mediakit.fonts import fontconfig_env
 from mediakit.speech.words import Word
 from mediakit.stages.subtitles import build_ass, escape_text, get_style, pages_for, safe_area, style_names
 from mediakit.stages.subtitles.ass import ass_alpha, ass_color
-from mediakit.stages.subtitles.layout import Layout
+from mediakit.stages.subtitles.caption_metrics import CaptionMetrics
 
 CANVASES = [(1080, 1920), (1080, 1080), (1920, 1080)]
 TEXT = ("Stop scrolling! This simple morning habit changed everything about my coffee routine, "
@@ -135,24 +135,24 @@ def test_nine_sixteen_keeps_text_in_the_safe_area(name: str) -> None:
         for x, y in anchors(event):
             assert area.left <= x <= area.right and area.top <= y <= area.bottom, (event.name, x, y)
     # the measured extent of every line (not just its anchor) fits too
-    layout = Layout(get_style(name), width, height)
+    metrics = CaptionMetrics(get_style(name), width, height)
     index = 0
-    for page in layout.paginate(words):
-        for line in layout.place(page, index):
+    for page in metrics.paginate(words):
+        for line in metrics.place(page, index):
             eps = 1e-6
-            assert area.left - eps <= line.left - layout.reach_x
-            assert line.right + layout.reach_x <= area.right + eps
-            assert area.top - eps <= line.top - layout.reach_y
-            assert line.bottom + layout.reach_y <= area.bottom + eps
+            assert area.left - eps <= line.left - metrics.reach_x
+            assert line.right + metrics.reach_x <= area.right + eps
+            assert area.top - eps <= line.top - metrics.reach_y
+            assert line.bottom + metrics.reach_y <= area.bottom + eps
         index += len(page.words)
 
 
 def test_text_block_is_centred_horizontally() -> None:
-    layout = Layout(get_style("hormozi"), 1080, 1920)
-    (page,) = layout.paginate(spoken("centre me"))
-    (line,) = layout.place(page, 0)
-    assert abs((line.left + line.right) / 2 - layout.area.center_x) < 0.5
-    assert layout.area.center_x == 540
+    metrics = CaptionMetrics(get_style("hormozi"), 1080, 1920)
+    (page,) = metrics.paginate(spoken("centre me"))
+    (line,) = metrics.place(page, 0)
+    assert abs((line.left + line.right) / 2 - metrics.area.center_x) < 0.5
+    assert metrics.area.center_x == 540
 
 
 def test_same_look_at_half_resolution() -> None:

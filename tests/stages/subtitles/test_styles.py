@@ -9,7 +9,7 @@ import pytest
 
 from mediakit.errors import ValidationError
 from mediakit.stages.subtitles import DEFAULT_STYLE, Case, SubtitleStyle, get_style, style_names
-from mediakit.stages.subtitles.layout import font_metrics
+from mediakit.stages.subtitles.caption_metrics import font_metrics
 
 SPEC_NAMES = ["hormozi", "minimal", "bold", "karaoke", "clean", "tiktok", "neon", "fire", "glow", "pop",
               "aesthetic", "impact", "pastel", "electric", "boxed", "gradient", "spotlight"]

@@ -66,7 +66,7 @@ def test_piper_cannot_dub_into_another_language(piper_speech: Speech) -> None:
     voice = piper_speech and engine.raw_voice("en_US-joe-medium")
     assert voice is not None
     with pytest.raises(EngineError, match="speaks 'en-us', not dub_language 'es'"):
-        engine.synthesize("Hola.", voice, language="es")
+        engine.perform("Hola.", voice, language="es")
 
 
 def test_pitch_shift_clips_samples_past_full_scale(monkeypatch: pytest.MonkeyPatch) -> None:

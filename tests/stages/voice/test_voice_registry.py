@@ -33,8 +33,8 @@ class CountingEngine(VoiceEngine):
     description = "test engine"
     calls: list[str] = []
 
-    def synthesize(self, text: str, voice: Voice, *, speed: float = 1.0, tone: str | None = None,
-                   language: str | None = None) -> Speech:
+    def perform(self, text: str, voice: Voice, *, speed: float = 1.0, tone: str | None = None,
+                language: str | None = None) -> Speech:
         CountingEngine.calls.append(text)
         words = tuple(Word(w, i * 100, i * 100 + 90) for i, w in enumerate(spoken_words(text)))
         return Speech(np.zeros(len(words) * 1600, np.float32), 16000, words, (), self.name)
@@ -87,7 +87,7 @@ def test_registered_engine_speaks_with_receipt_fields(counting: CountingEngine) 
 def test_engine_with_wrong_words_is_an_engine_error(counting: CountingEngine,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     bad = Speech(np.zeros(10, np.float32), 16000, (Word("hi", 0, 1),), (), "counting")
-    monkeypatch.setattr(CountingEngine, "synthesize", lambda self, *a, **k: bad)
+    monkeypatch.setattr(CountingEngine, "perform", lambda self, *a, **k: bad)
     with pytest.raises(EngineError, match="not the script's 2 words"):
         synthesize("Hello there.", engine="counting")
 
@@ -99,7 +99,7 @@ def test_entry_point_engine_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyP
         "from mediakit.stages.voice import Speech, VoiceEngine, spoken_words\n"
         "class Acme(VoiceEngine):\n"
         "    name = description = 'acme'\n"
-        "    def synthesize(self, text, voice, *, speed=1.0, tone=None, language=None):\n"
+        "    def perform(self, text, voice, *, speed=1.0, tone=None, language=None):\n"
         "        words = tuple(Word(w, i, i + 1) for i, w in enumerate(spoken_words(text)))\n"
         "        return Speech(np.zeros(160, np.float32), 16000, words, (), self.name)\n")
     dist = tmp_path / "acme_tts-1.0.dist-info"

@@ -197,7 +197,7 @@ class PlacedLine:
     """Descender bottom of the line (the baseline for uppercase styles)."""
 
 
-class Layout:
+class CaptionMetrics:
     """One style on one canvas: the font size, the safe area, and page placement."""
 
     def __init__(self, style: SubtitleStyle, width: int, height: int) -> None:

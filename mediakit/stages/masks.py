@@ -1,4 +1,4 @@
-"""Masks shared by the layouts: drawn once by Pillow (cached), overlaid by the graph every frame."""
+"""Masks shared by the PiP and the layouts: drawn once by Pillow (cached), overlaid by the graph every frame."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from ...cache import cached_png
+from ..cache import cached_png
 
 
 def rounded_mask(width: int, height: int, radius: int, folder: Path | None = None) -> Path:
