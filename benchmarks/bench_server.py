@@ -32,7 +32,7 @@ SERVER = """
 import sys, uvicorn
 from pathlib import Path
 from runner.server.app import ServerConfig, create_app
-from runner.server.limits import Bucket, RateLimiter
+from runner.server.core.limits import Bucket, RateLimiter
 config = ServerConfig(Path(sys.argv[1]), limiter=RateLimiter({b: 10**9 for b in Bucket}))
 uvicorn.run(create_app(config), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
@@ -43,7 +43,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--requests", type=int, default=100, help="per client and kind")
     args = parser.parse_args()
-    from runner.server.keys import KeyStore
+    from runner.server.core.keys import KeyStore
 
     with tempfile.TemporaryDirectory() as tmp, socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

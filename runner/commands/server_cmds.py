@@ -41,7 +41,7 @@ def serve(host: str, port: int, store: Path | None, jwt_secret: str | None, jwks
 
     from runner.executors import EXECUTORS
     from runner.server.app import ServerConfig, create_app
-    from runner.server.auth import JwtConfig
+    from runner.server.core.auth import JwtConfig
     from runner.worker import WorkerOptions
 
     EXECUTORS.factory(executor)  # an unknown executor stops here, not later in the worker thread
@@ -78,7 +78,7 @@ def keys() -> None:
 def create(user: str, name: str, store: Path | None) -> None:
     """Create a key and print it once (only its hash is kept)."""
     from runner.server.app import ServerConfig
-    from runner.server.keys import KeyStore
+    from runner.server.core.keys import KeyStore
 
     record = KeyStore(ServerConfig(_store(store)).keys_path).create(user, name)
     click.echo(record["key"])
@@ -91,7 +91,7 @@ def create(user: str, name: str, store: Path | None) -> None:
 def list_keys(user: str, store: Path | None) -> None:
     """Print the user's active keys (ids and prefixes, never the keys) as JSON."""
     from runner.server.app import ServerConfig
-    from runner.server.keys import KeyStore
+    from runner.server.core.keys import KeyStore
 
     click.echo(json.dumps({"keys": KeyStore(ServerConfig(_store(store)).keys_path).list(user)}, indent=2))
 
@@ -103,7 +103,7 @@ def list_keys(user: str, store: Path | None) -> None:
 def revoke(key_id: str, user: str, store: Path | None) -> None:
     """Revoke KEY_ID; a running server refuses it from its next request."""
     from runner.server.app import ServerConfig
-    from runner.server.keys import KeyStore
+    from runner.server.core.keys import KeyStore
 
     KeyStore(ServerConfig(_store(store)).keys_path).revoke(user, key_id)
     click.echo(f"revoked {key_id}")

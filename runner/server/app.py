@@ -25,11 +25,11 @@ from mediakit.fetch import RemoteInputs, remote_inputs
 from runner.errors import LimitError
 from runner.worker import Worker, WorkerOptions, outputs_of
 
-from .auth import JwtConfig
-from .deps import StorePool
+from .core.auth import JwtConfig
+from .core.deps import StorePool
+from .core.keys import KeyStore
+from .core.limits import RateLimiter
 from .docs import mount_docs
-from .keys import KeyStore
-from .limits import RateLimiter
 from .routes.uploads import RAW_PREFIX
 
 MAX_BODY = 1_000_000

@@ -9,8 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from runner import accounts, service, usage
 
-from ..deps import Reader, Store
-from ..keys import MAX_NAME
+from ..core.deps import Reader, Store
+from ..core.keys import MAX_NAME
 
 router = APIRouter(tags=["account"])
 

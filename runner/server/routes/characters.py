@@ -12,7 +12,7 @@ from fastapi import APIRouter, Query
 
 from mediakit.stages.characters.store import DEFAULT_LIMIT, MAX_LIMIT
 
-from ..deps import Reader
+from ..core.deps import Reader
 
 router = APIRouter(tags=["characters"])
 

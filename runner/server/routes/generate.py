@@ -34,7 +34,7 @@ from mediakit.routes import GENERATOR_ROUTES, Route
 from runner import service
 from runner.jobs import Job
 
-from ..deps import Generator, Reader, Store
+from ..core.deps import Generator, Reader, Store
 
 router = APIRouter(tags=["generate"])
 

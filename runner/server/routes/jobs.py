@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from runner import jobs
 from runner.jobs import Job
 
-from ..deps import Reader, Store, url_for_output
+from ..core.deps import Reader, Store, url_for_output
 
 router = APIRouter(tags=["jobs"])
 

@@ -42,7 +42,7 @@ from runner import marketplace
 from runner.errors import ReviewerRequired
 from runner.marketplace import SEMVER, Package, SkillPackage
 
-from ..deps import Reader, Store
+from ..core.deps import Reader, Store
 
 router = APIRouter(tags=["marketplace"])
 

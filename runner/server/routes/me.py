@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 
 from runner import service
 
-from ..deps import Reader, Store
+from ..core.deps import Reader, Store
 
 router = APIRouter(tags=["account"])
 

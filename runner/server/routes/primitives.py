@@ -42,7 +42,7 @@ from runner import jobs
 from runner.errors import JobNotFound
 from runner.jobs import Job
 
-from ..deps import Generator, Reader, Store, url_for_output
+from ..core.deps import Generator, Reader, Store, url_for_output
 from .generate import IdempotencyKey, JsonBody, documented, submit_body
 from .skills import RUN_STATUS
 

@@ -8,8 +8,8 @@ from fastapi import APIRouter, Depends, Query
 
 from mediakit.stages.actors.catalog import ACTOR_TYPES, AGE_RANGES
 
-from ..deps import per_ip
-from ..limits import Bucket
+from ..core.deps import per_ip
+from ..core.limits import Bucket
 
 router = APIRouter(tags=["public"], dependencies=[Depends(per_ip(Bucket.ACTOR))])
 

@@ -20,7 +20,7 @@ from mediakit.skills.base import get_skill
 from runner import jobs, service
 from runner.errors import JobNotFound
 
-from ..deps import Generator, Reader, Store, url_for_output
+from ..core.deps import Generator, Reader, Store, url_for_output
 from .generate import IdempotencyKey, JsonBody, submit_body
 
 router = APIRouter(tags=["skills"])

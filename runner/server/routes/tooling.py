@@ -51,7 +51,7 @@ from mediakit.generators.request import RequestModel
 from runner import jobs, marketplace
 from runner.jobs import Job
 
-from ..deps import Generator, Reader, Store, StorePool, url_for_output
+from ..core.deps import Generator, Reader, Store, StorePool, url_for_output
 from .generate import submit_body
 from .skills import RUN_STATUS
 

@@ -8,8 +8,8 @@ from fastapi import APIRouter, Header, Query, Request
 
 from mediakit.times import iso
 
-from ..deps import Reader
-from ..upload_sessions import UploadSessions
+from ..core.deps import Reader
+from ..core.upload_sessions import UploadSessions
 from .uploads import RAW_PREFIX, file_url, image_body
 
 router = APIRouter(tags=["uploads"])

@@ -13,8 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from mediakit.errors import ValidationError
 from mediakit.fetch import IMAGE
 
-from ..deps import Reader
-from ..uploads import Uploads
+from ..core.deps import Reader
+from ..core.uploads import Uploads
 
 router = APIRouter(tags=["uploads"])
 

@@ -9,8 +9,8 @@ import pytest
 from serving import JWT_SECRET, WORKER_IMPORTS, Live, serve
 
 from runner.server.app import ServerConfig
-from runner.server.auth import JwtConfig
-from runner.server.limits import Bucket, RateLimiter
+from runner.server.core.auth import JwtConfig
+from runner.server.core.limits import Bucket, RateLimiter
 from runner.worker import WorkerOptions
 
 

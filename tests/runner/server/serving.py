@@ -18,7 +18,7 @@ import httpx
 import uvicorn
 
 from runner.server.app import ServerConfig, create_app
-from runner.server.keys import KeyStore
+from runner.server.core.keys import KeyStore
 
 sys.path.insert(0, str(Path(__file__).parents[1]))  # the runner's quick ``test_sleep`` generator
 import sleepgen  # noqa: E402

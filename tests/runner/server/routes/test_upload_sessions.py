@@ -8,7 +8,7 @@ from unittest import mock
 from PIL import Image
 from serving import Live
 
-from runner.server import upload_sessions
+from runner.server.core import upload_sessions
 
 
 def _jpeg(size: tuple[int, int] = (640, 480)) -> bytes:

@@ -6,7 +6,7 @@ import pytest
 from serving import Live
 
 from runner.errors import LimitError
-from runner.server.limits import PER_MINUTE, Bucket, RateLimiter
+from runner.server.core.limits import PER_MINUTE, Bucket, RateLimiter
 
 
 class Clock:
@@ -67,7 +67,7 @@ def test_failed_credentials_are_counted_per_ip(tight: Live) -> None:
 
 
 def test_expired_windows_are_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
-    from runner.server import limits
+    from runner.server.core import limits
 
     monkeypatch.setattr(limits, "PRUNE_AT", 3)
     clock = Clock()

@@ -12,8 +12,8 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from serving import JWT_SECRET, Live
 
 from runner.errors import AuthError
-from runner.server.auth import JwtConfig, authenticate
-from runner.server.keys import KeyStore
+from runner.server.core.auth import JwtConfig, authenticate
+from runner.server.core.keys import KeyStore
 
 
 def _token(sub: str, key: object = JWT_SECRET, alg: str = "HS256", expires: float = 60, **headers: str) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from mediakit.errors import NotFoundError, ValidationError
 from runner.errors import LimitError
-from runner.server.keys import MAX_ACTIVE, KeyStore
+from runner.server.core.keys import MAX_ACTIVE, KeyStore
 
 
 def test_key_is_shown_once_and_stored_hashed(tmp_path: Path) -> None:
