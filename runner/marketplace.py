@@ -24,8 +24,8 @@ from typing import Any
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from mediakit.generators import generator_names
-from mediakit.generators.request import RequestModel
+from mediakit.generation.registry import generator_names
+from mediakit.generation.request import RequestModel
 from mediakit.skills import skill_slugs
 from mediakit.skills.base import get_skill
 from mediakit.times import now_iso

@@ -22,7 +22,7 @@ from pydantic import ValidationError as PydanticError
 
 from mediakit.catalog import load_catalog
 from mediakit.errors import EXIT_BAD_INPUT, MediakitError, ValidationError
-from mediakit.generators.base import Metered, Plan
+from mediakit.generation.contract import Metered, Plan
 from mediakit.paths import data_dir
 from mediakit.routes import Route
 

@@ -35,7 +35,7 @@ from pydantic import ValidationError as PydanticValidationError
 
 from mediakit.documents import parse_yaml_lines, read_text
 from mediakit.errors import MediakitError, ValidationError
-from mediakit.generators import generator_names, get_generator
+from mediakit.generation.registry import generator_names, get_generator
 from mediakit.routes import SKILL_ROUTES
 
 from .webhooks import check_webhook_url

@@ -23,13 +23,13 @@ from ..engines import AUDIO_ENGINES, SpeechJob, engine_for
 from ..errors import EngineError, MediaError
 from ..fetch import sniff
 from ..ffmpeg import run_ffmpeg
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.request import RequestModel
 from ..probe import probe
 from ..render import ProgressCallback
 from ..routes import Route
 from ..stages.pacing import NATURAL_PACE
 from ..stages.voice import MAX_SCRIPT_CHARS, SPEED_RANGE, spoken_words
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .request import RequestModel
 
 AudioModel = model_literal("audio")
 MP3_BITRATE = "128k"

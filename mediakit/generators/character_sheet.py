@@ -30,6 +30,9 @@ from pydantic import Field, model_validator
 
 from ..errors import ValidationError
 from ..fetch import IMAGE
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.fields import ActorSlug
+from ..generation.request import RequestModel, Url, rule_error
 from ..render import ProgressCallback
 from ..routes import Route
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
@@ -37,9 +40,6 @@ from ..stages.characters.describe import describe
 from ..stages.characters.session import record
 from ..stages.characters.sheet import Character, draw_sheet, look_from_photo, save_sheet
 from ..stages.characters.store import save_character
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .fields import ActorSlug
-from .request import RequestModel, Url, rule_error
 
 LOCAL_NOTE = ("local-character-sheet: a local stand-in for the hosted character sheet model; the character is "
               "drawn (front, three-quarter, profile, expressions) from the look")

@@ -30,6 +30,9 @@ from ..engines import frame_size
 from ..engines.ambience import write_ambience
 from ..errors import ValidationError
 from ..fetch import IMAGE
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.fields import WebhookUrl
+from ..generation.request import RequestModel, Url, seconds_field
 from ..render import ProgressCallback, render
 from ..routes import Route
 from ..stages.actors.catalog import actor_from_record
@@ -51,9 +54,6 @@ from ..timeline import (
     Transition,
     VisualLayer,
 )
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .fields import WebhookUrl
-from .request import RequestModel, Url, seconds_field
 
 FPS = 24
 MIN_SHOT_MS = 1600

@@ -26,10 +26,10 @@ from ..catalog import AUTO, check_model_field, load_catalog, model_literal, sele
 from ..engines import IMAGE_ENGINES, ImageJob, engine_for
 from ..errors import EngineError, ValidationError
 from ..fetch import IMAGE
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.request import RequestModel, Url
 from ..render import ProgressCallback
 from ..routes import Route
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .request import RequestModel, Url
 
 MAX_PROMPT_CHARS = 4000
 MAX_IMAGES = 4

@@ -19,6 +19,9 @@ from uuid import UUID
 from PIL import Image
 from pydantic import Field, model_validator
 
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.fields import ActorSlug
+from ..generation.request import RequestModel, rule_error
 from ..render import ProgressCallback
 from ..routes import Route
 from ..stages.actors.sketch import rgb
@@ -26,10 +29,7 @@ from ..stages.characters.describe import describe
 from ..stages.characters.session import record
 from ..stages.characters.sheet import Character, save_sheet
 from ..stages.characters.views import figure
-from .base import Built, Context, Generator, Metered, Plan, Receipt
 from .character_sheet import actor_character
-from .fields import ActorSlug
-from .request import RequestModel, rule_error
 
 PORTRAIT_SIZE = (768, 1024)
 LOCAL_NOTE = "local-portrait: a local stand-in for the hosted portrait model; the character is drawn from the look"

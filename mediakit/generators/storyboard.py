@@ -25,6 +25,9 @@ from pydantic import Field, model_validator
 
 from ..errors import ValidationError
 from ..fetch import IMAGE
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.fields import ActorSlug
+from ..generation.request import RequestModel, Url, rule_error, seconds_field
 from ..media_io import write_text
 from ..render import ProgressCallback
 from ..routes import Route
@@ -32,9 +35,6 @@ from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.characters.session import record
 from ..stages.characters.sheet import Character, front_crop, read_character
 from ..stages.characters.storyboard import Option, draw_storyboard, save_storyboard, split_script, suggest
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .fields import ActorSlug
-from .request import RequestModel, Url, rule_error, seconds_field
 
 MIN_PANELS = 4
 Beat = Annotated[str, Field(min_length=1, max_length=300)]

@@ -21,15 +21,15 @@ from pydantic import Field
 
 from ..errors import MediaError, ValidationError
 from ..fetch import VIDEO
+from ..generation.contract import Built, Captions, Context, Generator, Metered, Options, Plan, Receipt
+from ..generation.request import RequestModel, Url
+from ..generation.run import Outputs, generate
 from ..probe import MediaInfo, probe
 from ..progress import ProgressCallback, span
 from ..routes import Route
 from ..speech.words import Word
 from ..stages.subtitles import build_ass, get_style, style_names
 from ..timeline import ASPECTS, AudioClip, Canvas, Timeline, VideoLayer, check_fit
-from .base import Built, Captions, Context, Generator, Metered, Options, Plan, Receipt
-from .request import RequestModel, Url
-from .run import Outputs, generate
 
 MAX_FPS = Fraction(60)
 # Rough seconds of work per second of video, only to split the progress bar (see hearing_share).

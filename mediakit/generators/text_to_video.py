@@ -24,14 +24,14 @@ from pydantic import Field, model_validator
 from ..cache import cache_key
 from ..catalog import AUTO, select_model
 from ..engines import VIDEO_ENGINES, VideoJob, engine_for, frame_size
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.fields import WebhookUrl
+from ..generation.publish import check_integration_ids, publish_all
+from ..generation.request import RequestModel, rule_error, seconds_field
 from ..render import ProgressCallback, render
 from ..routes import Route
 from ..stages.script import write_script
 from ..timeline import Timeline
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .fields import WebhookUrl
-from .publish import check_integration_ids, publish_all
-from .request import RequestModel, rule_error, seconds_field
 
 CAPTION_SECONDS = 10  # the writer writes a short ugc_video-style line of this length as the caption
 

@@ -38,13 +38,13 @@ from ..catalog import ASPECTS, AUTO, QUALITIES, check_model_field, model_literal
 from ..engines import VIDEO_ENGINES, VideoJob, engine_for, frame_size
 from ..engines.base import RATIOS
 from ..errors import EngineError, MediaError, ValidationError
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.request import RequestModel, Url, rule_error
+from ..generation.video_inputs import Inputs, fetch_inputs, field_problems
 from ..probe import probe
 from ..render import ProgressCallback
 from ..routes import Route
 from ..timeline import Timeline
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .request import RequestModel, Url, rule_error
-from .video_inputs import Inputs, fetch_inputs, field_problems
 
 MAX_PROMPT_CHARS = 2000
 DEFAULT_SECONDS = 5

@@ -18,9 +18,9 @@ from typing import Annotated, Any, ClassVar, TypeVar
 from pydantic import AfterValidator, Field
 
 from ..errors import MediakitError, NotFoundError
-from ..generators import get_generator
-from ..generators.base import Generator, Plan
-from ..generators.request import RequestModel
+from ..generation.contract import Generator, Plan
+from ..generation.registry import get_generator
+from ..generation.request import RequestModel
 from ..routes import SKILL_ROUTES
 from . import skill_slugs
 
@@ -123,7 +123,7 @@ def run_skill(slug: str, body: Mapping[str, Any], output: Path) -> dict[str, Any
     Bad input raises (a 400, nothing run); a failure while running is
     reported in the run as ``status: failed`` with the error body.
     """
-    from ..generators.run import deliver, plan_job
+    from ..generation.run import deliver, plan_job
 
     skill = get_skill(slug)
     _, plan = plan_job(skill, body)

@@ -23,8 +23,8 @@ from typing import Annotated, Literal
 import numpy as np
 from pydantic import AfterValidator, BaseModel, Field, model_validator
 
-from ..generators.base import Built, Captions, Context, Metered, Receipt
-from ..generators.request import RequestModel, rule_error
+from ..generation.contract import Built, Captions, Context, Metered, Receipt
+from ..generation.request import RequestModel, rule_error
 from ..media_io import write_wav
 from ..render import ProgressCallback
 from ..routes import Route

@@ -13,9 +13,9 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ..generators import get_generator
-from ..generators.base import Built, Context, Generator, Metered, Receipt
-from ..generators.request import RequestModel
+from ..generation.contract import Built, Context, Generator, Metered, Receipt
+from ..generation.registry import get_generator
+from ..generation.request import RequestModel
 from ..render import ProgressCallback
 from ..routes import Route
 from .base import HttpsUrl, Skill, SkillPlan, Step

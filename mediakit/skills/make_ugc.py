@@ -37,16 +37,16 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from ..fetch import BROLL
-from ..generators import GENERATORS
-from ..generators.base import Built, Context, Metered, Receipt
-from ..generators.request import RequestModel, rule_error, seconds_field
-from ..generators.requests import UgcVideoRequest
-from ..generators.talking_ad import TalkingAdGenerator, sentences
+from ..generation.contract import Built, Context, Metered, Receipt
+from ..generation.registry import GENERATORS
+from ..generation.request import RequestModel, rule_error, seconds_field
+from ..generators.ugc_video import UgcVideoGenerator, UgcVideoRequest
 from ..render import ProgressCallback
 from ..routes import Route
 from ..stages.actors.catalog import Actor
 from ..stages.broll.kenburns import broll_layer, is_clip
 from ..stages.music import mood_names
+from ..stages.subtitles.paginate import sentences
 from ..timeline import Animation, Timeline
 from .base import HttpsUrl, Skill, SkillPlan, Step
 from .cast import (
@@ -118,7 +118,7 @@ class MakeUgcScriptRequest(UgcVideoRequest):
     script: str | None = Field(None, min_length=1, max_length=1200, description="What the person says.")
 
 
-class MakeUgcVideo(TalkingAdGenerator):
+class MakeUgcVideo(UgcVideoGenerator):
     """The ugc_video make_ugc renders on: its request and pacing rules are make_ugc's, the rest is ugc_video."""
 
     request_model: ClassVar[type[RequestModel]] = MakeUgcScriptRequest

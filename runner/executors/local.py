@@ -25,7 +25,7 @@ from mediakit.errors import MediakitError
 from ..task import Task, TaskResult, run_task
 from .base import Executor, Handle, TaskFailed
 
-PRELOAD = ["runner.task", "mediakit.generators.run", "mediakit.generators.talking_ad", "mediakit.generators.subtitle",
+PRELOAD = ["runner.task", "mediakit.generation.run", "mediakit.generators.talking_ad", "mediakit.generators.subtitle",
            "mediakit.generators.presenter", "mediakit.generators.product_acting_ugc", "mediakit.skills.make_ugc",
            "mediakit.render", "numpy", "PIL.Image"]
 _CONTEXT: Any = None

@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from mediakit.errors import ValidationError
-from mediakit.generators.run import generate, plan_job
+from mediakit.generation.run import generate, plan_job
 from mediakit.probe import probe
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from mediakit.errors import ValidationError
 from mediakit.ffmpeg import run_ffmpeg_full
-from mediakit.generators.run import generate, plan_job
+from mediakit.generation.run import generate, plan_job
 from mediakit.probe import probe
 
 PROMPT = "A lighthouse on a cliff at dusk, waves below"

@@ -17,10 +17,10 @@ from mediakit.cli.main import main
 from mediakit.errors import MediaError, ValidationError
 from mediakit.fetch import FRAME
 from mediakit.ffmpeg import run_ffmpeg
-from mediakit.generators import get_generator
-from mediakit.generators.run import generate, plan_job
+from mediakit.generation.registry import get_generator
+from mediakit.generation.run import generate, plan_job
+from mediakit.generation.video_inputs import limits_for, refused_words
 from mediakit.generators.video import VideoPlan, nearest_aspect, prompt_aspect
-from mediakit.generators.video_inputs import limits_for, refused_words
 from mediakit.probe import probe
 
 

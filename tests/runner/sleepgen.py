@@ -16,10 +16,10 @@ from PIL import Image
 from pydantic import Field
 
 from mediakit.errors import MediaError
-from mediakit.generators import GENERATORS
-from mediakit.generators.base import Built, Context, Generator, Metered, Plan, ProgressCallback, Receipt
-from mediakit.generators.fields import WebhookUrl
-from mediakit.generators.request import RequestModel
+from mediakit.generation.contract import Built, Context, Generator, Metered, Plan, ProgressCallback, Receipt
+from mediakit.generation.fields import WebhookUrl
+from mediakit.generation.registry import GENERATORS
+from mediakit.generation.request import RequestModel
 from mediakit.routes import Route
 
 NAME = "test_sleep"

@@ -5,7 +5,7 @@ import pickle
 import pytest
 
 from mediakit.errors import ValidationError
-from mediakit.generators.base import Metered, Plan, Receipt
+from mediakit.generation.contract import Metered, Plan, Receipt
 from runner.plans import InsufficientCredits, PlanRequired, check_plan, get_tier, tiers
 
 

@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 
 from mediakit.errors import ValidationError
-from mediakit.generators.base import Metered, Plan, Receipt
-from mediakit.generators.run import plan_job
+from mediakit.generation.contract import Metered, Plan, Receipt
+from mediakit.generation.run import plan_job
 from runner.pricing import prices, quote, quote_plan
 
 

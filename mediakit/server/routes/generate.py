@@ -30,8 +30,8 @@ from runner import service
 from runner.jobs import Job
 
 from ...errors import NotFoundError
-from ...generators import GENERATORS, get_generator
-from ...generators.run import plan_job
+from ...generation.registry import GENERATORS, get_generator
+from ...generation.run import plan_job
 from ...generators.storyboard import StoryboardSuggestPlan, answer
 from ...routes import GENERATOR_ROUTES, Route
 from ..deps import Generator, Reader, Store

@@ -41,7 +41,7 @@ from runner import marketplace
 from runner.errors import ReviewerRequired
 from runner.marketplace import SEMVER, Package, SkillPackage
 
-from ...generators.request import RequestModel
+from ...generation.request import RequestModel
 from ..deps import Reader, Store
 
 router = APIRouter(tags=["marketplace"])

@@ -40,7 +40,7 @@ from runner.errors import JobNotFound
 from runner.jobs import Job
 
 from ...errors import ValidationError
-from ...generators.request import RequestModel
+from ...generation.request import RequestModel
 from ...routes import Route
 from ..deps import Generator, Reader, Store, url_for_output
 from .generate import IdempotencyKey, JsonBody, documented, submit_body

@@ -49,8 +49,8 @@ from runner import jobs, marketplace
 from runner.jobs import Job
 
 from ...errors import ValidationError
-from ...generators import generator_names, get_generator
-from ...generators.request import RequestModel
+from ...generation.registry import generator_names, get_generator
+from ...generation.request import RequestModel
 from ..deps import Generator, Reader, Store, StorePool, url_for_output
 from .generate import submit_body
 from .skills import RUN_STATUS

@@ -22,8 +22,8 @@ from ..ffmpeg import run_ffmpeg
 from ..media_io import atomic_path, check_output_path, write_text
 from ..progress import span
 from ..render import render
-from . import get_generator
-from .base import Built, Captions, Context, Generator, Options, Plan, ProgressCallback
+from .contract import Built, Captions, Context, Generator, Options, Plan, ProgressCallback
+from .registry import get_generator
 
 if TYPE_CHECKING:
     from ..catalog import RunStats

@@ -30,7 +30,7 @@ from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.pacing import PacingReceipt, pace
 from ..stages.script import write_script
 from ..stages.voice import SpeechRequest, prepare
-from .base import Context
+from .contract import Context
 
 # which bundled actors suit a route when the request names none (actor preset tags)
 ROUTE_PRESETS: dict[str, str] = {

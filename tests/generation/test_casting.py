@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from mediakit.errors import EngineError, MediaError, ValidationError
-from mediakit.generators.base import Context
-from mediakit.generators.casting import cast, persona_fields, pick_actor, script_for, voice_for
+from mediakit.generation.casting import cast, persona_fields, pick_actor, script_for, voice_for
+from mediakit.generation.contract import Context
 from mediakit.routes import Route
 from mediakit.stages.actors.query import all_actors
 

@@ -25,7 +25,7 @@ from ..catalog import InputRule, VideoMode
 from ..errors import MediaError, ValidationError
 from ..fetch import MB, Limits
 from ..probe import probe
-from .base import Context
+from .contract import Context
 
 LIST_FIELDS = ("refs", "video_refs", "audio_refs")
 FRAME_FIELDS = ("first_frame", "last_frame")

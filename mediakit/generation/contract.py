@@ -14,7 +14,7 @@ splits its work the same way:
 3. ``build(plan, workdir, progress) -> Built``: the expensive steps (speech,
    alignment, lip-sync tracks, b-roll images) and the :class:`Timeline` made
    from the stages' tracks.  Intermediate files go in ``workdir``.
-4. the shared renderer (``mediakit.generators.run``) renders the timeline
+4. the shared renderer (``mediakit.generation.run``) renders the timeline
    atomically and writes the receipt, caption sidecars and a poster frame.
 
 Adding a generator::
