@@ -156,6 +156,18 @@ class Captions:
     height: int
 
 
+@dataclass(frozen=True)
+class Publish:
+    """A delivery step: once rendered, the output goes to each integration id in ``to`` with ``caption``.
+
+    ``name`` is the file name it is published under (publishers keep it).
+    """
+
+    caption: str
+    to: tuple[str, ...]
+    name: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class Built:
     """What ``build`` made: a timeline for the shared renderer, or a finished file (a PNG, an MP3).
@@ -167,6 +179,9 @@ class Built:
     ``poster_ms`` is the moment the poster frame is taken from;
     ``rendered_from`` is where the render's part of the progress bar starts
     when ``build`` reported its own slow work on the part before it.
+    Delivery steps after the render: ``publish`` sends the output on;
+    ``keep_at`` keeps a copy where a later job reuses it (a session's result).
+    Only delivery renders, so ``build`` asks for these instead of doing them.
     """
 
     timeline: Timeline | None = None
@@ -177,6 +192,8 @@ class Built:
     receipt: Receipt | None = None
     poster_ms: int | None = None
     rendered_from: float = 0.0
+    publish: Publish | None = None
+    keep_at: Path | None = None
 
     def __post_init__(self) -> None:
         if (self.timeline is None) == (self.file is None):

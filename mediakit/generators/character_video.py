@@ -11,8 +11,9 @@ lip-synced shot with the line spoken in a voice of the character's gender.
 Beats come from ``action_prompt`` (its sentences, 2 to 6 shots); when it is
 omitted, from the storyboard step recorded under the same ``session_id``,
 else from the beats written into the storyboard PNG by
-``storyboard_generate``.  With a ``session_id`` the finished video is kept
-under the session and its inputs: asking again returns it without rendering.
+``storyboard_generate``.  With a ``session_id`` delivery keeps the finished
+video under the session and its inputs (``Built.keep_at``): asking again
+returns it without rendering.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from ..fetch import IMAGE
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
 from ..generation.fields import WebhookUrl
 from ..generation.request import RequestModel, Url, seconds_field
-from ..render import ProgressCallback, render
+from ..render import ProgressCallback
 from ..routes import Route
 from ..stages.actors.catalog import actor_from_record
 from ..stages.broll.kenburns import motion_for
@@ -132,10 +133,7 @@ class CharacterVideoGenerator(Generator[CharacterVideoRequest, CharacterVideoPla
         if plan.kept_at is not None and plan.kept_at.exists():
             return Built(file=plan.kept_at)
         timeline = animatic(plan, workdir)
-        if plan.kept_at is None:
-            return Built(timeline=timeline, poster_ms=timeline.duration_ms // 3)
-        render(timeline, plan.kept_at, progress=progress)
-        return Built(file=plan.kept_at)
+        return Built(timeline=timeline, poster_ms=timeline.duration_ms // 3, keep_at=plan.kept_at)
 
 
 def animatic(plan: CharacterVideoPlan, workdir: Path) -> Timeline:
