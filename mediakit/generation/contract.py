@@ -33,7 +33,7 @@ Adding a generator::
 
         def plan(self, request, context):
             return EchoPlan(generator=self.id, receipt=Receipt(estimated_duration=2),
-                            metered=Metered(operation=self.id), text=request.text)
+                            metered=Metered(generator=self.id), text=request.text)
 
         def build(self, plan, workdir, progress):
             canvas = Canvas.for_aspect("9:16")
@@ -105,7 +105,9 @@ class Receipt:
 class Metered:
     """What a job consists of, in the units of the service's price list; priced by ``runner.pricing``.
 
-    ``operation`` is the generatorId, character step, generic kind or skill;
+    ``generator`` is the generatorId (a generator, character step, generic
+    kind or skill; a skill's own steps are named by their price-list entry),
+    written as the spec's ``operation`` in JSON;
     ``seconds`` the billed duration (the bucket, after pacing);
     ``script_generated`` whether a script was written from a prompt;
     ``variant`` a priced variant (a character sheet from a reference or a
@@ -115,7 +117,7 @@ class Metered:
     ``characters`` for image and speech; ``steps`` a skill's steps.
     """
 
-    operation: str
+    generator: str
     seconds: int | float | None = None
     script_generated: bool = False
     variant: str | None = None
@@ -129,7 +131,7 @@ class Metered:
     steps: tuple[Metered, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"operation": self.operation}
+        out: dict[str, Any] = {"operation": self.generator}
         for f in fields(self)[1:]:
             value = getattr(self, f.name)
             if value not in (None, False, 0, 0.0, ()):

@@ -10,32 +10,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..generator_ids import GeneratorId
 from ..registry import Registry
-from ..routes import Route
 
 if TYPE_CHECKING:
     from .contract import Generator
 
 GENERATORS: Registry[Generator[Any, Any]] = Registry(
     "generator", "generator", "mediakit.generators",
-    {Route.SUBTITLE: "mediakit.generators.subtitle:SubtitleGenerator",
-     Route.VIDEO: "mediakit.generators.video:VideoGenerator",
-     Route.IMAGE: "mediakit.generators.image:ImageGenerator",
-     Route.AUDIO: "mediakit.generators.audio:AudioGenerator",
-     Route.UGC_VIDEO: "mediakit.generators.ugc_video:UgcVideoGenerator",
-     Route.SAAS_REVIEW: "mediakit.generators.saas_review:SaasReviewGenerator",
-     Route.SHOW_YOUR_APP: "mediakit.generators.show_your_app:ShowYourAppGenerator",
-     Route.LAPTOP_UGC: "mediakit.generators.laptop_ugc:LaptopUgcGenerator",
-     Route.PRODUCT_ACTING_UGC: "mediakit.generators.product_acting_ugc:ProductActingGenerator",
-     Route.CHARACTER_SHEET: "mediakit.generators.character_sheet:CharacterSheetGenerator",
-     Route.STORYBOARD_SUGGEST: "mediakit.generators.storyboard:StoryboardSuggestGenerator",
-     Route.STORYBOARD_GENERATE: "mediakit.generators.storyboard:StoryboardGenerateGenerator",
-     Route.PORTRAIT_IMAGE_ENGINE: "mediakit.generators.portrait:PortraitGenerator",
-     Route.CHARACTER_VIDEO: "mediakit.generators.character_video:CharacterVideoGenerator",
-     Route.TEXT_TO_VIDEO: "mediakit.generators.text_to_video:TextToVideoGenerator",
-     Route.MAKE_UGC: "mediakit.skills.make_ugc:MakeUgcSkill",
-     Route.MAKE_SUBTITLES: "mediakit.skills.make_subtitles:MakeSubtitlesSkill",
-     Route.MAKE_PODCAST: "mediakit.skills.make_podcast:MakePodcastSkill"},
+    {GeneratorId.SUBTITLE: "mediakit.generators.subtitle:SubtitleGenerator",
+     GeneratorId.VIDEO: "mediakit.generators.video:VideoGenerator",
+     GeneratorId.IMAGE: "mediakit.generators.image:ImageGenerator",
+     GeneratorId.AUDIO: "mediakit.generators.audio:AudioGenerator",
+     GeneratorId.UGC_VIDEO: "mediakit.generators.ugc_video:UgcVideoGenerator",
+     GeneratorId.SAAS_REVIEW: "mediakit.generators.saas_review:SaasReviewGenerator",
+     GeneratorId.SHOW_YOUR_APP: "mediakit.generators.show_your_app:ShowYourAppGenerator",
+     GeneratorId.LAPTOP_UGC: "mediakit.generators.laptop_ugc:LaptopUgcGenerator",
+     GeneratorId.PRODUCT_ACTING_UGC: "mediakit.generators.product_acting_ugc:ProductActingGenerator",
+     GeneratorId.CHARACTER_SHEET: "mediakit.generators.character_sheet:CharacterSheetGenerator",
+     GeneratorId.STORYBOARD_SUGGEST: "mediakit.generators.storyboard:StoryboardSuggestGenerator",
+     GeneratorId.STORYBOARD_GENERATE: "mediakit.generators.storyboard:StoryboardGenerateGenerator",
+     GeneratorId.PORTRAIT_IMAGE_ENGINE: "mediakit.generators.portrait:PortraitGenerator",
+     GeneratorId.CHARACTER_VIDEO: "mediakit.generators.character_video:CharacterVideoGenerator",
+     GeneratorId.TEXT_TO_VIDEO: "mediakit.generators.text_to_video:TextToVideoGenerator",
+     GeneratorId.MAKE_UGC: "mediakit.skills.make_ugc:MakeUgcSkill",
+     GeneratorId.MAKE_SUBTITLES: "mediakit.skills.make_subtitles:MakeSubtitlesSkill",
+     GeneratorId.MAKE_PODCAST: "mediakit.skills.make_podcast:MakePodcastSkill"},
 )
 
 

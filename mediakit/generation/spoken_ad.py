@@ -123,7 +123,7 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
         actor_slug=casting.actor.slug, actor_random=casting.random,
         subtitle_style=style if burn_captions else None, notes=notes)
     return plan_type(generator=generator, receipt=receipt,
-                     metered=Metered(operation=generator, seconds=seconds, script_generated=script.generated),
+                     metered=Metered(generator=generator, seconds=seconds, script_generated=script.generated),
                      casting=casting, script=script, speech=speech, voiceover=voiceover, seconds=seconds,
                      canvas=canvas, style=style, burn_captions=burn_captions, **fields)
 

@@ -34,8 +34,8 @@ from ..fetch import IMAGE
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
 from ..generation.fields import WebhookUrl
 from ..generation.request import RequestModel, Url, seconds_field
+from ..generator_ids import GeneratorId
 from ..render import ProgressCallback
-from ..routes import Route
 from ..stages.actors.catalog import actor_from_record
 from ..stages.broll.kenburns import motion_for
 from ..stages.characters.session import recall, result_path
@@ -91,7 +91,7 @@ class CharacterVideoPlan(Plan):
 
 
 class CharacterVideoGenerator(Generator[CharacterVideoRequest, CharacterVideoPlan]):
-    id = Route.CHARACTER_VIDEO
+    id = GeneratorId.CHARACTER_VIDEO
     request_model = CharacterVideoRequest
     description = "The sheet's character acting out the storyboard: shots, camera moves, sound, 720p."
 
@@ -123,7 +123,7 @@ class CharacterVideoGenerator(Generator[CharacterVideoRequest, CharacterVideoPla
             notes.append(f"reused the video already made in session {session}")
         return CharacterVideoPlan(
             generator=self.id, receipt=Receipt(estimated_duration=seconds, quality=QUALITY, notes=tuple(notes)),
-            metered=Metered(operation=self.id, seconds=seconds),
+            metered=Metered(generator=self.id, seconds=seconds),
             character=character, sheet=sheet, storyboard=board, beats=tuple(beats),
             design_scenes=record is not None or request.action_prompt is not None,
             canvas=Canvas(width, height, Fraction(FPS)), duration_ms=seconds * 1000, audio=request.generate_audio,

@@ -29,7 +29,7 @@ from ..generation.spoken_ad import (
     full_frame_actor,
     plan_spoken_ad,
 )
-from ..routes import Route
+from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput
 from ..stages.layouts.laptop import ScreenInput, check_screen_input, laptop_track, split_script
 
@@ -71,7 +71,7 @@ class LaptopUgcPlan(SpokenAdPlan):
 class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
     """laptop_ugc: laptop shot, the app full frame, face close-up; the script split between them."""
 
-    id = Route.LAPTOP_UGC
+    id = GeneratorId.LAPTOP_UGC
     request_model = LaptopUgcRequest
     description = "Three scenes: the actor at a laptop showing your app, the app full frame, a face close-up."
 

@@ -39,7 +39,7 @@ from ..generation.spoken_ad import (
     plan_spoken_ad,
     product_notes,
 )
-from ..routes import Route
+from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.layouts.cutout import cutout
 from ..stages.layouts.product import actor_box, get_template, product_box, product_card, product_track, visible_box
@@ -98,7 +98,7 @@ class ProductActingPlan(SpokenAdPlan):
 class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActingPlan]):
     """product_acting_ugc: an actor with the product in one of 8 templates, delivered in one of 8 styles."""
 
-    id = Route.PRODUCT_ACTING_UGC
+    id = GeneratorId.PRODUCT_ACTING_UGC
     request_model: ClassVar[type[RequestModel]] = ProductActingRequest
     description = "An actor acting a scene with the product (8 templates x 8 acting styles), captions, end card."
 

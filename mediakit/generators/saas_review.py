@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..generation.fields import SaasAngle
-from ..routes import Route
+from ..generator_ids import GeneratorId
 from .ugc_video import TalkingAdRequest, UgcVideoGenerator
 
 
@@ -29,6 +29,6 @@ class SaasReviewRequest(TalkingAdRequest):
 class SaasReviewGenerator(UgcVideoGenerator):
     """saas_review: the same ad about software; ``angle`` shapes the script; the page can write it."""
 
-    id = Route.SAAS_REVIEW
+    id = GeneratorId.SAAS_REVIEW
     request_model = SaasReviewRequest
     description = "A software review ad: an actor's take (angle) on a product, from a script or its page."

@@ -30,7 +30,7 @@ from ..generation.spoken_ad import (
     full_frame_actor,
     plan_spoken_ad,
 )
-from ..routes import Route
+from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput
 from ..stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_shot, phone_track
 from ..stages.pip import pip_box
@@ -60,7 +60,7 @@ class ShowYourAppPlan(SpokenAdPlan):
 class ShowYourAppGenerator(SpokenAdGenerator[ShowYourAppRequest, ShowYourAppPlan]):
     """show_your_app: the app on a phone, the actor presenting it from a PiP, captions above the phone."""
 
-    id = Route.SHOW_YOUR_APP
+    id = GeneratorId.SHOW_YOUR_APP
     request_model = ShowYourAppRequest
     description = "An actor presents your app: the screenshot in a phone, the actor in a PiP, captions."
 

@@ -24,9 +24,9 @@ from ..fetch import VIDEO
 from ..generation.contract import Built, Captions, Context, Generator, Metered, Options, Plan, Receipt
 from ..generation.request import RequestModel, Url
 from ..generation.run import Outputs, generate
+from ..generator_ids import GeneratorId
 from ..probe import MediaInfo, probe
 from ..progress import ProgressCallback, span
-from ..routes import Route
 from ..speech.words import Word
 from ..stages.subtitles import build_ass, get_style, style_names
 from ..timeline import ASPECTS, AudioClip, Canvas, Timeline, VideoLayer, check_fit
@@ -63,7 +63,7 @@ class SubtitlePlan(Plan):
 
 
 class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
-    id = Route.SUBTITLE
+    id = GeneratorId.SUBTITLE
     request_model = SubtitleRequest
     description = "Burn styled, word-timed captions onto a video (transcript aligned, or speech recognised)."
 
@@ -95,7 +95,7 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
         return SubtitlePlan(
             generator=self.id,
             receipt=Receipt(estimated_duration=seconds, subtitle_style=request.style),
-            metered=Metered(operation=self.id, seconds=seconds),
+            metered=Metered(generator=self.id, seconds=seconds),
             video=video, info=info, canvas=_canvas(info, opts.aspect), fit=opts.fit, style=request.style,
             transcript=transcript, words=opts.words, allow_unaligned=opts.allow_unaligned, asr=opts.asr,
             asr_model=opts.asr_model, language=opts.language)
@@ -200,7 +200,7 @@ def burn_subtitles(
     opts = Options(transcript=transcript, words=tuple(words) if words is not None else None, aspect=aspect,
                    fit=fit, allow_unaligned=allow_unaligned, asr=asr, asr_model=asr_model, language=language)
     sidecars = Outputs(srt=_path(srt), vtt=_path(vtt), ass=_path(ass), words_json=_path(words_json))
-    result = generate(Route.SUBTITLE, {"video_url": str(input_path), "style": style}, output, options=opts,
+    result = generate(GeneratorId.SUBTITLE, {"video_url": str(input_path), "style": style}, output, options=opts,
                       outputs=sidecars, progress=progress)
     assert result.captions is not None
     c = result.captions

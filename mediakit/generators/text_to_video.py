@@ -28,8 +28,8 @@ from ..generation.contract import Built, Context, Generator, Metered, Plan, Publ
 from ..generation.fields import WebhookUrl
 from ..generation.publish import check_integration_ids
 from ..generation.request import RequestModel, rule_error, seconds_field
+from ..generator_ids import GeneratorId
 from ..render import ProgressCallback
-from ..routes import Route
 from ..stages.script import write_script
 from ..timeline import Timeline
 
@@ -69,7 +69,7 @@ class TextToVideoPlan(Plan):
 
 
 class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
-    id = Route.TEXT_TO_VIDEO
+    id = GeneratorId.TEXT_TO_VIDEO
     request_model = TextToVideoRequest
     description = "A video from a prompt (5/10/15 s) through the video engine, published with its caption."
 
@@ -86,7 +86,7 @@ class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
                        quality=quality, aspect=request.aspect_ratio, width=width, height=height)
         if request.caption_mode == "ai":
             guidance = request.caption_guidance or "a short caption"
-            caption = write_script(route=Route.UGC_VIDEO, duration=CAPTION_SECONDS,
+            caption = write_script(route=GeneratorId.UGC_VIDEO, duration=CAPTION_SECONDS,
                                    prompt=f"{guidance}: {request.prompt}").script
         else:
             caption = request.caption or request.prompt
@@ -94,7 +94,7 @@ class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
             generator=self.id,
             receipt=Receipt(estimated_duration=request.duration, model=entry.id, mode="text", quality=quality,
                             notes=(engine.note(entry.id),)),
-            metered=Metered(operation=self.id, seconds=request.duration, model=entry.id, mode="text",
+            metered=Metered(generator=self.id, seconds=request.duration, model=entry.id, mode="text",
                             quality=quality),
             job=job, engine=engine.name, audio=request.generate_audio, caption=caption,
             publish_to=tuple(request.publish_integration_ids))

@@ -2,7 +2,7 @@
 
 ``plan`` decides everything and checks every input (nothing is spoken or
 rendered): the actor (``actor_slug``, ``persona_slug`` or ``face_photo_url``,
-else one suited to the route), the script (given and paced, or written from
+else one suited to the generator), the script (given and paced, or written from
 ``prompt`` / ``product_url``), the voice, the bucket, the PiP, the inputs, and
 the edit (``scenes`` when given; else the sentences cut as the ``template``
 says, ``stages.broll.edit``).  The picture is this module's; the rest (voice,
@@ -36,7 +36,7 @@ from ..generation.fields import (
 )
 from ..generation.request import RequestModel, Url, rule_error, seconds_field, spec_error
 from ..generation.spoken_ad import Picture, SpokenAdGenerator, SpokenAdPlan, canvas_for, plan_spoken_ad, product_notes
-from ..routes import Route
+from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.broll import Scene, get_engine, scene_durations, scenes_track
 from ..stages.broll.edit import sentence_scenes
@@ -123,10 +123,10 @@ class UgcVideoPlan(SpokenAdPlan):
 class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
     """ugc_video: an actor speaks the script to camera, with captions, b-roll, PiP, music and a CTA."""
 
-    id = Route.UGC_VIDEO
+    id = GeneratorId.UGC_VIDEO
     request_model: ClassVar[type[RequestModel]] = UgcVideoRequest
     description = "A talking-head UGC ad: actor, voice, captions, music, b-roll or PiP, CTA end card."
-    pacing_route: ClassVar[str | None] = None  # another route's pacing rules (make_ugc's), else this one's
+    pacing_generator: ClassVar[str | None] = None  # another generator's pacing rules (make_ugc's), else its own
 
     def plan(self, request: TalkingAdRequest, context: Context) -> UgcVideoPlan:
         persona = persona_fields(request.persona_slug)
@@ -137,7 +137,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             raise ValidationError("pip_options", request.pip_options.model_dump(),
                                   "applies only with composition_mode: pip")
         spoken = " ".join(s.text for s in request.scenes) if request.scenes else request.script
-        decision = script_for(self.pacing_route or self.id, script=spoken, duration=request.target_duration,
+        decision = script_for(self.pacing_generator or self.id, script=spoken, duration=request.target_duration,
                               prompt=request.prompt, product_url=request.product_url, template=request.template,
                               angle=getattr(request, "angle", None), tone=tone, cta=request.cta)
         casting = cast(self.id, actor_slug=request.actor_slug, context=context,

@@ -41,9 +41,9 @@ from ..errors import EngineError, MediaError, ValidationError
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
 from ..generation.request import RequestModel, Url, rule_error
 from ..generation.video_inputs import Inputs, fetch_inputs, field_problems
+from ..generator_ids import GeneratorId
 from ..probe import probe
 from ..render import ProgressCallback
-from ..routes import Route
 from ..timeline import Timeline
 
 MAX_PROMPT_CHARS = 2000
@@ -132,7 +132,7 @@ class VideoPlan(Plan):
 
 
 class VideoGenerator(Generator[VideoRequest, VideoPlan]):
-    id = Route.VIDEO
+    id = GeneratorId.VIDEO
     request_model = VideoRequest
     description = "A clip from a catalog video model: text, image (first/last frame) or reference mode."
 
@@ -176,7 +176,7 @@ class VideoGenerator(Generator[VideoRequest, VideoPlan]):
             generator=self.id,
             receipt=Receipt(estimated_duration=request.seconds, model=entry.id, mode=mode, quality=quality,
                             auto=chosen.auto, notes=tuple(notes)),
-            metered=Metered(operation=self.id, seconds=request.seconds, model=entry.id, mode=mode, quality=quality,
+            metered=Metered(generator=self.id, seconds=request.seconds, model=entry.id, mode=mode, quality=quality,
                             auto_reason=chosen.reason, ref_seconds=inputs.ref_seconds),
             job=job, engine=engine.name)
 

@@ -65,7 +65,7 @@ def test_make_subtitles_runs_with_steps(real: Path, tmp_path: Path) -> None:
             "style": "minimal"}
     _, plan = plan_job("make_subtitles", body)
     assert [s.name for s in plan.steps] == ["align", "burn"]
-    assert plan.metered.steps[0].operation == "subtitle"
+    assert plan.metered.steps[0].generator == "subtitle"
     report = run_skill("make_subtitles", body, tmp_path / "out.mp4")
     assert report["status"] == "succeeded"
     info = probe(tmp_path / "out.mp4")
