@@ -131,8 +131,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
     def plan(self, request: TalkingAdRequest, context: Context) -> UgcVideoPlan:
         persona = persona_fields(request.persona_slug)
         tone = request.tone or (persona.tone if persona else None)
-        style = request.style if "style" in request.model_fields_set or persona is None or not persona.style \
-            else persona.style
+        style = (persona and "style" not in request.model_fields_set and persona.style) or request.style
         if request.pip_options is not None and request.composition_mode != "pip":
             raise ValidationError("pip_options", request.pip_options.model_dump(),
                                   "applies only with composition_mode: pip")

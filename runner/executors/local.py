@@ -25,8 +25,8 @@ from mediakit.errors import MediakitError
 from ..task import Task, TaskResult, run_task
 from .base import Executor, Handle, TaskFailed
 
-PRELOAD = ["runner.task", "mediakit.generation.run", "mediakit.generators.talking_ad", "mediakit.generators.subtitle",
-           "mediakit.generators.presenter", "mediakit.generators.product_acting_ugc", "mediakit.skills.make_ugc",
+PRELOAD = ["runner.task", "mediakit.generation.run", "mediakit.generators.ugc_video", "mediakit.generators.subtitle",
+           "mediakit.generation.spoken_ad", "mediakit.generators.product_acting_ugc", "mediakit.skills.make_ugc",
            "mediakit.render", "numpy", "PIL.Image"]
 _CONTEXT: Any = None
 

@@ -45,4 +45,4 @@ def test_action_prompt_gives_the_beats(steps: tuple[Path, Path, str]) -> None:
     sheet, board, _ = steps
     _, plan = plan_job("character_video", {"character_sheet_url": str(sheet), "storyboard_url": str(board),
                                            "action_prompt": 'Zoe runs. Zoe says "Made it!"', "duration": 5})
-    assert plan.beats == ("Zoe runs.", 'Zoe says "Made it!"')
+    assert plan.shots.beats == ("Zoe runs.", 'Zoe says "Made it!"')
