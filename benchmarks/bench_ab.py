@@ -27,7 +27,10 @@ from real_media import REAL
 JOBS = {
     "captions burned on a real video (hormozi, 1080x1920, 8 s)": """
 from mediakit.ffmpeg import run_ffmpeg
-from mediakit.generators.subtitle import burn_subtitles
+try:
+    from mediakit.generation.burn import burn_subtitles
+except ImportError:  # before the generation package
+    from mediakit.generators.subtitle import burn_subtitles
 from mediakit.speech.words import Word
 src = OUT / "src.mp4"
 if not src.exists():

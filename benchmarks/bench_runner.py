@@ -4,7 +4,7 @@ Issue 10's figures, measured side by side in one run on this machine:
 
 - runner overhead outside rendering < 0.3 s per job: ``mediakit run`` on the
   batch, against the same 20 requests rendered by a bare process pool of the
-  same size calling ``mediakit.generators.run.generate`` (no store, no
+  same size calling ``mediakit.generation.run.generate`` (no store, no
   ledger, no planning twice, no manifest or gallery);
   overhead = (runner wall - bare wall) / jobs.
 - the cores stay >= 85% busy through the batch with the default worker
@@ -74,8 +74,8 @@ def requests(n: int) -> list[tuple[str, str, dict[str, Any]]]:
 
 
 def _bare_one(args: tuple[str, dict[str, Any], str]) -> float:
-    from mediakit.generators import get_generator
-    from mediakit.generators.run import generate
+    from mediakit.generation.registry import get_generator
+    from mediakit.generation.run import generate
 
     gen, body, out = args
     start = time.perf_counter()

@@ -24,7 +24,7 @@ from pathlib import Path
 from real_media import REAL
 
 from mediakit.ffmpeg import run_ffmpeg
-from mediakit.generators.subtitle import burn_subtitles
+from mediakit.generation.burn import burn_subtitles
 from mediakit.render.profile import DEFAULT_PROFILE
 
 TRANSCRIPT = ("And so my fellow Americans, ask not what your country can do for you, "

@@ -33,9 +33,10 @@ Span = tuple[str, str, float, float]
 
 
 def instrument(spans: list[Span], t0: list[float]) -> None:
-    """Wrap the stages of a talking ad where ``talking_ad`` and ``run`` look them up."""
+    """Wrap the stages of a talking ad where ``spoken_ad``, ``ugc_video`` and ``run`` look them up."""
     from mediakit import cache
-    from mediakit.generators import run, talking_ad
+    from mediakit.generation import run, spoken_ad
+    from mediakit.generators import ugc_video
     from mediakit.stages import mix
 
     def timed(module: Any, name: str, label: str) -> None:
@@ -51,8 +52,10 @@ def instrument(spans: list[Span], t0: list[float]) -> None:
 
         setattr(module, name, wrapper)
 
-    for name in ("_speak", "music_bed", "_soundtrack", "mix_bed", "talking_track", "scenes_track", "build_ass"):
-        timed(talking_ad, name, name.lstrip("_"))
+    for name in ("speak_to_fill", "music_bed", "soundtrack", "mix_bed", "build_ass"):
+        timed(spoken_ad, name, name)
+    for name in ("talking_track", "scenes_track"):
+        timed(ugc_video, name, name)
     timed(mix, "plan_mix", "plan_mix (loudness)")
     for name in ("plan_job", "render", "poster_frame"):
         timed(run, name, name)
@@ -69,7 +72,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()
-    from mediakit.generators.run import generate
+    from mediakit.generation.run import generate
 
     spans: list[Span] = []
     t0 = [0.0]

@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from mediakit.errors import MediakitError
-from mediakit.generators.base import Plan
-from mediakit.generators.run import plan_job
+from mediakit.generation.contract import Plan
+from mediakit.generation.run import plan_job
 from mediakit.media_io import write_text
 
 from . import accounts, jobs, ledger, webhooks

@@ -24,9 +24,9 @@ from typing import Any
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from mediakit.generators import generator_names
-from mediakit.generators.request import RequestModel
-from mediakit.skills import skill_slugs
+from mediakit.generation.registry import generator_names
+from mediakit.generation.request import RequestModel
+from mediakit.generator_ids import SKILL_IDS
 from mediakit.skills.base import get_skill
 from mediakit.times import now_iso
 
@@ -46,8 +46,8 @@ class Recipe(RequestModel):
     @field_validator("skill")
     @classmethod
     def _a_skill(cls, skill: str) -> str:
-        if skill not in skill_slugs():
-            raise ValueError(f"must be a composed skill: one of {', '.join(skill_slugs())}")
+        if skill not in SKILL_IDS:
+            raise ValueError(f"must be a composed skill: one of {', '.join(SKILL_IDS)}")
         return skill
 
     @field_validator("input")

@@ -22,15 +22,15 @@ from pydantic import ValidationError as PydanticError
 
 from mediakit.catalog import load_catalog
 from mediakit.errors import EXIT_BAD_INPUT, MediakitError, ValidationError
-from mediakit.generators.base import Metered, Plan
+from mediakit.generation.contract import Metered, Plan
+from mediakit.generator_ids import GeneratorId
 from mediakit.paths import data_dir
-from mediakit.routes import Route
 
-ROUTES = frozenset(Route)
+ROUTES = frozenset(GeneratorId)
 # the jobs billed in 5/10/15 s buckets, where the plan's max_video_duration applies, and the field each names
-DURATION_FIELDS: dict[str, str] = {Route.UGC_VIDEO: "target_duration", Route.SAAS_REVIEW: "target_duration",
-                                   Route.PRODUCT_ACTING_UGC: "duration", Route.SHOW_YOUR_APP: "duration",
-                                   Route.TEXT_TO_VIDEO: "duration", Route.VIDEO: "seconds"}
+DURATION_FIELDS: dict[str, str] = {GeneratorId.UGC_VIDEO: "target_duration", GeneratorId.SAAS_REVIEW: "target_duration",
+                                   GeneratorId.PRODUCT_ACTING_UGC: "duration", GeneratorId.SHOW_YOUR_APP: "duration",
+                                   GeneratorId.TEXT_TO_VIDEO: "duration", GeneratorId.VIDEO: "seconds"}
 
 
 class Tier(BaseModel):
@@ -108,12 +108,12 @@ def get_tier(name: str, *, field: str = "plan") -> Tier:
 def check_plan(tier: Tier, plan: Plan) -> None:
     """Refuse ``plan`` when ``tier`` does not allow it (see the module docstring); returns quietly otherwise."""
     for metered in _with_steps(plan.metered):
-        operation = metered.operation
+        operation = metered.generator
         if operation in ROUTES and not tier.allows(operation):
             cheapest = next((t.tier for t in tiers().values() if t.allows(operation)), "no plan")
             raise PlanRequired(f"the {tier.name} plan ({tier.tier}) does not include {operation}; "
                                f"{cheapest} or higher does")
-        field = DURATION_FIELDS.get(metered.operation)
+        field = DURATION_FIELDS.get(metered.generator)
         if field is not None and metered.seconds is not None and metered.seconds > tier.max_video_duration:
             raise ValidationError(field, metered.seconds,
                                   f"is over the {tier.name} plan's maximum of {tier.max_video_duration} s",

@@ -21,9 +21,9 @@ from pydantic import ValidationError as PydanticError
 
 from mediakit.catalog import load_catalog
 from mediakit.errors import MediakitError, ValidationError
-from mediakit.generators.base import Metered, Plan
+from mediakit.generation.contract import Metered, Plan
+from mediakit.generator_ids import GeneratorId
 from mediakit.paths import data_dir
-from mediakit.routes import Route
 
 Credits = int | Decimal
 Line = tuple[str, Credits]
@@ -57,7 +57,7 @@ class Prices(BaseModel):
     @property
     def operations(self) -> tuple[str, ...]:
         """Every operation this table (or the catalog, for ``catalog_priced``) prices."""
-        return (*self.per_second_operations, *self.flat, Route.CHARACTER_SHEET, Route.CHARACTER_VIDEO,
+        return (*self.per_second_operations, *self.flat, GeneratorId.CHARACTER_SHEET, GeneratorId.CHARACTER_VIDEO,
                 *self.catalog_priced)
 
 
@@ -100,7 +100,7 @@ class Quote:
 def quote(generator: str, *, duration: int | None = None, script_generated: bool = False,
           variant: str | None = None) -> Quote:
     """Credits for a job of the credit table (not a catalog model) of ``duration`` seconds (its bucket)."""
-    return _total(_lines(Metered(operation=generator, seconds=duration, script_generated=script_generated,
+    return _total(_lines(Metered(generator=generator, seconds=duration, script_generated=script_generated,
                                  variant=variant)))
 
 
@@ -119,8 +119,8 @@ def _total(lines: list[Line], **model: Any) -> Quote:
 
 def _lines(m: Metered) -> list[Line]:
     table = prices()
-    op = m.operation
-    if m.steps or op in (Route.MAKE_PODCAST, Route.MAKE_UGC, Route.MAKE_SUBTITLES):
+    op = m.generator
+    if m.steps or op in (GeneratorId.MAKE_PODCAST, GeneratorId.MAKE_UGC, GeneratorId.MAKE_SUBTITLES):
         return _skill_lines(m)
     if op in table.catalog_priced:
         return _catalog_lines(m)
@@ -131,12 +131,12 @@ def _lines(m: Metered) -> list[Line]:
             lines.append(("frame credits", table.frame_credits[op]))
     elif op in table.flat:
         lines = [(f"{op} flat", table.flat[op])]
-    elif op == Route.CHARACTER_SHEET:
+    elif op == GeneratorId.CHARACTER_SHEET:
         variant = m.variant or "description"
         if variant not in table.character_sheet:
             raise ValidationError("variant", variant, f"must be one of {', '.join(table.character_sheet)}")
         lines = [(f"character sheet from {variant}", table.character_sheet[variant])]  # type: ignore[index]
-    elif op == Route.CHARACTER_VIDEO:
+    elif op == GeneratorId.CHARACTER_VIDEO:
         seconds = round(m.seconds) if m.seconds is not None else 10
         if seconds not in table.character_video:
             raise ValidationError("duration", seconds, "must be 5 or 10 for character_video")
@@ -154,7 +154,7 @@ def _lines(m: Metered) -> list[Line]:
 def _catalog_lines(m: Metered) -> list[Line]:
     """Catalog models: output (and video reference) seconds at the quality's rate, images, or characters."""
     if m.model is None:
-        raise ValidationError("model", None, f"{m.operation} is priced by its catalog model; none was chosen")
+        raise ValidationError("model", None, f"{m.generator} is priced by its catalog model; none was chosen")
     entry = load_catalog().get(m.model)
     if entry is None:
         raise ValidationError("model", m.model, "is not in the model catalog")
@@ -178,14 +178,14 @@ def _skill_lines(m: Metered) -> list[Line]:
     seconds = math.ceil(m.seconds or 0)
     lines: list[Line] = []
     for step in m.steps:
-        own = table.skill_steps.get(step.operation)
+        own = table.skill_steps.get(step.generator)
         if own is None:
-            lines += [(f"{m.operation}: {item}", v) for item, v in _lines(step)]
+            lines += [(f"{m.generator}: {item}", v) for item, v in _lines(step)]
         elif own.per_second is not None:
-            lines.append((f"{m.operation}: {step.operation}, {seconds} s at {own.per_second}/s",
+            lines.append((f"{m.generator}: {step.generator}, {seconds} s at {own.per_second}/s",
                           own.per_second * seconds))
         elif own.flat:
-            lines.append((f"{m.operation}: {step.operation}", own.flat))
+            lines.append((f"{m.generator}: {step.generator}", own.flat))
     return lines
 
 

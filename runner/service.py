@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from mediakit.catalog import RunStats
-from mediakit.generators.base import Plan
-from mediakit.generators.run import plan_job
+from mediakit.generation.contract import Plan
+from mediakit.generation.run import plan_job
 
 from . import accounts, jobs, ledger, webhooks
 from .db import Database

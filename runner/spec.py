@@ -35,8 +35,8 @@ from pydantic import ValidationError as PydanticValidationError
 
 from mediakit.documents import parse_yaml_lines, read_text
 from mediakit.errors import MediakitError, ValidationError
-from mediakit.generators import generator_names, get_generator
-from mediakit.routes import SKILL_ROUTES
+from mediakit.generation.registry import generator_names, get_generator
+from mediakit.generator_ids import SKILL_IDS
 
 from .webhooks import check_webhook_url
 
@@ -117,8 +117,8 @@ def schema() -> dict[str, Any]:
     out = SpecFile.model_json_schema()
     out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     job = out["$defs"]["JobEntry"]["properties"]
-    job["generator"]["anyOf"][0]["enum"] = [n for n in generator_names() if n not in SKILL_ROUTES]
-    job["skill"]["anyOf"][0]["enum"] = [str(s) for s in SKILL_ROUTES]
+    job["generator"]["anyOf"][0]["enum"] = [n for n in generator_names() if n not in SKILL_IDS]
+    job["skill"]["anyOf"][0]["enum"] = [str(s) for s in SKILL_IDS]
     return out
 
 

@@ -32,7 +32,7 @@ from urllib.parse import SplitResult, urlsplit
 from mediakit import __version__
 from mediakit.addresses import first_non_public, literal_address, non_public, resolve
 from mediakit.errors import ValidationError
-from mediakit.generators.fields import WEBHOOK_MAX_CHARS
+from mediakit.generation.fields import WEBHOOK_MAX_CHARS
 from mediakit.times import now_iso
 
 ATTEMPTS = 3

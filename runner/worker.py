@@ -21,7 +21,7 @@ from typing import Any
 
 from mediakit.errors import MediakitError
 from mediakit.fetch import RemoteInputs, remote_inputs
-from mediakit.generators.run import plan_job
+from mediakit.generation.run import plan_job
 
 from . import jobs
 from .batch import Entry, Event, RunOptions, Scheduler

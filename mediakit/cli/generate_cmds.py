@@ -43,7 +43,7 @@ def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ..
              receipt: Path | None, voiceover: Path | None, transcript: str | None, timings: Path | None,
              actors_paths: tuple[Path, ...], schema: bool, list_only: bool, as_json: bool) -> None:
     """Make GENERATOR's output (ugc_video, subtitle, ...) from a request in the spec's fields."""
-    from ..generators import generator_names, get_generator
+    from ..generation.registry import generator_names, get_generator
 
     if list_only:
         _list(as_json)
@@ -55,7 +55,7 @@ def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ..
         click.echo(json.dumps(gen.schema(), indent=2))
         return
     if output is None and gen.output_suffix == ".json":  # a synchronous answer (storyboard_suggest): print it
-        from ..generators.run import plan_job
+        from ..generation.run import plan_job
 
         _, plan = plan_job(gen, load_request(input_path, sets))
         with tempfile.TemporaryDirectory() as tmp:
@@ -65,9 +65,9 @@ def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ..
         return
     if output is None:
         raise ValidationError("output", None, "is required (-o FILE)")
-    from ..generators.base import Options
-    from ..generators.run import Outputs
-    from ..generators.run import generate as run_generate
+    from ..generation.contract import Options
+    from ..generation.run import Outputs
+    from ..generation.run import generate as run_generate
     from ..speech.words import load_words
 
     body = load_request(input_path, sets)
@@ -91,7 +91,7 @@ def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ..
 
 
 def _list(as_json: bool) -> None:
-    from ..generators import generator_names, get_generator
+    from ..generation.registry import generator_names, get_generator
 
     rows: list[dict[str, Any]] = []
     for name in generator_names():

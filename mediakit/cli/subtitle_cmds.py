@@ -38,7 +38,7 @@ def subtitle(input_path: Path, output: Path, style: str, transcript: str | None,
              language: str | None, srt: Path | None, vtt: Path | None, ass_path: Path | None,
              words_json: Path | None, as_json: bool) -> None:
     """Burn styled, word-timed captions onto INPUT and write OUTPUT."""
-    from ..generators.subtitle import burn_subtitles
+    from ..generation.burn import burn_subtitles
     from ..speech.words import load_words
     from .base import progress_bar
 

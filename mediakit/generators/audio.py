@@ -23,13 +23,13 @@ from ..engines import AUDIO_ENGINES, SpeechJob, engine_for
 from ..errors import EngineError, MediaError
 from ..fetch import sniff
 from ..ffmpeg import run_ffmpeg
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.request import RequestModel
+from ..generator_ids import GeneratorId
 from ..probe import probe
 from ..render import ProgressCallback
-from ..routes import Route
 from ..stages.pacing import NATURAL_PACE
 from ..stages.voice import MAX_SCRIPT_CHARS, SPEED_RANGE, spoken_words
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .request import RequestModel
 
 AudioModel = model_literal("audio")
 MP3_BITRATE = "128k"
@@ -60,7 +60,7 @@ class AudioPlan(Plan):
 
 
 class AudioGenerator(Generator[AudioRequest, AudioPlan]):
-    id = Route.AUDIO
+    id = GeneratorId.AUDIO
     request_model = AudioRequest
     description = "Speech from a catalog audio model (voice-tts): seven named voices or a raw id, emotion tags, MP3."
     output_suffix = ".mp3"
@@ -82,7 +82,7 @@ class AudioGenerator(Generator[AudioRequest, AudioPlan]):
             receipt=Receipt(estimated_duration=max(1, math.ceil(words / float(NATURAL_PACE) / request.speed)),
                             selected_voice=voice, voice_auto_detected=False, word_count=words, model=entry.id,
                             mode="text-to-speech", auto=chosen.auto, notes=(engine.note(entry.id),)),
-            metered=Metered(operation=self.id, model=entry.id, mode="text-to-speech", auto_reason=chosen.reason,
+            metered=Metered(generator=self.id, model=entry.id, mode="text-to-speech", auto_reason=chosen.reason,
                             characters=len(request.text)),
             job=job, engine=engine.name)
 

@@ -30,16 +30,16 @@ from pydantic import Field, model_validator
 
 from ..errors import ValidationError
 from ..fetch import IMAGE, Url
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.fields import ActorSlug
+from ..generation.request import RequestModel, rule_error
+from ..generator_ids import GeneratorId
 from ..render import ProgressCallback
-from ..routes import Route
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.characters.describe import describe
 from ..stages.characters.session import record
 from ..stages.characters.sheet import Character, draw_sheet, look_from_photo, save_sheet
 from ..stages.characters.store import save_character
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .fields import ActorSlug
-from .request import RequestModel, rule_error
 
 LOCAL_NOTE = ("local-character-sheet: a local stand-in for the hosted character sheet model; the character is "
               "drawn (front, three-quarter, profile, expressions) from the look")
@@ -90,7 +90,7 @@ def actor_character(slug: str, words: str, context: Context) -> tuple[Character,
 
 
 class CharacterSheetGenerator(Generator[CharacterSheetRequest, CharacterSheetPlan]):
-    id = Route.CHARACTER_SHEET
+    id = GeneratorId.CHARACTER_SHEET
     request_model = CharacterSheetRequest
     description = "A 3:2 character sheet: front, three-quarter and profile views, expressions and name."
     output_suffix = ".png"
@@ -114,7 +114,7 @@ class CharacterSheetGenerator(Generator[CharacterSheetRequest, CharacterSheetPla
         session = str(request.session_id) if request.session_id else None
         return CharacterSheetPlan(
             generator=self.id, receipt=Receipt(notes=(LOCAL_NOTE,)),
-            metered=Metered(operation=self.id, variant=request.variant),
+            metered=Metered(generator=self.id, variant=request.variant),
             character=character, reference=reference, session_id=session)
 
     def build(self, plan: CharacterSheetPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:

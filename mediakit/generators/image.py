@@ -26,10 +26,10 @@ from ..catalog import AUTO, check_model_field, load_catalog, model_literal, sele
 from ..engines import IMAGE_ENGINES, ImageJob, engine_for
 from ..errors import EngineError, ValidationError
 from ..fetch import IMAGE, Url
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.request import RequestModel
+from ..generator_ids import GeneratorId
 from ..render import ProgressCallback
-from ..routes import Route
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .request import RequestModel
 
 MAX_PROMPT_CHARS = 4000
 MAX_IMAGES = 4
@@ -59,7 +59,7 @@ class ImagePlan(Plan):
 
 
 class ImageGenerator(Generator[ImageRequest, ImagePlan]):
-    id = Route.IMAGE
+    id = GeneratorId.IMAGE
     request_model = ImageRequest
     description = "Images from a catalog image model: text-to-image, or image-edit composing the refs."
     output_suffix = ".png"
@@ -92,7 +92,7 @@ class ImageGenerator(Generator[ImageRequest, ImagePlan]):
         return ImagePlan(
             generator=self.id,
             receipt=Receipt(model=entry.id, mode=mode, auto=chosen.auto, notes=(engine.note(entry.id),)),
-            metered=Metered(operation=self.id, model=entry.id, mode=mode, auto_reason=chosen.reason,
+            metered=Metered(generator=self.id, model=entry.id, mode=mode, auto_reason=chosen.reason,
                             images=request.n),
             job=job, engine=engine.name)
 

@@ -4,42 +4,74 @@ The script is split at the sentence boundary nearest its middle: the first
 half is said in the laptop shot, the second over the app (a recording plays,
 an image scrolls) and then the close-up.  Exactly one of
 ``app_screen_recording_url`` (mp4/mov, at most 10 MB and 10 s) and
-``app_screen_image_url`` (png/jpeg/webp, at most 5 MB); 15 or 20 s.
+``app_screen_image_url`` (png/jpeg/webp, at most 5 MB); 15 or 20 s.  The rest
+of the ad (voice, captions, end card) is the spoken-ad kit's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
-from ..fetch import SCREEN_IMAGE, SCREEN_RECORDING
-from ..render import ProgressCallback
-from ..routes import Route
-from ..speech.words import Word
+from pydantic import Field, model_validator
+
+from ..fetch import SCREEN_IMAGE, SCREEN_RECORDING, Url
+from ..generation.casting import cast, script_for
+from ..generation.contract import Context
+from ..generation.fields import ActorSlug, AppStyle, WebhookUrl
+from ..generation.request import RequestModel, rule_error, seconds_field
+from ..generation.spoken_ad import (
+    SIDECAR_STYLE,
+    Picture,
+    SpokenAdGenerator,
+    SpokenAdPlan,
+    canvas_for,
+    full_frame_actor,
+    plan_spoken_ad,
+)
+from ..generator_ids import GeneratorId
+from ..stages.actors.talking import SpeechInput
 from ..stages.layouts.laptop import ScreenInput, check_screen_input, laptop_track, split_script
-from ..timeline import ActorLayer, Canvas
-from .base import Built, Context, Generator
-from .presenter import Picture, PresenterPlan, build_presenter, plan_presenter
-from .requests import LaptopUgcRequest
-from .talking_ad import canvas_for
 
 CAPTION_AT = 0.17   # captions above the head in all three scenes (below the top UI band; share of the height)
 APP_TOP_CLEAR = CAPTION_AT + 0.08  # the app scene starts below the captions (half a page is about 6%, and a margin)
 
 
+class LaptopUgcRequest(RequestModel):
+    """``POST /v1/generate/laptop_ugc``: laptop shot, scrolling screen, face close-up."""
+
+    app_screen_recording_url: Url | None = Field(None, description="mp4 or mov, at most 10 MB and 10 s.")
+    app_screen_image_url: Url | None = Field(None, description="png, jpeg or webp, at most 5 MB.")
+    script: str = Field(min_length=5, max_length=3000,
+                        description="At most 3 words per second; split at a sentence boundary for the two face "
+                                    "shots.")
+    actor_slug: ActorSlug | None = Field(None, description="Random when omitted.")
+    duration: seconds_field(15, 20) = 20  # type: ignore[valid-type]
+    subtitle_style: AppStyle = "hormozi"
+    webhook_url: WebhookUrl | None = None
+
+    @model_validator(mode="after")
+    def _one_screen(self) -> LaptopUgcRequest:
+        given = [n for n in ("app_screen_recording_url", "app_screen_image_url") if getattr(self, n) is not None]
+        if len(given) != 1:
+            rule = ("give app_screen_recording_url or app_screen_image_url, not both" if given
+                    else "is required unless app_screen_image_url is given")
+            raise rule_error("app_screen_recording_url", rule)
+        return self
+
+
 @dataclass(frozen=True, kw_only=True)
-class LaptopUgcPlan(PresenterPlan):
-    """The presenter plan plus the checked screen input and the words said in the first scene."""
+class LaptopUgcPlan(SpokenAdPlan):
+    """The spoken ad's decisions plus the checked screen input and the words said in the first scene."""
 
     screen: ScreenInput
     first_words: int
 
 
-class LaptopUgcGenerator(Generator[LaptopUgcRequest, LaptopUgcPlan]):
+class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
     """laptop_ugc: laptop shot, the app full frame, face close-up; the script split between them."""
 
-    id = Route.LAPTOP_UGC
+    id = GeneratorId.LAPTOP_UGC
     request_model = LaptopUgcRequest
     description = "Three scenes: the actor at a laptop showing your app, the app full frame, a face close-up."
 
@@ -52,24 +84,20 @@ class LaptopUgcGenerator(Generator[LaptopUgcRequest, LaptopUgcPlan]):
             image = context.fetch(request.app_screen_image_url, field="app_screen_image_url", limits=SCREEN_IMAGE)
         screen = check_screen_input(recording, image)
         first, _ = split_script(request.script)
-        canvas = canvas_for("9:16", context.options.extra.get("preview_height"))
-        style = None if request.subtitle_style == "none" else request.subtitle_style
-        return LaptopUgcPlan(screen=screen, first_words=len(first.split()), **plan_presenter(
-            self.id, script=request.script, duration=request.duration, actor_slug=request.actor_slug, style=style,
-            canvas=canvas, context=context))
+        decision = script_for(self.id, script=request.script, duration=request.duration)
+        casting = cast(self.id, actor_slug=request.actor_slug, context=context, seed_text=decision.script)
+        burn = request.subtitle_style != "none"
+        return plan_spoken_ad(
+            LaptopUgcPlan, self.id, script=decision, casting=casting, context=context,
+            canvas=canvas_for("9:16", context.options.extra.get("preview_height")), duration=request.duration,
+            style=request.subtitle_style if burn else SIDECAR_STYLE, burn_captions=burn, screen=screen,
+            first_words=len(first.split()))
 
-    def build(self, plan: LaptopUgcPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
-        return build_presenter(plan, workdir, partial(_laptop, plan.screen, plan.canvas, plan.first_words), progress)
-
-
-def _laptop(screen: ScreenInput, canvas: Canvas, first_words: int, actor: Path | ActorLayer, words: list[Word],
-            total_ms: int, workdir: Path) -> Picture:
-    """The three scenes, cut where the first half's last word ends (between its end and the next word)."""
-    if 0 < first_words < len(words):
-        split_ms = (words[first_words - 1].end_ms + words[first_words].start_ms) // 2
-    else:
-        split_ms = total_ms // 3
-    split_ms = min(max(split_ms, 1500), total_ms - 6000)
-    track = laptop_track(actor, screen, canvas, split_ms=split_ms, duration_ms=total_ms, top_clear=APP_TOP_CLEAR,
-                         cache_dir=workdir)
-    return Picture(track, canvas.height * CAPTION_AT)
+    def picture(self, plan: LaptopUgcPlan, speech: SpeechInput, workdir: Path) -> Picture:
+        """The three scenes, cut where the first half's last word ends (between its end and the next word)."""
+        words, total_ms, first = speech.words, plan.seconds * 1000, plan.first_words
+        split_ms = (words[first - 1].end_ms + words[first].start_ms) // 2 if 0 < first < len(words) else total_ms // 3
+        split_ms = min(max(split_ms, 1500), total_ms - 6000)
+        track = laptop_track(full_frame_actor(plan, speech), plan.screen, plan.canvas, split_ms=split_ms,
+                             duration_ms=total_ms, top_clear=APP_TOP_CLEAR, cache_dir=workdir)
+        return Picture(track, plan.canvas.height * CAPTION_AT)

@@ -19,17 +19,17 @@ from uuid import UUID
 from PIL import Image
 from pydantic import Field, model_validator
 
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.fields import ActorSlug
+from ..generation.request import RequestModel, rule_error
+from ..generator_ids import GeneratorId
 from ..render import ProgressCallback
-from ..routes import Route
 from ..stages.actors.sketch import rgb
 from ..stages.characters.describe import describe
 from ..stages.characters.session import record
 from ..stages.characters.sheet import Character, save_sheet
 from ..stages.characters.views import figure
-from .base import Built, Context, Generator, Metered, Plan, Receipt
 from .character_sheet import actor_character
-from .fields import ActorSlug
-from .request import RequestModel, rule_error
 
 PORTRAIT_SIZE = (768, 1024)
 LOCAL_NOTE = "local-portrait: a local stand-in for the hosted portrait model; the character is drawn from the look"
@@ -57,7 +57,7 @@ class PortraitPlan(Plan):
 
 
 class PortraitGenerator(Generator[PortraitRequest, PortraitPlan]):
-    id = Route.PORTRAIT_IMAGE_ENGINE
+    id = GeneratorId.PORTRAIT_IMAGE_ENGINE
     request_model = PortraitRequest
     description = "A 3:4 portrait PNG of one character, head and shoulders, from a description or an actor."
     output_suffix = ".png"
@@ -70,7 +70,7 @@ class PortraitGenerator(Generator[PortraitRequest, PortraitPlan]):
             drawn = describe(request.description)
             character = Character(drawn.name, drawn.look, "description", drawn.gender, request.description)
         return PortraitPlan(generator=self.id, receipt=Receipt(notes=(LOCAL_NOTE,)),
-                            metered=Metered(operation=self.id), character=character,
+                            metered=Metered(generator=self.id), character=character,
                             session_id=str(request.session_id) if request.session_id else None)
 
     def build(self, plan: PortraitPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:

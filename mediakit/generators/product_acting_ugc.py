@@ -1,9 +1,6 @@
 """``product_acting_ugc``: an actor acts a short scene with the product, composited per template.
 
-The ad recipe is ugc_video's (``talking_ad``): the plan decides and checks
-everything (actor, script written from ``product_description`` when omitted,
-voice, bucket, the fetched product photo), and the build speaks the script to
-fill the bucket, lip-syncs the actor and stacks the tracks.  What differs:
+The ad is the spoken-ad kit's (voice, captions, end card); what differs:
 
 * the picture is the product layout's track (``stages/layouts/product.py``):
   the template's backdrop, the actor rendered at the size the template gives
@@ -11,8 +8,7 @@ fill the bucket, lip-syncs the actor and stacks the tracks.  What differs:
 * ``acting_style`` changes the delivery: the voice's tone and speed, the
   shot's energy (the product's sway, ``DELIVERY``) and the script the writer
   drafts for that style;
-* the remainder after the last word carries an end card with the product's
-  name (never more than ``MAX_DEAD_AIR_MS`` of silence);
+* the end card carries the product's name;
 * captions (on by default) sit in the free band of the safe area, clear of the
   actor's face and of the product.
 
@@ -21,39 +17,34 @@ fill the bucket, lip-syncs the actor and stacks the tracks.  What differs:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
+from uuid import UUID
 
 from PIL import Image
+from pydantic import Field, model_validator
 
-from ..fetch import AUDIO, IMAGE
-from ..render import ProgressCallback
-from ..routes import Route
+from ..fetch import IMAGE, Url
+from ..generation.casting import cast, script_for
+from ..generation.contract import Context
+from ..generation.fields import ActingStyle, ActingTemplate, ActorSlug, AppStyle, WebhookUrl
+from ..generation.request import RequestModel, seconds_field, spec_error
+from ..generation.spoken_ad import (
+    SIDECAR_STYLE,
+    Picture,
+    SpokenAdGenerator,
+    SpokenAdPlan,
+    canvas_for,
+    plan_spoken_ad,
+    product_notes,
+)
+from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.layouts.cutout import cutout
 from ..stages.layouts.product import actor_box, get_template, product_box, product_card, product_track, visible_box
-from ..stages.subtitles import build_ass, get_style
-from ..timeline import AudioClip, Box, Canvas, Timeline
-from .base import Built, Captions, Context, Generator, Metered, Receipt
-from .casting import cast, script_for, voice_for
-from .endcard import end_card, last_word_end
-from .request import RequestModel
-from .requests import ProductActingRequest
-from .talking_ad import (
-    UI_BOTTOM,
-    UI_TOP,
-    TalkingAdPlan,
-    _soundtrack,
-    _speak,
-    canvas_for,
-    face_band,
-    free_bands,
-    product_notes,
-    release_heap,
-    vertical_for,
-    voiceover_bucket,
-)
+from ..stages.subtitles.placement import clear_centre, face_band, ui_span
+from ..timeline import Box, Canvas
 
 # acting style -> (voice tone, speed, camera energy): how the actor delivers the lines and how lively the shot is
 DELIVERY: dict[str, tuple[str, float, float]] = {
@@ -66,106 +57,88 @@ DELIVERY: dict[str, tuple[str, float, float]] = {
     "casual-demo": ("calm", 0.97, 1.0),
     "honest-review": ("confident", 1.0, 1.0),
 }
-SIDECAR_STYLE = "hormozi"   # pages the .srt/.vtt sidecars when no caption is burnt in (subtitle_style none)
 MIN_PRODUCT_SHARE = 0.06   # the product's share of the frame's area below which the receipt warns
 
 
+class ProductActingRequest(RequestModel):
+    """``POST /v1/generate/product_acting_ugc``: an actor acting a scene with a product."""
+
+    product_image_url: Url = Field(description="The product photo.")
+    actor_slug: ActorSlug = Field(description="From the actor list.")
+    actor_variant_id: UUID | None = None
+    product_name: str | None = Field(None, min_length=1, max_length=120)
+    product_description: str | None = Field(None, min_length=1, max_length=1000,
+                                            description="Required when script is omitted.")
+    script: str | None = Field(None, min_length=5, max_length=3000,
+                               description="Generated from product_description when omitted (+5 credits).")
+    template: ActingTemplate = "product-in-hand"  # type: ignore[valid-type]
+    acting_style: ActingStyle = "raw-selfie"  # type: ignore[valid-type]
+    visual_style: str | None = Field(None, max_length=200)
+    duration: seconds_field(5, 10, 15) = 5  # type: ignore[valid-type]
+    subtitles: bool = True
+    subtitle_style: AppStyle = "hormozi"
+    webhook_url: WebhookUrl | None = None
+
+    @model_validator(mode="after")
+    def _content(self) -> ProductActingRequest:
+        if self.script is None and self.product_description is None:
+            raise spec_error("missing_script", "product_description", "is required when script is omitted")
+        return self
+
+
 @dataclass(frozen=True, kw_only=True)
-class ProductActingPlan(TalkingAdPlan):
-    """The talking-ad decisions plus the product photo, the template and whether captions are burnt in."""
+class ProductActingPlan(SpokenAdPlan):
+    """The spoken ad's decisions plus the product photo, the template and the shot's energy."""
 
     product: Path
     template: str
-    subtitles: bool
     energy: float
 
 
-class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan]):
+class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActingPlan]):
     """product_acting_ugc: an actor with the product in one of 8 templates, delivered in one of 8 styles."""
 
-    id = Route.PRODUCT_ACTING_UGC
+    id = GeneratorId.PRODUCT_ACTING_UGC
     request_model: ClassVar[type[RequestModel]] = ProductActingRequest
     description = "An actor acting a scene with the product (8 templates x 8 acting styles), captions, end card."
 
     def plan(self, request: ProductActingRequest, context: Context) -> ProductActingPlan:
-        opts = context.options
         tone, speed, energy = DELIVERY[request.acting_style]
-        burnt = request.subtitles and request.subtitle_style != "none"   # subtitle_style none: no captions
         decision = script_for(self.id, script=request.script, duration=request.duration,
                               product_name=request.product_name, product_description=request.product_description,
                               template=request.template, acting_style=request.acting_style)
         casting = cast(self.id, actor_slug=request.actor_slug, context=context, seed_text=decision.script)
         product = context.fetch(request.product_image_url, field="product_image_url", limits=IMAGE)
-        canvas = canvas_for("9:16", opts.extra.get("preview_height"))
+        canvas = canvas_for("9:16", context.options.extra.get("preview_height"))
         notes = [*product_notes(product), *share_notes(product, request.template, canvas)]
-        voiceover = speech = None
-        if opts.voiceover is not None:
-            voiceover = context.fetch(str(opts.voiceover), field="voiceover", limits=AUDIO)
-            seconds = voiceover_bucket(voiceover)
-            notes.append("voice: the recorded voiceover file, captions aligned to the script")
-        else:
-            speech = voice_for(decision.script, voice=None, actor=casting.actor, speed=speed, tone=tone)
-            seconds = request.duration
         if request.visual_style:
             notes.append("visual_style: no scene engine is registered; the local template's drawn scene is used")
-        receipt = Receipt(
-            estimated_duration=seconds, selected_voice=speech.selected_voice if speech else None,
-            voice_auto_detected=speech.voice_auto_detected if speech else None,
-            word_count=decision.pacing.word_count, words_per_second=decision.pacing.words_per_second,
-            max_words=decision.pacing.max_words, pacing_warning=decision.pacing.pacing_warning,
-            generated_script=decision.script if decision.generated else None, actor_slug=casting.actor.slug,
-            actor_random=casting.random, subtitle_style=request.subtitle_style if burnt else None,
-            notes=tuple(notes))
-        return ProductActingPlan(
-            generator=self.id, receipt=receipt,
-            metered=Metered(operation=self.id, seconds=seconds, script_generated=decision.generated),
-            casting=casting, script=decision, speech=speech, voiceover=voiceover, seconds=seconds, canvas=canvas,
-            pip=None, scenes=(), broll_images=(), broll_model=None, music=None,
+        return plan_spoken_ad(
+            ProductActingPlan, self.id, script=decision, casting=casting, context=context, canvas=canvas,
+            duration=request.duration,
             style=SIDECAR_STYLE if request.subtitle_style == "none" else request.subtitle_style,
-            cta=request.product_name, product=product, template=request.template, subtitles=burnt,
-            energy=energy)
+            burn_captions=request.subtitles and request.subtitle_style != "none",   # subtitle_style none: no captions
+            speed=speed, tone=tone, notes=tuple(notes), cta=request.product_name, product=product,
+            template=request.template, energy=energy)
 
-    def build(self, plan: ProductActingPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
-        total_ms = plan.seconds * 1000
-        canvas = plan.canvas
-        voice, words, speech_ms = _speak(plan, total_ms, workdir)
-        speech = SpeechInput.from_file(voice, words=words) if plan.speech is None else SpeechInput(
-            voice, speech_ms, words=tuple(words))
-        sound = _soundtrack(voice, None, total_ms, workdir / "voice-padded.wav")
-        tpl = get_template(plan.template)
-        abox = actor_box(tpl, canvas)
+    def picture(self, plan: ProductActingPlan, speech: SpeechInput, workdir: Path) -> Picture:
+        """The template's scene: the actor in its box, the product shown whole; captions off face and product."""
+        canvas, total_ms = plan.canvas, plan.seconds * 1000
+        abox = actor_box(get_template(plan.template), canvas)
         acted = talking_track(plan.casting.actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps,
                               duration_ms=total_ms)
-        picture = product_track(plan.product, placeable(acted), canvas, total_ms, template=plan.template,
-                                energy=plan.energy, cache_dir=workdir)
-        product_at = picture.layers[-1].box
+        track = product_track(plan.product, placeable(acted), canvas, total_ms, template=plan.template,
+                              energy=plan.energy, cache_dir=workdir)
+        product_at = track.layers[-1].box
         assert product_at is not None
-        captions_at = caption_centre(canvas, abox, product_at)
-        card = end_card(plan.cta, canvas, centre_y=captions_at, start_ms=last_word_end(words, speech_ms),
-                         total_ms=total_ms)
-        ass = None
-        if plan.subtitles:
-            style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, captions_at))
-            ass = workdir / "captions.ass"
-            build_ass(words, style, canvas.width, canvas.height).save(str(ass))
-        timeline = Timeline(canvas, total_ms, layers=(*picture.layers, *card), audio=(AudioClip(sound),),
-                            subtitles=ass)
-        receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
-        release_heap()
-        first = words[0].start_ms if words else 0
-        return Built(timeline=timeline, captions=Captions(tuple(words), plan.style, canvas.width, canvas.height),
-                     receipt=receipt, poster_ms=first + 600)
+        return Picture(track, caption_centre(canvas, abox, product_at))
 
 
 def caption_centre(canvas: Canvas, actor: Box, product: Box) -> float:
     """The captions' centre (px): the widest free band of the safe area off the actor's face and the product."""
-    h = canvas.height
     face_top, face_bottom = face_band(actor.w, actor.h)
-    keep_out = [(actor.y + face_top, actor.y + face_bottom), (product.y, product.y + product.h)]
-    bands = free_bands(h * UI_TOP, h * (1 - UI_BOTTOM), keep_out) or free_bands(h * UI_TOP, h * (1 - UI_BOTTOM),
-                                                                                  keep_out[:1])
-    a, b = max(bands or [(h * UI_TOP, h * (1 - UI_BOTTOM))], key=lambda band: band[1] - band[0])
-    return (a + b) / 2
+    face = (actor.y + face_top, actor.y + face_bottom)
+    return clear_centre(*ui_span(canvas), [face, (product.y, product.y + product.h)], [face])
 
 
 def share_notes(product: Path, template: str, canvas: Canvas) -> list[str]:

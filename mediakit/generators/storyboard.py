@@ -25,16 +25,16 @@ from pydantic import Field, model_validator
 
 from ..errors import ValidationError
 from ..fetch import IMAGE, Url
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.fields import ActorSlug
+from ..generation.request import RequestModel, rule_error, seconds_field
+from ..generator_ids import GeneratorId
 from ..media_io import write_text
 from ..render import ProgressCallback
-from ..routes import Route
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.characters.session import record
 from ..stages.characters.sheet import Character, front_crop, read_character
 from ..stages.characters.storyboard import Option, draw_storyboard, save_storyboard, split_script, suggest
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .fields import ActorSlug
-from .request import RequestModel, rule_error, seconds_field
 
 MIN_PANELS = 4
 Beat = Annotated[str, Field(min_length=1, max_length=300)]
@@ -66,7 +66,7 @@ class StoryboardSuggestPlan(Plan):
 
 
 class StoryboardSuggestGenerator(Generator[StoryboardSuggestRequest, StoryboardSuggestPlan]):
-    id = Route.STORYBOARD_SUGGEST
+    id = GeneratorId.STORYBOARD_SUGGEST
     request_model = StoryboardSuggestRequest
     description = "Three story options {title, beats[]} for a character and a vibe (free, deterministic)."
     output_suffix = ".json"
@@ -81,7 +81,7 @@ class StoryboardSuggestGenerator(Generator[StoryboardSuggestRequest, StoryboardS
         else:
             who = (request.character_description or "").strip()
         options = suggest(who, request.vibe, request.duration, request.n_panels)
-        return StoryboardSuggestPlan(generator=self.id, receipt=Receipt(), metered=Metered(operation=self.id),
+        return StoryboardSuggestPlan(generator=self.id, receipt=Receipt(), metered=Metered(generator=self.id),
                                      options=tuple(options))
 
     def build(self, plan: StoryboardSuggestPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
@@ -121,7 +121,7 @@ class StoryboardGeneratePlan(Plan):
 
 
 class StoryboardGenerateGenerator(Generator[StoryboardGenerateRequest, StoryboardGeneratePlan]):
-    id = Route.STORYBOARD_GENERATE
+    id = GeneratorId.STORYBOARD_GENERATE
     request_model = StoryboardGenerateRequest
     description = "A storyboard of 4-10 panels: the sheet's character in each beat, the beat as caption."
     output_suffix = ".png"
@@ -141,7 +141,7 @@ class StoryboardGenerateGenerator(Generator[StoryboardGenerateRequest, Storyboar
         if character is None:
             notes.append("the sheet carries no mediakit character record: its front view (left third) is used")
         return StoryboardGeneratePlan(
-            generator=self.id, receipt=Receipt(notes=tuple(notes)), metered=Metered(operation=self.id),
+            generator=self.id, receipt=Receipt(notes=tuple(notes)), metered=Metered(generator=self.id),
             beats=tuple(beats), ratio=request.ratio, sheet=sheet, character=character,
             session_id=str(request.session_id) if request.session_id else None)
 

@@ -11,8 +11,7 @@ inside one render of the input.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Literal
@@ -21,16 +20,14 @@ from pydantic import Field
 
 from ..errors import MediaError, ValidationError
 from ..fetch import VIDEO, Url
-from ..interop.inputs import Foreign
+from ..generation.contract import Built, Captions, Context, Generator, Metered, Plan, Receipt
+from ..generation.request import RequestModel
+from ..generator_ids import GeneratorId
 from ..probe import MediaInfo, probe
 from ..progress import ProgressCallback, span
-from ..routes import Route
 from ..speech.words import Word
 from ..stages.subtitles import build_ass, get_style, style_names
 from ..timeline import ASPECTS, AudioClip, Canvas, Timeline, VideoLayer, check_fit
-from .base import Built, Captions, Context, Generator, Metered, Options, Plan, Receipt
-from .request import RequestModel
-from .run import Outputs, generate
 
 MAX_FPS = Fraction(60)
 # Rough seconds of work per second of video, only to split the progress bar (see hearing_share).
@@ -64,7 +61,7 @@ class SubtitlePlan(Plan):
 
 
 class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
-    id = Route.SUBTITLE
+    id = GeneratorId.SUBTITLE
     request_model = SubtitleRequest
     description = "Burn styled, word-timed captions onto a video (transcript aligned, or speech recognised)."
 
@@ -96,7 +93,7 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
         return SubtitlePlan(
             generator=self.id,
             receipt=Receipt(estimated_duration=seconds, subtitle_style=request.style),
-            metered=Metered(operation=self.id, seconds=seconds),
+            metered=Metered(generator=self.id, seconds=seconds),
             video=video, info=info, canvas=_canvas(info, opts.aspect), fit=opts.fit, style=request.style,
             transcript=transcript, words=opts.words, allow_unaligned=opts.allow_unaligned, asr=opts.asr,
             asr_model=opts.asr_model, language=opts.language)
@@ -153,66 +150,3 @@ def _timings(plan: SubtitlePlan, progress: ProgressCallback | None) -> tuple[lis
         return list(heard.words), heard.notes
     return word_timings(plan.video, plan.transcript, allow_unaligned=plan.allow_unaligned,
                         language=plan.language or "en"), ()
-
-
-# ---- the Python API of issue 2, kept: a thin call of the generator --------------------------------------------
-
-@dataclass(frozen=True)
-class SubtitleResult:
-    """What a burn produced: the video, the words it used, and any sidecar files."""
-
-    output: Path
-    words: tuple[Word, ...]
-    style: str
-    width: int
-    height: int
-    sidecars: tuple[Path, ...] = field(default=())
-    notes: tuple[str, ...] = field(default=())
-
-
-def burn_subtitles(
-    input_path: str | Path | Foreign,
-    output: str | Path,
-    *,
-    style: str = "hormozi",
-    transcript: str | None = None,
-    words: Sequence[Word] | None = None,
-    aspect: str | None = None,
-    fit: str = "cover",
-    allow_unaligned: bool = False,
-    asr: str | None = None,
-    asr_model: str | None = None,
-    language: str | None = None,
-    srt: str | Path | None = None,
-    vtt: str | Path | None = None,
-    ass: str | Path | None = None,
-    words_json: str | Path | None = None,
-    progress: ProgressCallback | None = None,
-) -> SubtitleResult:
-    """Burn captions onto ``input_path`` and write ``output`` (plus the sidecars given paths).
-
-    ``input_path`` is a file or URL, or a MoviePy clip with its audio.
-
-    Word timings come from ``words`` when given, else from aligning
-    ``transcript`` (text, or a path to a text file) to the audio, else from
-    speech recognition (engine ``asr``, default whisper, with ``asr_model``;
-    ``language`` for a multilingual model).  Without ``aspect`` the input
-    keeps its own size and frame rate; with one, it is fitted onto that
-    canvas by ``fit``.
-    """
-    opts = Options(transcript=transcript, words=tuple(words) if words is not None else None, aspect=aspect,
-                   fit=fit, allow_unaligned=allow_unaligned, asr=asr, asr_model=asr_model, language=language)
-    sidecars = Outputs(srt=_path(srt), vtt=_path(vtt), ass=_path(ass), words_json=_path(words_json))
-    video = str(input_path) if isinstance(input_path, Path) else input_path  # a clip is written to a file by plan
-    result = generate(Route.SUBTITLE, {"video_url": video, "style": style}, output, options=opts,
-                      outputs=sidecars, progress=progress)
-    assert result.captions is not None
-    c = result.captions
-    order = ("srt", "vtt", "ass", "words_json")
-    return SubtitleResult(result.output, c.words, c.style, c.width, c.height,
-                          tuple(result.files[k] for k in order if k in result.files),
-                          tuple(result.receipt.get("notes", ())))
-
-
-def _path(value: str | Path | None) -> Path | None:
-    return None if value is None else Path(value)

@@ -6,8 +6,8 @@ from the prompt's phrases, the prompt as title, generated ambient sound;
 ``generate_audio: false`` drops the sound).  ``duration`` is 5, 10 or 15 s,
 ``aspect_ratio`` 9:16, 16:9 or 1:1, at the model's default quality.
 
-After the render the video is published to each of
-``publish_integration_ids`` through the publisher seam (``publish``) with
+After the render, delivery publishes the video to each of
+``publish_integration_ids`` through the publisher seam (``Built.publish``) with
 its caption: ``caption_mode: static`` uses ``caption`` (the prompt when
 omitted); ``ai`` has the script writer write one from ``caption_guidance``
 and the prompt.
@@ -24,14 +24,14 @@ from pydantic import Field, model_validator
 from ..cache import cache_key
 from ..catalog import AUTO, select_model
 from ..engines import VIDEO_ENGINES, VideoJob, engine_for, frame_size
-from ..render import ProgressCallback, render
-from ..routes import Route
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Publish, Receipt
+from ..generation.fields import WebhookUrl
+from ..generation.publish import check_integration_ids
+from ..generation.request import RequestModel, rule_error, seconds_field
+from ..generator_ids import GeneratorId
+from ..render import ProgressCallback
 from ..stages.script import write_script
 from ..timeline import Timeline
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .fields import WebhookUrl
-from .publish import check_integration_ids, publish_all
-from .request import RequestModel, rule_error, seconds_field
 
 CAPTION_SECONDS = 10  # the writer writes a short ugc_video-style line of this length as the caption
 
@@ -69,7 +69,7 @@ class TextToVideoPlan(Plan):
 
 
 class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
-    id = Route.TEXT_TO_VIDEO
+    id = GeneratorId.TEXT_TO_VIDEO
     request_model = TextToVideoRequest
     description = "A video from a prompt (5/10/15 s) through the video engine, published with its caption."
 
@@ -86,7 +86,7 @@ class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
                        quality=quality, aspect=request.aspect_ratio, width=width, height=height)
         if request.caption_mode == "ai":
             guidance = request.caption_guidance or "a short caption"
-            caption = write_script(route=Route.UGC_VIDEO, duration=CAPTION_SECONDS,
+            caption = write_script(route=GeneratorId.UGC_VIDEO, duration=CAPTION_SECONDS,
                                    prompt=f"{guidance}: {request.prompt}").script
         else:
             caption = request.caption or request.prompt
@@ -94,7 +94,7 @@ class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
             generator=self.id,
             receipt=Receipt(estimated_duration=request.duration, model=entry.id, mode="text", quality=quality,
                             notes=(engine.note(entry.id),)),
-            metered=Metered(operation=self.id, seconds=request.duration, model=entry.id, mode="text",
+            metered=Metered(generator=self.id, seconds=request.duration, model=entry.id, mode="text",
                             quality=quality),
             job=job, engine=engine.name, audio=request.generate_audio, caption=caption,
             publish_to=tuple(request.publish_integration_ids))
@@ -102,10 +102,8 @@ class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
     def build(self, plan: TextToVideoPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         made = VIDEO_ENGINES.get(plan.engine).make(plan.job, workdir, progress)
         if isinstance(made, Timeline):
+            name = f"text_to_video-{cache_key(self.id, plan.job)}.mp4"
+            publish = Publish(plan.caption, plan.publish_to, name) if plan.publish_to else None
             timeline = made if plan.audio else replace(made, audio=())
-            if not plan.publish_to:
-                return Built(timeline=timeline, poster_ms=timeline.duration_ms // 2)
-            made = render(timeline, workdir / f"text_to_video-{cache_key(self.id, plan.job)}.mp4", progress=progress)
-        published = publish_all(made, plan.caption, plan.publish_to) if plan.publish_to else []
-        notes = (*plan.receipt.notes, *(f"published to {p}" for p in published))
-        return Built(file=made, receipt=replace(plan.receipt, notes=notes))
+            return Built(timeline=timeline, poster_ms=timeline.duration_ms // 2, publish=publish)
+        return Built(file=made, publish=Publish(plan.caption, plan.publish_to, made.name) if plan.publish_to else None)

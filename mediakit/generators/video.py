@@ -25,7 +25,6 @@ nearest listed aspect; video-engine-2.5's text mode lasts at most 15 s.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,30 +35,21 @@ from pydantic_core import PydanticCustomError
 
 from ..catalog import ASPECTS, AUTO, QUALITIES, check_model_field, model_literal, select_model
 from ..engines import VIDEO_ENGINES, VideoJob, engine_for, frame_size
-from ..engines.base import RATIOS
 from ..errors import EngineError, MediaError, ValidationError
 from ..fetch import Url
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
+from ..generation.request import RequestModel, rule_error
+from ..generation.video_inputs import adaptive_aspect, fetch_inputs, field_problems
+from ..generator_ids import GeneratorId
 from ..probe import probe
 from ..render import ProgressCallback
-from ..routes import Route
 from ..timeline import Timeline
-from .base import Built, Context, Generator, Metered, Plan, Receipt
-from .request import RequestModel, rule_error
-from .video_inputs import Inputs, fetch_inputs, field_problems
 
 MAX_PROMPT_CHARS = 2000
 DEFAULT_SECONDS = 5
 _REFERENCE = re.compile(r"@(image|video|audio)(\d+)", re.IGNORECASE)
 _LISTS = {"image": "refs", "video": "video_refs", "audio": "audio_refs"}
 # words in a prompt that say which way the picture should face, for aspect adaptive with nothing to follow
-_PROMPT_ASPECTS = (
-    (("vertical", "portrait", "reel", "reels", "tiktok", "story", "stories", "shorts"), "9:16"),
-    (("cinematic", "anamorphic", "ultrawide", "ultra-wide", "scope"), "21:9"),
-    (("landscape", "horizontal", "widescreen", "youtube"), "16:9"),
-    (("square",), "1:1"),
-)
-
-
 def _whole_seconds(value: Any) -> Any:
     if isinstance(value, float) and value.is_integer():
         return int(value)
@@ -133,7 +123,7 @@ class VideoPlan(Plan):
 
 
 class VideoGenerator(Generator[VideoRequest, VideoPlan]):
-    id = Route.VIDEO
+    id = GeneratorId.VIDEO
     request_model = VideoRequest
     description = "A clip from a catalog video model: text, image (first/last frame) or reference mode."
 
@@ -177,7 +167,7 @@ class VideoGenerator(Generator[VideoRequest, VideoPlan]):
             generator=self.id,
             receipt=Receipt(estimated_duration=request.seconds, model=entry.id, mode=mode, quality=quality,
                             auto=chosen.auto, notes=tuple(notes)),
-            metered=Metered(operation=self.id, seconds=request.seconds, model=entry.id, mode=mode, quality=quality,
+            metered=Metered(generator=self.id, seconds=request.seconds, model=entry.id, mode=mode, quality=quality,
                             auto_reason=chosen.reason, ref_seconds=inputs.ref_seconds),
             job=job, engine=engine.name)
 
@@ -192,31 +182,3 @@ class VideoGenerator(Generator[VideoRequest, VideoPlan]):
         if info.video is None or info.video.is_still:
             raise EngineError(f"video engine {plan.engine!r} returned {made.name}, which holds no video stream")
         return Built(file=made)
-
-
-def nearest_aspect(width: int, height: int) -> str:
-    """The listed aspect closest to ``width`` x ``height`` (compared as log ratios, so 2:1 is as far from 1:1
-    as 1:2)."""
-    ratio = math.log(width / height)
-    return min(RATIOS, key=lambda a: abs(math.log(RATIOS[a][0] / RATIOS[a][1]) - ratio))
-
-
-def adaptive_aspect(inputs: Inputs, prompt: str) -> tuple[str, str]:
-    """``adaptive`` resolved: the first frame; else the first video ref, else the first image, else the prompt."""
-    for size, source in ((inputs.first_frame_size, "the first frame"), (inputs.first_video_size, "the first video ref"),
-                         (inputs.first_image_size, "the first image ref")):
-        if size is not None:
-            return nearest_aspect(*size), source
-    return prompt_aspect(prompt), "the prompt"
-
-
-def prompt_aspect(prompt: str) -> str:
-    """An aspect the prompt names (``16:9``, or words like vertical, widescreen, square), else 9:16."""
-    for aspect in RATIOS:
-        if re.search(rf"(?<![\d.]){re.escape(aspect)}(?![\d.])", prompt):
-            return aspect
-    words = set(re.findall(r"[a-z-]+", prompt.lower()))
-    for keys, aspect in _PROMPT_ASPECTS:
-        if words.intersection(keys):
-            return aspect
-    return "9:16"

@@ -3,13 +3,7 @@
 A skill is a generator (``base.Skill``) whose plan lists the steps it will
 run (``Metered.steps``, so the runner quotes it) and whose ``skill_entry``
 is its row of ``GET /v1/skills``.  Skills register in ``GENERATORS`` under
-their route names, so the runner and the server treat them like any
+their generator ids (``SKILL_IDS``), so the runner and the server treat them like any
 generator; ``run_skill`` reports a run as the spec's skill run
 ``{status, steps, final_output: {video_url}, error}``.
 """
-
-from ..routes import SKILL_ROUTES
-
-
-def skill_slugs() -> list[str]:
-    return [str(r) for r in SKILL_ROUTES]

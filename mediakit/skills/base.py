@@ -18,11 +18,10 @@ from typing import Annotated, Any, ClassVar, TypeVar
 from pydantic import AfterValidator, Field
 
 from ..errors import MediakitError, NotFoundError
-from ..generators import get_generator
-from ..generators.base import Generator, Plan
-from ..generators.request import RequestModel
-from ..routes import SKILL_ROUTES
-from . import skill_slugs
+from ..generation.contract import Generator, Plan
+from ..generation.registry import get_generator
+from ..generation.request import RequestModel
+from ..generator_ids import SKILL_IDS
 
 _HTTPS = re.compile(r"^https://\S+$")
 SkillRequest = TypeVar("SkillRequest", bound=RequestModel)
@@ -104,28 +103,28 @@ def spec_schema(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def get_skill(slug: str) -> Skill[Any, Any]:
-    """The skill named ``slug``; a NotFoundError listing the skills otherwise."""
-    if slug not in skill_slugs():
-        raise NotFoundError(f"skill {slug!r} does not exist; skills are {', '.join(skill_slugs())}")
-    skill = get_generator(slug)
+def get_skill(generator: str) -> Skill[Any, Any]:
+    """The skill whose id is ``generator``; a NotFoundError listing the skills otherwise."""
+    if generator not in SKILL_IDS:
+        raise NotFoundError(f"skill {generator!r} does not exist; skills are {', '.join(SKILL_IDS)}")
+    skill = get_generator(generator)
     assert isinstance(skill, Skill)
     return skill
 
 
 def skill_list() -> list[dict[str, Any]]:
-    return [get_skill(str(r)).skill_entry() for r in SKILL_ROUTES]
+    return [get_skill(str(r)).skill_entry() for r in SKILL_IDS]
 
 
-def run_skill(slug: str, body: Mapping[str, Any], output: Path) -> dict[str, Any]:
+def run_skill(generator: str, body: Mapping[str, Any], output: Path) -> dict[str, Any]:
     """Run a skill to ``output``; the spec's skill run: ``{status, steps, final_output, error}``.
 
     Bad input raises (a 400, nothing run); a failure while running is
     reported in the run as ``status: failed`` with the error body.
     """
-    from ..generators.run import deliver, plan_job
+    from ..generation.run import deliver, plan_job
 
-    skill = get_skill(slug)
+    skill = get_skill(generator)
     _, plan = plan_job(skill, body)
     assert isinstance(plan, SkillPlan)
     try:

@@ -22,7 +22,7 @@ from pathlib import Path
 from ..cache import cached_file, cached_png
 from ..errors import ValidationError
 from ..fetch import IMAGE, check_file
-from ..generators.base import Context
+from ..generation.contract import Context
 from ..stages.actors.catalog import Actor, actor_from_record
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.characters.describe import describe

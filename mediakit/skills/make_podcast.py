@@ -23,11 +23,11 @@ from typing import Annotated, Literal
 import numpy as np
 from pydantic import AfterValidator, BaseModel, Field, model_validator
 
-from ..generators.base import Built, Captions, Context, Metered, Receipt
-from ..generators.request import RequestModel, rule_error
+from ..generation.contract import Built, Captions, Context, Metered, Receipt
+from ..generation.request import RequestModel, rule_error
+from ..generator_ids import GeneratorId
 from ..media_io import write_wav
 from ..render import ProgressCallback
-from ..routes import Route
 from ..speech.words import Word
 from ..stages.actors.catalog import Actor
 from ..stages.layouts.podcast import Shot, Turn, podcast_track, shot_boxes
@@ -94,7 +94,7 @@ class MakePodcastPlan(SkillPlan):
 
 
 class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
-    id = Route.MAKE_PODCAST
+    id = GeneratorId.MAKE_PODCAST
     request_model = MakePodcastRequest
     name = "Make podcast"
     description = "Two characters in a podcast room, framed by who speaks, each with their own voice."
@@ -114,8 +114,8 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
         return MakePodcastPlan(
             generator=self.id, receipt=Receipt(estimated_duration=seconds, word_count=words,
                                                subtitle_style=request.subtitles_style if request.subtitles else None),
-            metered=Metered(operation=self.id, seconds=seconds,
-                            steps=tuple(Metered(operation=s.name) for s in steps)),
+            metered=Metered(generator=self.id, seconds=seconds,
+                            steps=tuple(Metered(generator=s.name) for s in steps)),
             steps=tuple(steps), actors=(a, b), takes=takes, room=request.room or DEFAULT_ROOM,
             captions=request.subtitles_style if request.subtitles else None)
 

@@ -13,11 +13,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ..generators import get_generator
-from ..generators.base import Built, Context, Generator, Metered, Receipt
-from ..generators.request import RequestModel
+from ..generation.contract import Built, Context, Generator, Metered, Receipt
+from ..generation.registry import get_generator
+from ..generation.request import RequestModel
+from ..generator_ids import GeneratorId
 from ..render import ProgressCallback
-from ..routes import Route
 from .base import HttpsUrl, Skill, SkillPlan, Step
 
 SkillStyle = Literal["hormozi", "tiktok", "minimal"]
@@ -40,16 +40,16 @@ class MakeSubtitlesPlan(SkillPlan):
 
 
 class MakeSubtitlesSkill(Skill[MakeSubtitlesRequest, MakeSubtitlesPlan]):
-    id = Route.MAKE_SUBTITLES
+    id = GeneratorId.MAKE_SUBTITLES
     request_model = MakeSubtitlesRequest
     name = "Make subtitles"
     description = "Captions in hormozi, tiktok or minimal on a video: words aligned to a transcript or recognised."
-    primitive = Route.SUBTITLE
+    primitive = GeneratorId.SUBTITLE
 
     def plan(self, request: MakeSubtitlesRequest, context: Context) -> MakeSubtitlesPlan:
         options = replace(context.options, transcript=request.transcript, aspect=request.aspect_ratio,
                           language=request.language)
-        subtitle: Generator[Any, Any] = get_generator(Route.SUBTITLE)
+        subtitle: Generator[Any, Any] = get_generator(GeneratorId.SUBTITLE)
         inner = subtitle.plan(subtitle.parse({"video_url": request.video_url, "style": request.style}),
                               Context(options, context.stats))
         first = (Step("align", "time the transcript's words against the audio") if request.transcript else
@@ -57,10 +57,10 @@ class MakeSubtitlesSkill(Skill[MakeSubtitlesRequest, MakeSubtitlesPlan]):
         return MakeSubtitlesPlan(
             generator=self.id, receipt=Receipt(estimated_duration=inner.receipt.estimated_duration,
                                                subtitle_style=request.style),
-            metered=Metered(operation=self.id, seconds=inner.metered.seconds, steps=(inner.metered,)),
+            metered=Metered(generator=self.id, seconds=inner.metered.seconds, steps=(inner.metered,)),
             steps=(first, Step("burn", f"burn {request.style} captions onto the {request.aspect_ratio} video")),
             inner=inner)
 
     def build(self, plan: MakeSubtitlesPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
-        return get_generator(Route.SUBTITLE).build(plan.inner, workdir, progress)
+        return get_generator(GeneratorId.SUBTITLE).build(plan.inner, workdir, progress)
 

@@ -37,16 +37,16 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from ..fetch import BROLL
-from ..generators import GENERATORS
-from ..generators.base import Built, Context, Metered, Receipt
-from ..generators.request import RequestModel, rule_error, seconds_field
-from ..generators.requests import UgcVideoRequest
-from ..generators.talking_ad import TalkingAdGenerator, sentences
+from ..generation.contract import Built, Context, Metered, Receipt
+from ..generation.registry import GENERATORS
+from ..generation.request import RequestModel, rule_error, seconds_field
+from ..generator_ids import GeneratorId
+from ..generators.ugc_video import UgcVideoGenerator, UgcVideoRequest
 from ..render import ProgressCallback
-from ..routes import Route
 from ..stages.actors.catalog import Actor
 from ..stages.broll.kenburns import broll_layer, is_clip
 from ..stages.music import mood_names
+from ..stages.subtitles.paginate import sentences
 from ..timeline import Animation, Timeline
 from .base import HttpsUrl, Skill, SkillPlan, Step
 from .cast import (
@@ -118,28 +118,27 @@ class MakeUgcScriptRequest(UgcVideoRequest):
     script: str | None = Field(None, min_length=1, max_length=1200, description="What the person says.")
 
 
-class MakeUgcVideo(TalkingAdGenerator):
+class MakeUgcVideo(UgcVideoGenerator):
     """The ugc_video make_ugc renders on: its request and pacing rules are make_ugc's, the rest is ugc_video."""
 
     request_model: ClassVar[type[RequestModel]] = MakeUgcScriptRequest
-    pacing_route = Route.MAKE_UGC
+    pacing_generator = GeneratorId.MAKE_UGC
 
 
 @dataclass(frozen=True, kw_only=True)
 class MakeUgcPlan(SkillPlan):
     inner: Any
-    route: str
     look: str
     captions: bool
     broll: Path | None  # cut over the middle third of a silent scene_action clip at build (script: in inner)
 
 
 class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
-    id = Route.MAKE_UGC
+    id = GeneratorId.MAKE_UGC
     request_model = MakeUgcRequest
     name = "Make UGC"
     description = "A UGC clip: a person, image or character saying the script (or acting a scene), with a look."
-    primitive = Route.UGC_VIDEO
+    primitive = GeneratorId.UGC_VIDEO
     agent_facing = False
 
     def plan(self, request: MakeUgcRequest, context: Context) -> MakeUgcPlan:
@@ -149,7 +148,7 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
         notes: list[str] = []
         if request.script is not None:
             seconds = duration_for(request.script)
-            route, body = Route.UGC_VIDEO, _ugc_body(request, actor, photo, seconds)
+            generator, body = GeneratorId.UGC_VIDEO, _ugc_body(request, actor, photo, seconds)
             if broll is not None and len(request.script.split()) >= MIN_EDIT_WORDS:
                 body.update(broll_edit(request.script, broll))
                 notes.append(_broll_note(body["scenes"], broll))
@@ -157,15 +156,15 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
                 notes.append(f"broll_url: the {_what(broll)} cut in full frame for the middle third of the clip")
         else:
             seconds = request.duration or 5
-            route = Route.VIDEO
+            generator = GeneratorId.VIDEO
             body = {"model": "video-engine-2.5" if seconds > 15 else "auto", "seconds": seconds,
                     "aspect": request.aspect_ratio, "refs": [str(actor.portrait_path)],
                     "prompt": f"{actor.name}: {(request.scene_action or '').rstrip('.')}. @image1"}
             if broll is not None:
                 notes.append(f"broll_url: the {_what(broll)} cut in full frame for the middle third of the clip")
-        inner_gen = MakeUgcVideo() if route == Route.UGC_VIDEO else GENERATORS.get(route)
+        inner_gen = MakeUgcVideo() if generator == GeneratorId.UGC_VIDEO else GENERATORS.get(generator)
         inner = inner_gen.plan(inner_gen.parse(body), context)
-        steps = [Step("cast", f"{actor.name} ({actor.slug})"), Step("video", str(route))]
+        steps = [Step("cast", f"{actor.name} ({actor.slug})"), Step("video", str(generator))]
         if broll is not None:
             steps.append(Step("broll", notes[-1].removeprefix("broll_url: ")))
         steps.append(Step("look", request.look))
@@ -175,12 +174,12 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
                            receipt=Receipt(estimated_duration=seconds, actor_slug=actor.slug,
                                            subtitle_style=request.caption_style if request.captions else None,
                                            notes=(*inner.receipt.notes, *notes)),
-                           metered=Metered(operation=self.id, seconds=seconds, steps=(inner.metered,)),
-                           steps=tuple(steps), inner=inner, route=str(route), look=request.look,
+                           metered=Metered(generator=self.id, seconds=seconds, steps=(inner.metered,)),
+                           steps=tuple(steps), inner=inner, look=request.look,
                            captions=request.captions, broll=broll if "scenes" not in body else None)
 
     def build(self, plan: MakeUgcPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
-        built = GENERATORS.get(plan.route).build(plan.inner, workdir, progress)
+        built = GENERATORS.get(plan.inner.generator).build(plan.inner, workdir, progress)
         if built.timeline is None:
             return built
         timeline = built.timeline if plan.captions else replace(built.timeline, subtitles=None)

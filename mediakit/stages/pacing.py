@@ -34,7 +34,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import ValidationError
-from ..routes import Route
+from ..generator_ids import GeneratorId
 
 NATURAL_PACE = Fraction(5, 2)
 APP_PACE = Fraction(3)
@@ -70,12 +70,12 @@ class RouteRule:
 ROUTES: dict[str, RouteRule] = {
     rule.route: rule
     for rule in (
-        RouteRule(Route.UGC_VIDEO, "target_duration", (5, 10, 15), (5, 10, 15), None, NATURAL_PACE, 50, 3000),
-        RouteRule(Route.SAAS_REVIEW, "target_duration", (5, 10, 15), (5, 10, 15), None, NATURAL_PACE, 50, 3000),
-        RouteRule(Route.PRODUCT_ACTING_UGC, "duration", (5, 10, 15), (5, 10, 15), 5, NATURAL_PACE, 5, 3000),
-        RouteRule(Route.SHOW_YOUR_APP, "duration", (5, 10, 15), (5, 10, 15), 5, APP_PACE, 5, 3000),
-        RouteRule(Route.LAPTOP_UGC, "duration", (15, 20), (15, 20), 20, APP_PACE, 5, 3000),
-        RouteRule(Route.MAKE_UGC, "duration", (5, 10, 15, 20, 25, 30), (5, 10, 15), None, MAKE_UGC_PACE, 1, 1200,
+        RouteRule(GeneratorId.UGC_VIDEO, "target_duration", (5, 10, 15), (5, 10, 15), None, NATURAL_PACE, 50, 3000),
+        RouteRule(GeneratorId.SAAS_REVIEW, "target_duration", (5, 10, 15), (5, 10, 15), None, NATURAL_PACE, 50, 3000),
+        RouteRule(GeneratorId.PRODUCT_ACTING_UGC, "duration", (5, 10, 15), (5, 10, 15), 5, NATURAL_PACE, 5, 3000),
+        RouteRule(GeneratorId.SHOW_YOUR_APP, "duration", (5, 10, 15), (5, 10, 15), 5, APP_PACE, 5, 3000),
+        RouteRule(GeneratorId.LAPTOP_UGC, "duration", (15, 20), (15, 20), 20, APP_PACE, 5, 3000),
+        RouteRule(GeneratorId.MAKE_UGC, "duration", (5, 10, 15, 20, 25, 30), (5, 10, 15), None, MAKE_UGC_PACE, 1, 1200,
                   duration_from_script=True),
     )
 }
@@ -110,7 +110,7 @@ def count_words(script: str) -> int:
     return sum(1 for token in _TAG.sub(" ", script).split() if _SPOKEN.search(token))
 
 
-def pace(script: str, *, duration: float | None = None, route: str = Route.UGC_VIDEO) -> PacingReceipt:
+def pace(script: str, *, duration: float | None = None, route: str = GeneratorId.UGC_VIDEO) -> PacingReceipt:
     """Fit ``script`` into one of ``route``'s durations; raise ``ValidationError`` if it cannot.
 
     ``duration`` is the requested one (``target_duration`` on ugc_video and

@@ -131,7 +131,7 @@ def quote(what: str, input_path: Path | None, sets: tuple[str, ...], store: Path
 
     Nothing is rendered or debited.
     """
-    from mediakit.generators.run import plan_job
+    from mediakit.generation.run import plan_job
     from runner.batch import RunOptions, quote_spec
     from runner.pricing import quote_plan
     from runner.spec import load_spec

@@ -21,7 +21,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from mediakit.errors import MediakitError
-from mediakit.generators import run
+from mediakit.generation import run
 
 from .base import Executor, Handle, TaskFailed
 from .task import Task, TaskResult, run_task

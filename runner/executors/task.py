@@ -2,7 +2,7 @@
 
 The runner plans every job itself (validation, fetching, probing: cheap, and
 where refusals cost nothing); a worker only does the expensive half
-(``mediakit.generators.run.deliver``) into a folder of its own.  The runner
+(``mediakit.generation.run.deliver``) into a folder of its own.  The runner
 moves the finished files into the batch's output folder when it records the
 job as completed, so a job that is canceled, fails or dies mid-render never
 leaves a partial file where outputs go.
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mediakit.generators import get_generator
-from mediakit.generators.base import Plan
+from mediakit.generation.contract import Plan
+from mediakit.generation.registry import get_generator
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class TaskResult:
 
 def run_task(task: Task, progress: Callable[[float], None] | None = None) -> TaskResult:
     """Build and render ``task`` into its staging folder (created here)."""
-    from mediakit.generators.run import deliver
+    from mediakit.generation.run import deliver
 
     started = time.monotonic()
     gen = get_generator(task.operation)

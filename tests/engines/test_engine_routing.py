@@ -13,7 +13,7 @@ from mediakit.engines.base import frame_size
 from mediakit.engines.routing import engines_file, parse_engine_map
 from mediakit.errors import EngineError, MediakitError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
-from mediakit.generators.run import generate
+from mediakit.generation.run import generate
 from mediakit.probe import probe
 from mediakit.render import ProgressCallback
 

@@ -16,7 +16,7 @@ from mediakit.engines.openai_http import OpenAIImageEngine, OpenAISpeechEngine
 from mediakit.errors import EngineError
 from mediakit.fetch import sniff
 from mediakit.ffmpeg import run_ffmpeg
-from mediakit.generators.run import generate
+from mediakit.generation.run import generate
 from mediakit.probe import probe
 
 

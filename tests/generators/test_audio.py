@@ -10,8 +10,8 @@ import pytest
 
 from mediakit.errors import ValidationError
 from mediakit.fetch import sniff
-from mediakit.generators import get_generator
-from mediakit.generators.run import generate, plan_job
+from mediakit.generation.registry import get_generator
+from mediakit.generation.run import generate, plan_job
 from mediakit.probe import probe
 
 

@@ -4,7 +4,7 @@ import pytest
 from PIL import Image
 
 from mediakit.errors import ValidationError
-from mediakit.generators.run import generate, plan_job
+from mediakit.generation.run import generate, plan_job
 from mediakit.stages.characters.sheet import read_character
 
 

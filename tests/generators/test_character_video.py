@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from mediakit.errors import ValidationError
-from mediakit.generators.run import generate, plan_job
+from mediakit.generation.run import generate, plan_job
 from mediakit.probe import probe
 
 
@@ -45,4 +45,4 @@ def test_action_prompt_gives_the_beats(steps: tuple[Path, Path, str]) -> None:
     sheet, board, _ = steps
     _, plan = plan_job("character_video", {"character_sheet_url": str(sheet), "storyboard_url": str(board),
                                            "action_prompt": 'Zoe runs. Zoe says "Made it!"', "duration": 5})
-    assert plan.beats == ("Zoe runs.", 'Zoe says "Made it!"')
+    assert plan.shots.beats == ("Zoe runs.", 'Zoe says "Made it!"')

@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from mediakit.errors import MediaError, ValidationError
-from mediakit.generators import get_generator
-from mediakit.generators.run import generate, plan_job
+from mediakit.generation.registry import get_generator
+from mediakit.generation.run import generate, plan_job
 
 
 def parse_error(body: dict[str, Any]) -> ValidationError:

@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_talking_ad import _frames_and_onset  # the same A/V measure as the talking ads
+from test_ugc_video import _frames_and_onset  # the same A/V measure as the talking ads
 
 from mediakit.errors import MediakitError, ValidationError
-from mediakit.generators.base import Options
-from mediakit.generators.product_acting_ugc import DELIVERY, caption_centre, share_notes
-from mediakit.generators.run import generate, plan_job
+from mediakit.generation.contract import Options
+from mediakit.generation.request import parse_request
+from mediakit.generation.run import generate, plan_job
+from mediakit.generators.product_acting_ugc import DELIVERY, ProductActingRequest, caption_centre, share_notes
 from mediakit.probe import probe
 from mediakit.stages.layouts.product import actor_box, get_template, load_templates, product_track
 from mediakit.timeline import Box, Canvas, TextLayer
@@ -39,7 +40,7 @@ def test_receipt_of_a_given_script() -> None:
     r = plan.receipt
     assert (r.estimated_duration, r.word_count, r.actor_slug, r.subtitle_style, r.generated_script) == (
         5, 8, "maya-chen", "hormozi", None)
-    assert plan.seconds == 5 and plan.cta == "Morning Brew" and plan.subtitles
+    assert plan.seconds == 5 and plan.cta == "Morning Brew" and plan.burn_captions
     assert any("600x400 px is small" in note for note in r.notes)
 
 
@@ -85,7 +86,7 @@ def test_a_lively_style_sways_the_product_more(tmp_path: Path) -> None:
 @pytest.mark.parametrize("change", [{"subtitles": False}, {"subtitle_style": "none"}])
 def test_captions_can_be_turned_off(change: dict[str, Any], tmp_path: Path) -> None:
     gen, plan = plan_job("product_acting_ugc", BASE | change, options=PREVIEW)
-    assert not plan.subtitles and plan.receipt.subtitle_style is None and plan.style == "hormozi"  # sidecars
+    assert not plan.burn_captions and plan.receipt.subtitle_style is None and plan.style == "hormozi"  # sidecars
     built = gen.build(plan, tmp_path)
     assert built.timeline is not None and built.timeline.subtitles is None
 
@@ -152,3 +153,39 @@ def test_bad_input_leaves_no_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize("template", list(load_templates()))
 def test_every_template_shows_the_real_photo_over_the_minimum_share(template: str) -> None:
     assert share_notes(PRODUCT, template, Canvas(1080, 1920)) == []
+
+
+# ---- the request ----------------------------------------------------------------------------------------
+
+ACTING = {"product_image_url": "cup.png", "actor_slug": "maya-chen", "script": "Wow, look at this."}
+
+
+def _fails(model: type, body: dict[str, Any]) -> ValidationError:
+    with pytest.raises(ValidationError) as info:
+        parse_request(model, body)
+    return info.value
+
+
+@pytest.mark.parametrize(("field", "good", "bad"), [
+    ("template", "car-selfie", "gym"),
+    ("acting_style", "weird-hook", "bored"),
+    ("product_name", "n" * 120, "n" * 121),
+    ("product_description", "d" * 1000, "d" * 1001),
+    ("visual_style", "v" * 200, "v" * 201),
+    ("actor_variant_id", "0d7f3c2e-1b9a-4e0f-9c1d-2a3b4c5d6e7f", "abc"),
+    ("subtitles", False, "no thanks"),
+    ("duration", 10, 30),
+])
+def test_product_acting_ugc_field_rules(field: str, good: Any, bad: Any) -> None:
+    parse_request(ProductActingRequest, {**ACTING, field: good})
+    assert _fails(ProductActingRequest, {**ACTING, field: bad}).details[0]["field"] == field
+
+
+def test_request_defaults_and_required_fields() -> None:
+    acting = parse_request(ProductActingRequest, ACTING)
+    assert (acting.template, acting.acting_style, acting.duration, acting.subtitles) == (
+        "product-in-hand", "raw-selfie", 5, True)
+    no_script = _fails(ProductActingRequest, {"product_image_url": "c.png", "actor_slug": "maya-chen"})
+    assert no_script.code == "missing_script" and no_script.details[0]["field"] == "product_description"
+    assert {d["field"] for d in _fails(ProductActingRequest, {"script": "hello"}).details} == {
+        "product_image_url", "actor_slug"}

@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 
 from mediakit.errors import ValidationError
-from mediakit.generators.run import generate, plan_job
+from mediakit.generation.run import generate, plan_job
 from mediakit.stages.characters.session import recall
 from mediakit.stages.characters.storyboard import read_storyboard
 

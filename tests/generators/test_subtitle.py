@@ -11,7 +11,7 @@ from PIL import Image
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
-from mediakit.generators.subtitle import burn_subtitles
+from mediakit.generation.burn import burn_subtitles
 from mediakit.probe import probe
 from mediakit.speech.words import Word, load_words
 
@@ -103,7 +103,7 @@ def test_a_local_burn_loads_no_network_stack(grid: tuple[Path, str], tmp_path: P
     import subprocess
     import sys
 
-    code = ("import sys\nfrom mediakit.generators.subtitle import burn_subtitles\n"
+    code = ("import sys\nfrom mediakit.generation.burn import burn_subtitles\n"
             f"burn_subtitles({str(grid[0])!r}, {str(tmp_path / 'o.mp4')!r}, transcript={grid[1]!r})\n"
             "print(sorted(m for m in ('urllib.request', 'http.client', 'ssl', 'numpy.ma') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

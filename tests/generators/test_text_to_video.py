@@ -4,7 +4,7 @@ import pytest
 
 from mediakit.errors import ValidationError
 from mediakit.ffmpeg import run_ffmpeg_full
-from mediakit.generators.run import generate, plan_job
+from mediakit.generation.run import generate, plan_job
 from mediakit.probe import probe
 
 PROMPT = "A lighthouse on a cliff at dusk, waves below"
@@ -24,8 +24,9 @@ def test_rules(body: dict[str, object], field: str) -> None:
 
 def test_renders_and_publishes_with_caption(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MEDIAKIT_PUBLISH_DIR", str(tmp_path / "pub"))
-    generate("text_to_video", {"prompt": PROMPT, "duration": 5, "aspect_ratio": "16:9", "generate_audio": False,
-                               "publish_integration_ids": ["acct-1"], "caption": "Dusk #sea"}, tmp_path / "v.mp4")
+    result = generate("text_to_video", {"prompt": PROMPT, "duration": 5, "aspect_ratio": "16:9",
+                                        "generate_audio": False, "publish_integration_ids": ["acct-1"],
+                                        "caption": "Dusk #sea"}, tmp_path / "v.mp4")
     info = probe(tmp_path / "v.mp4")
     assert info.video is not None and info.video.width > info.video.height
     _, levels = run_ffmpeg_full(["-i", str(tmp_path / "v.mp4"), "-af", "volumedetect", "-f", "null", "-"],
@@ -34,3 +35,6 @@ def test_renders_and_publishes_with_caption(tmp_path: Path, monkeypatch: pytest.
     published = list((tmp_path / "pub" / "acct-1").iterdir())
     assert sorted(p.suffix for p in published) == [".mp4", ".txt"]
     assert [p.read_text() for p in published if p.suffix == ".txt"] == ["Dusk #sea\n"]
+    video = next(p for p in published if p.suffix == ".mp4")   # delivery publishes what it rendered, named by job
+    assert video.name.startswith("text_to_video-") and video.read_bytes() == (tmp_path / "v.mp4").read_bytes()
+    assert f"published to {video}" in result.receipt["notes"]

@@ -17,10 +17,10 @@ from mediakit.cli.main import main
 from mediakit.errors import MediaError, ValidationError
 from mediakit.fetch import FRAME
 from mediakit.ffmpeg import run_ffmpeg
-from mediakit.generators import get_generator
-from mediakit.generators.run import generate, plan_job
-from mediakit.generators.video import VideoPlan, nearest_aspect, prompt_aspect
-from mediakit.generators.video_inputs import limits_for, refused_words
+from mediakit.generation.registry import get_generator
+from mediakit.generation.run import generate, plan_job
+from mediakit.generation.video_inputs import limits_for, refused_words
+from mediakit.generators.video import VideoPlan
 from mediakit.probe import probe
 
 
@@ -260,20 +260,6 @@ def test_adaptive_follows_the_first_video_ref_else_the_first_image(m: dict[str, 
     assert plan({"refs": [m["tall"]], "video_refs": [m["clip"]]}).job.aspect == "16:9"
     assert plan({"refs": [m["tall"], m["red"]]}).job.aspect == "9:16"
     assert plan({"refs": [m["tall"]], "aspect": "1:1"}).job.aspect == "1:1"
-
-
-@pytest.mark.parametrize("size, aspect", [((1920, 1080), "16:9"), ((1080, 1920), "9:16"), ((1000, 1000), "1:1"),
-                                          ((400, 300), "4:3"), ((300, 400), "3:4"), ((2560, 1080), "21:9"),
-                                          ((6000, 2400), "21:9"), ((500, 600), "3:4")])
-def test_nearest_aspect(size: tuple[int, int], aspect: str) -> None:
-    assert nearest_aspect(*size) == aspect
-
-
-@pytest.mark.parametrize("prompt, aspect", [("a 21:9 cinematic vista", "21:9"), ("vertical reel of a dog", "9:16"),
-                                            ("landscape view", "16:9"), ("a square crop", "1:1"), ("a cat", "9:16"),
-                                            ("version 1:12 of 4:3 art", "4:3")])
-def test_prompt_aspect(prompt: str, aspect: str) -> None:
-    assert prompt_aspect(prompt) == aspect
 
 
 def test_receipt_and_metering_carry_what_pricing_needs(m: dict[str, str]) -> None:

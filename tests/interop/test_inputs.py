@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from mediakit.errors import MissingExtraError
-from mediakit.generators.base import Options
-from mediakit.generators.run import generate
-from mediakit.generators.subtitle import burn_subtitles
+from mediakit.generation.burn import burn_subtitles
+from mediakit.generation.contract import Options
+from mediakit.generation.run import generate
 from mediakit.interop import as_input, to_audiosegment, to_moviepy
 from mediakit.probe import probe
 from mediakit.speech.words import Word
@@ -88,7 +88,7 @@ def test_something_else_is_refused_by_name(tmp_path: Path) -> None:
 
 
 def test_nothing_foreign_is_imported_until_used() -> None:
-    code = ("import sys, mediakit.interop, mediakit.generators.run, mediakit.cli.main; "
+    code = ("import sys, mediakit.interop, mediakit.generation.run, mediakit.cli.main; "
             "print(sorted(m for m in ('moviepy', 'pydub', 'ffmpeg') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

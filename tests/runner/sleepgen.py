@@ -16,11 +16,11 @@ from PIL import Image
 from pydantic import Field
 
 from mediakit.errors import MediaError
-from mediakit.generators import GENERATORS
-from mediakit.generators.base import Built, Context, Generator, Metered, Plan, ProgressCallback, Receipt
-from mediakit.generators.fields import WebhookUrl
-from mediakit.generators.request import RequestModel
-from mediakit.routes import Route
+from mediakit.generation.contract import Built, Context, Generator, Metered, Plan, ProgressCallback, Receipt
+from mediakit.generation.fields import WebhookUrl
+from mediakit.generation.registry import GENERATORS
+from mediakit.generation.request import RequestModel
+from mediakit.generator_ids import GeneratorId
 
 NAME = "test_sleep"
 
@@ -50,7 +50,7 @@ class SleepGenerator(Generator[SleepRequest, SleepPlan]):
         if request.bad_input:
             raise MediaError("missing.png", "does not exist", field="bad_input")
         return SleepPlan(generator=NAME, receipt=Receipt(estimated_duration=1),
-                         metered=Metered(operation=Route.SUBTITLE), seconds=request.seconds, fail=request.fail,
+                         metered=Metered(generator=GeneratorId.SUBTITLE), seconds=request.seconds, fail=request.fail,
                          colour=request.colour)
 
     def build(self, plan: SleepPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:

@@ -18,7 +18,7 @@ from PIL import Image  # noqa: E402
 from test_batch import balance, spec_file  # noqa: E402
 
 from mediakit.errors import EngineError, MediaError  # noqa: E402
-from mediakit.generators.run import plan_job  # noqa: E402
+from mediakit.generation.run import plan_job  # noqa: E402
 from runner import jobs  # noqa: E402
 from runner.batch import RunOptions, run_spec  # noqa: E402
 from runner.db import Database  # noqa: E402

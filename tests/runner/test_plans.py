@@ -5,12 +5,12 @@ import pickle
 import pytest
 
 from mediakit.errors import ValidationError
-from mediakit.generators.base import Metered, Plan, Receipt
+from mediakit.generation.contract import Metered, Plan, Receipt
 from runner.plans import InsufficientCredits, PlanRequired, check_plan, get_tier, tiers
 
 
 def _plan(operation: str, seconds: float | None = None, steps: tuple[Metered, ...] = ()) -> Plan:
-    return Plan(generator=operation, receipt=Receipt(), metered=Metered(operation=operation, seconds=seconds,
+    return Plan(generator=operation, receipt=Receipt(), metered=Metered(generator=operation, seconds=seconds,
                                                                         steps=steps))
 
 
@@ -49,8 +49,8 @@ def test_operations_outside_the_tier_are_plan_required() -> None:
 
 
 def test_a_skill_is_checked_by_its_steps() -> None:
-    check_plan(get_tier("free"), _plan("make_subtitles", 30, steps=(Metered(operation="subtitle", seconds=30),)))
-    inner = Metered(operation="ugc_video", seconds=10)
+    check_plan(get_tier("free"), _plan("make_subtitles", 30, steps=(Metered(generator="subtitle", seconds=30),)))
+    inner = Metered(generator="ugc_video", seconds=10)
     with pytest.raises(ValidationError, match="maximum of 5 s"):
         check_plan(get_tier("free"), _plan("make_subtitles", 10, steps=(inner,)))
 

@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 
 from mediakit.errors import ValidationError
-from mediakit.generators.base import Metered, Plan, Receipt
-from mediakit.generators.run import plan_job
+from mediakit.generation.contract import Metered, Plan, Receipt
+from mediakit.generation.run import plan_job
 from runner.pricing import prices, quote, quote_plan
 
 
@@ -41,14 +41,14 @@ def test_bad_quotes() -> None:
 
 
 def _plan(metered: Metered) -> Plan:
-    return Plan(generator=metered.operation, receipt=Receipt(), metered=metered)
+    return Plan(generator=metered.generator, receipt=Receipt(), metered=metered)
 
 
 def test_quote_plan_prices_what_the_plan_metered() -> None:
-    priced = quote_plan(_plan(Metered(operation="ugc_video", seconds=10, script_generated=True)))
+    priced = quote_plan(_plan(Metered(generator="ugc_video", seconds=10, script_generated=True)))
     assert priced.credits == 305
     assert [item for item, _ in priced.breakdown] == ["10 s video at 30/s", "script generated from prompt"]
-    assert quote_plan(_plan(Metered(operation="subtitle", seconds=7.4))).credits == 50
+    assert quote_plan(_plan(Metered(generator="subtitle", seconds=7.4))).credits == 50
 
 
 @pytest.mark.parametrize("generator, body, credits, model", [
@@ -73,7 +73,7 @@ def test_real_plans_are_priced_from_the_credit_table_and_the_catalog(
 
 
 def test_video_references_are_billed_like_output_seconds() -> None:
-    q = quote_plan(_plan(Metered(operation="video", seconds=5, model="video-engine-2.5", mode="reference",
+    q = quote_plan(_plan(Metered(generator="video", seconds=5, model="video-engine-2.5", mode="reference",
                                  quality="720p", ref_seconds=3.2)))
     assert q.credits == 125 * 5 + 125 * 4
     assert q.to_dict() | {"breakdown": None} == {"credits": 1125, "usd": "11.2500", "model": "video-engine-2.5",
@@ -81,24 +81,24 @@ def test_video_references_are_billed_like_output_seconds() -> None:
 
 
 def test_auto_choice_is_in_the_quote() -> None:
-    q = quote_plan(_plan(Metered(operation="image", model="image-engine-2.5", images=1, auto_reason="default")))
+    q = quote_plan(_plan(Metered(generator="image", model="image-engine-2.5", images=1, auto_reason="default")))
     assert q.to_dict()["auto"] == {"model": "image-engine-2.5", "reason": "default"}
 
 
 def test_skills_cost_the_sum_of_their_steps() -> None:
-    inner = Metered(operation="ugc_video", seconds=10, script_generated=True)
-    assert quote_plan(_plan(Metered(operation="make_ugc", seconds=10, steps=(inner,)))).credits == 305
-    sub = Metered(operation="subtitle", seconds=12)
-    assert quote_plan(_plan(Metered(operation="make_subtitles", seconds=12, steps=(sub,)))).credits == 50
-    podcast = Metered(operation="make_podcast", seconds=21.2, steps=tuple(
-        Metered(operation=s) for s in ("voice", "actors", "layout", "captions")))
+    inner = Metered(generator="ugc_video", seconds=10, script_generated=True)
+    assert quote_plan(_plan(Metered(generator="make_ugc", seconds=10, steps=(inner,)))).credits == 305
+    sub = Metered(generator="subtitle", seconds=12)
+    assert quote_plan(_plan(Metered(generator="make_subtitles", seconds=12, steps=(sub,)))).credits == 50
+    podcast = Metered(generator="make_podcast", seconds=21.2, steps=tuple(
+        Metered(generator=s) for s in ("voice", "actors", "layout", "captions")))
     priced = quote_plan(_plan(podcast))
     assert priced.credits == 22 * 30 + 50
     assert [item for item, _ in priced.breakdown] == ["make_podcast: actors, 22 s at 30/s", "make_podcast: captions"]
 
 
 def test_the_table_prices_every_route() -> None:
-    from mediakit.routes import Route
+    from mediakit.generator_ids import GeneratorId
 
-    skills = {Route.MAKE_UGC, Route.MAKE_SUBTITLES, Route.MAKE_PODCAST}
-    assert set(Route) - skills == set(prices().operations)
+    skills = {GeneratorId.MAKE_UGC, GeneratorId.MAKE_SUBTITLES, GeneratorId.MAKE_PODCAST}
+    assert set(GeneratorId) - skills == set(prices().operations)

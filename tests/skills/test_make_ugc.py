@@ -8,8 +8,8 @@ from PIL import Image, ImageStat
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
-from mediakit.generators.base import Options
-from mediakit.generators.run import deliver, generate, plan_job
+from mediakit.generation.contract import Options
+from mediakit.generation.run import deliver, generate, plan_job
 from mediakit.skills.make_ugc import broll_edit
 from mediakit.stages.broll.kenburns import is_clip
 from mediakit.stages.characters.sheet import read_character

@@ -5,7 +5,7 @@ import pytest
 
 from mediakit.errors import NotFoundError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
-from mediakit.generators.run import plan_job
+from mediakit.generation.run import plan_job
 from mediakit.probe import probe
 from mediakit.skills.base import get_skill, run_skill, skill_list
 from mediakit.skills.make_podcast import split_takes
@@ -65,7 +65,7 @@ def test_make_subtitles_runs_with_steps(real: Path, tmp_path: Path) -> None:
             "style": "minimal"}
     _, plan = plan_job("make_subtitles", body)
     assert [s.name for s in plan.steps] == ["align", "burn"]
-    assert plan.metered.steps[0].operation == "subtitle"
+    assert plan.metered.steps[0].generator == "subtitle"
     report = run_skill("make_subtitles", body, tmp_path / "out.mp4")
     assert report["status"] == "succeeded"
     info = probe(tmp_path / "out.mp4")
@@ -110,7 +110,7 @@ def test_make_ugc_script_renders_on_ugc_video(tmp_path: Path) -> None:
 @pytest.mark.parametrize("sample", sorted((Path(__file__).parents[2] / "samples" / "requests").glob("*.yaml")))
 def test_samples_parse(sample: Path) -> None:
     from mediakit.documents import load_document
-    from mediakit.generators import get_generator
+    from mediakit.generation.registry import get_generator
 
     get_generator(sample.stem).parse(load_document(sample, field="input"))
 
@@ -118,7 +118,7 @@ def test_samples_parse(sample: Path) -> None:
 def test_image_may_be_base64(tmp_path: Path) -> None:
     import base64
 
-    from mediakit.generators.base import Context
+    from mediakit.generation.contract import Context
     from mediakit.skills.cast import image_file
 
     png = (Path(__file__).parents[2] / "samples" / "coffee.png").read_bytes()
@@ -130,7 +130,7 @@ def test_image_may_be_base64(tmp_path: Path) -> None:
 
 
 def test_described_person_matches_gender_and_age() -> None:
-    from mediakit.generators.base import Context
+    from mediakit.generation.contract import Context
     from mediakit.skills.cast import described_person
 
     young = described_person("a young woman with curly hair", Context())

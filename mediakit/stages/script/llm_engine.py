@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...errors import EngineError
-from ...routes import Route
+from ...generator_ids import GeneratorId
 from ..pacing import ROUTES, count_words
 from .base import ScriptRequest
 from .fetch import check_url
@@ -131,7 +131,7 @@ def system_prompt(request: ScriptRequest) -> str:
     if request.angle:
         lines.append(f"Review angle: {request.angle}.")
     if request.template:
-        kind = "Scene" if request.route == Route.PRODUCT_ACTING_UGC else "Format"
+        kind = "Scene" if request.route == GeneratorId.PRODUCT_ACTING_UGC else "Format"
         lines.append(f"{kind}: {request.template}.")
     if request.acting_style:
         lines.append(f"Acting style: {request.acting_style}.")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...errors import ValidationError
-from ...routes import Route
+from ...generator_ids import GeneratorId
 from ..pacing import ROUTES
 from .base import ScriptRequest
 from .fetch import PageContext
@@ -28,7 +28,8 @@ TONES = ("energetic", "calm", "confident", "dramatic")
 
 # Routes whose script can be written from a prompt; the spec charges for it on the
 # first three, and the app routes take a script the writer can draft too.
-SCRIPT_ROUTES = (Route.UGC_VIDEO, Route.SAAS_REVIEW, Route.PRODUCT_ACTING_UGC, Route.SHOW_YOUR_APP, Route.LAPTOP_UGC)
+SCRIPT_ROUTES = (GeneratorId.UGC_VIDEO, GeneratorId.SAAS_REVIEW, GeneratorId.PRODUCT_ACTING_UGC,
+                 GeneratorId.SHOW_YOUR_APP, GeneratorId.LAPTOP_UGC)
 
 # ugc_video and saas_review estimate the duration from the script when none is asked
 # for, so the writer must pick a length itself: the middle bucket leaves room for
@@ -59,18 +60,18 @@ def build_request(*, route: str, duration: int | None, prompt: str | None, produ
     tone = _choice("tone", tone, TONES)
     _require_content(route, prompt, product_description, has_product_url)
 
-    if route == Route.PRODUCT_ACTING_UGC:
+    if route == GeneratorId.PRODUCT_ACTING_UGC:
         template = _choice("template", template, ACTING_TEMPLATES) or ACTING_TEMPLATES[0]
         acting_style = _choice("acting_style", acting_style, ACTING_STYLES) or ACTING_STYLES[0]
     else:
         template = _choice("template", template, UGC_TEMPLATES)
-        _only_on("acting_style", acting_style, Route.PRODUCT_ACTING_UGC)
-    if route == Route.SAAS_REVIEW:
+        _only_on("acting_style", acting_style, GeneratorId.PRODUCT_ACTING_UGC)
+    if route == GeneratorId.SAAS_REVIEW:
         angle = _choice("angle", angle, SAAS_ANGLES) or (None if template else SAAS_ANGLES[0])
     else:
-        _only_on("angle", angle, Route.SAAS_REVIEW)
-    if route in (Route.UGC_VIDEO, Route.SHOW_YOUR_APP, Route.LAPTOP_UGC) and template is None:
-        template = "monologue" if route == Route.UGC_VIDEO else "product-demo"
+        _only_on("angle", angle, GeneratorId.SAAS_REVIEW)
+    if route in (GeneratorId.UGC_VIDEO, GeneratorId.SHOW_YOUR_APP, GeneratorId.LAPTOP_UGC) and template is None:
+        template = "monologue" if route == GeneratorId.UGC_VIDEO else "product-demo"
 
     if duration is None:
         duration = rule.default if rule.default is not None else UNSET_DURATION
@@ -109,11 +110,11 @@ def _only_on(field: str, value: str | None, route: str) -> None:
 def _require_content(route: str, prompt: str | None, product_description: str | None,
                      has_product_url: bool) -> None:
     """Something must say what the script is about; which field depends on the route."""
-    if route == Route.PRODUCT_ACTING_UGC:
+    if route == GeneratorId.PRODUCT_ACTING_UGC:
         if product_description is None:
             raise ValidationError("product_description", None, "is required when the script is generated",
                                   code="missing_script")
-    elif route == Route.SAAS_REVIEW:
+    elif route == GeneratorId.SAAS_REVIEW:
         if prompt is None and not has_product_url:
             raise ValidationError("prompt", None, "give a script, a prompt or a product_url",
                                   code="missing_script")

@@ -25,8 +25,8 @@ from typing import Any
 import yaml
 
 from ...errors import EngineError
+from ...generator_ids import GeneratorId
 from ...paths import data_dir
-from ...routes import Route
 from ..pacing import count_words
 from .base import ScriptRequest
 from .extract import Benefit, Subject, read_facts
@@ -110,7 +110,7 @@ def load_templates() -> dict[str, Any]:
 
 def plan_for(data: Mapping[str, Any], request: ScriptRequest) -> Plan:
     """The hooks, beats and CTAs of the request's template, angle or acting style."""
-    if request.route == Route.PRODUCT_ACTING_UGC:
+    if request.route == GeneratorId.PRODUCT_ACTING_UGC:
         style = data["acting_styles"][request.acting_style]
         scene = Beat("scene", tuple(data["acting_templates"][request.template]), required=True)
         return Plan(tuple(style["hooks"]), (scene, *_beats(data["acting_beats"])),

@@ -100,6 +100,19 @@ def ends_sentence(text: str) -> bool:
     return bool(_SENTENCE_END.search(text))
 
 
+def sentences(script: str) -> list[str]:
+    """The script cut after each word that ends a sentence (the natural places to cut a picture or a card)."""
+    out, current = [], []
+    for token in script.split():
+        current.append(token)
+        if ends_sentence(token):
+            out.append(" ".join(current))
+            current = []
+    if current:
+        out.append(" ".join(current))
+    return out
+
+
 def _phrases(words: Sequence[Word], rules: PageRules) -> list[list[Word]]:
     """Runs of words that may share a page: split at long pauses and sentence ends."""
     phrases: list[list[Word]] = []

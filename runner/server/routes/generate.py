@@ -27,10 +27,10 @@ from fastapi import Path as PathParam
 from pydantic import BaseModel
 
 from mediakit.errors import NotFoundError
-from mediakit.generators import GENERATORS, get_generator
-from mediakit.generators.run import plan_job
+from mediakit.generation.registry import GENERATORS, get_generator
+from mediakit.generation.run import plan_job
+from mediakit.generator_ids import V1_GENERATOR_IDS, GeneratorId
 from mediakit.generators.storyboard import StoryboardSuggestPlan, answer
-from mediakit.routes import GENERATOR_ROUTES, Route
 from runner import service
 from runner.jobs import Job
 
@@ -41,7 +41,7 @@ router = APIRouter(tags=["generate"])
 JsonBody = Annotated[dict[str, Any], Body(description="The generator's request fields (see `mediakit schema`).")]
 IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200,
                                               description="Unique per intended generation; a retry replays.")]
-GENERIC = (Route.VIDEO, Route.IMAGE, Route.AUDIO)
+GENERIC = (GeneratorId.VIDEO, GeneratorId.IMAGE, GeneratorId.AUDIO)
 DOCUMENTED: dict[str, tuple[str, ...]] = {}  # path -> the generators whose request model is its body
 
 
@@ -78,7 +78,7 @@ def _component(schemas: dict[str, Any], model: type[BaseModel]) -> str:
 
 def generator_ids() -> list[str]:
     """The ids ``/v1/generate/{generatorId}`` takes: the spec's generators and plug-ins, not steps or skills."""
-    steps = set(Route) - set(GENERATOR_ROUTES)
+    steps = set(GeneratorId) - set(V1_GENERATOR_IDS)
     return [n for n in GENERATORS.names() if n not in steps]
 
 
@@ -97,7 +97,7 @@ def _generate_with(generator_id: str) -> Callable[..., dict[str, Any]]:
     return generate
 
 
-for _id in GENERATOR_ROUTES:  # before the catch-all below, so each is documented with its own request model
+for _id in V1_GENERATOR_IDS:  # before the catch-all below, so each is documented with its own request model
     router.add_api_route(documented(f"/v1/generate/{_id}", _id), _generate_with(_id), methods=["POST"],
                          status_code=201, name=f"generate_{_id}", summary=f"Submit a {_id} job (201 JobSubmitted)")
 
@@ -112,38 +112,38 @@ def generate(user: Generator, db: Store, body: JsonBody,
     return submit_body(db, user.user_id, generator_id, body)[0].submitted_shape()
 
 
-@router.post(documented("/v1/videos", Route.UGC_VIDEO), status_code=201,
+@router.post(documented("/v1/videos", GeneratorId.UGC_VIDEO), status_code=201,
              summary="Create a ugc_video (older route; use /v1/generate/ugc_video)",
              deprecated=True)
 def create_video(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
-    return submit_body(db, user.user_id, Route.UGC_VIDEO, body)[0].submitted_shape()
+    return submit_body(db, user.user_id, GeneratorId.UGC_VIDEO, body)[0].submitted_shape()
 
 
-@router.post(documented("/v1/character/sheet-generate", Route.CHARACTER_SHEET), status_code=202,
+@router.post(documented("/v1/character/sheet-generate", GeneratorId.CHARACTER_SHEET), status_code=202,
              summary="Draw a character sheet (poll the job)")
 def sheet_generate(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
-    return submit_body(db, user.user_id, Route.CHARACTER_SHEET, body)[0].submitted_shape()
+    return submit_body(db, user.user_id, GeneratorId.CHARACTER_SHEET, body)[0].submitted_shape()
 
 
-@router.post(documented("/v1/character/storyboard-generate", Route.STORYBOARD_GENERATE), status_code=202,
+@router.post(documented("/v1/character/storyboard-generate", GeneratorId.STORYBOARD_GENERATE), status_code=202,
              summary="Draw storyboard panels (poll the job)")
 def storyboard_generate(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
-    return submit_body(db, user.user_id, Route.STORYBOARD_GENERATE, body)[0].submitted_shape()
+    return submit_body(db, user.user_id, GeneratorId.STORYBOARD_GENERATE, body)[0].submitted_shape()
 
 
-@router.post(documented("/v1/character/storyboard-suggest", Route.STORYBOARD_SUGGEST),
+@router.post(documented("/v1/character/storyboard-suggest", GeneratorId.STORYBOARD_SUGGEST),
              summary="Three story options for a character (synchronous, free)")
 def storyboard_suggest(user: Reader, body: JsonBody) -> dict[str, Any]:
-    _, plan = plan_job(Route.STORYBOARD_SUGGEST, body)
+    _, plan = plan_job(GeneratorId.STORYBOARD_SUGGEST, body)
     assert isinstance(plan, StoryboardSuggestPlan)
     return answer(plan)
 
 
-def _kind(kind: str) -> Route:
+def _kind(kind: str) -> GeneratorId:
     if kind not in GENERIC:
         raise NotFoundError(f"kind: no generic kind {kind!r}; one of video, image, audio",
                             details=[{"field": "kind", "rule": "video, image or audio"}])
-    return Route(kind)
+    return GeneratorId(kind)
 
 
 @router.post(documented("/v2/quote/{kind}", *GENERIC),

@@ -37,7 +37,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi import Path as PathParam
 from pydantic import Field
 
-from mediakit.generators.request import RequestModel
+from mediakit.generation.request import RequestModel
 from runner import marketplace
 from runner.errors import ReviewerRequired
 from runner.marketplace import SEMVER, Package, SkillPackage

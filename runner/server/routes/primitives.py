@@ -36,8 +36,8 @@ from fastapi import Path as PathParam
 from pydantic import Field
 
 from mediakit.errors import ValidationError
-from mediakit.generators.request import RequestModel
-from mediakit.routes import Route
+from mediakit.generation.request import RequestModel
+from mediakit.generator_ids import GeneratorId
 from runner import jobs
 from runner.errors import JobNotFound
 from runner.jobs import Job
@@ -49,8 +49,8 @@ from .skills import RUN_STATUS
 router = APIRouter(tags=["primitives"])
 
 # a primitive's job operation -> (the primitive's name, the kind of its artifact)
-PRIMITIVES = {Route.PORTRAIT_IMAGE_ENGINE: ("portrait_image_engine", "portrait"),
-              Route.CHARACTER_SHEET: ("character_sheet_image_engine", "character_sheet")}
+PRIMITIVES = {GeneratorId.PORTRAIT_IMAGE_ENGINE: ("portrait_image_engine", "portrait"),
+              GeneratorId.CHARACTER_SHEET: ("character_sheet_image_engine", "character_sheet")}
 
 
 class SheetFromPortrait(RequestModel):
@@ -66,11 +66,11 @@ def _accepted(job: Job) -> dict[str, Any]:
     return {"run_id": job.id, "status": RUN_STATUS[job.status], "credits_deducted": job.credits}
 
 
-@router.post(documented("/v1/primitives/portrait_image_engine", Route.PORTRAIT_IMAGE_ENGINE), status_code=202,
+@router.post(documented("/v1/primitives/portrait_image_engine", GeneratorId.PORTRAIT_IMAGE_ENGINE), status_code=202,
              summary="Draw a portrait (poll /v1/primitives/runs/{run_id})")
 def portrait(user: Generator, db: Store, body: JsonBody,
              idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
-    return _accepted(submit_body(db, user.user_id, Route.PORTRAIT_IMAGE_ENGINE, body, idempotency_key)[0])
+    return _accepted(submit_body(db, user.user_id, GeneratorId.PORTRAIT_IMAGE_ENGINE, body, idempotency_key)[0])
 
 
 @router.post("/v1/primitives/character_sheet_image_engine", status_code=202,
@@ -79,7 +79,7 @@ def sheet_from_portrait(request: Request, user: Generator, db: Store, body: Shee
                         idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
     sheet = {"reference_image_url": _portrait_source(request, body.portrait_url)}
     sheet |= body.model_dump(mode="json", exclude={"portrait_url"}, exclude_none=True)
-    return _accepted(submit_body(db, user.user_id, Route.CHARACTER_SHEET, sheet, idempotency_key)[0])
+    return _accepted(submit_body(db, user.user_id, GeneratorId.CHARACTER_SHEET, sheet, idempotency_key)[0])
 
 
 def _portrait_source(request: Request, url: str) -> str:
@@ -105,7 +105,7 @@ def get_run(request: Request, user: Reader, db: Store, run_id: Annotated[str, Pa
     job = jobs.get(db, run_id, user.user_id)
     if job.operation not in PRIMITIVES:
         raise JobNotFound(run_id)
-    name, kind = PRIMITIVES[Route(job.operation)]
+    name, kind = PRIMITIVES[GeneratorId(job.operation)]
     url = job.output_url(url_for_output(request))
     artifacts = [{"kind": kind, "url": url}] if url is not None else []
     error = {"code": job.error_code, "message": job.error_message} if job.status == jobs.FAILED else None

@@ -14,8 +14,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request
 from fastapi import Path as PathParam
 
-from mediakit.routes import Route
-from mediakit.skills import skill_slugs
+from mediakit.generator_ids import SKILL_IDS, GeneratorId
 from mediakit.skills.base import get_skill
 from runner import jobs, service
 from runner.errors import JobNotFound
@@ -31,13 +30,13 @@ RUN_STATUS = {jobs.SUBMITTED: "queued", jobs.QUEUED: "queued", jobs.PROCESSING: 
 
 @router.get("/v1/skills", summary="The composed skills with their input schemas")
 def list_skills(user: Reader) -> dict[str, Any]:
-    return {"skills": [get_skill(slug).skill_entry() for slug in skill_slugs()]}
+    return {"skills": [get_skill(slug).skill_entry() for slug in SKILL_IDS]}
 
 
 @router.post("/v1/skills/make_ugc/quote", summary="Price a make_ugc run against the balance (nothing is debited)")
 def quote_make_ugc(user: Reader, db: Store, body: JsonBody) -> dict[str, Any]:
     """``{credits, available, committed, sufficient}``: ``committed`` is what unfinished jobs already took."""
-    credits = service.quote_request(db, user.user_id, Route.MAKE_UGC, body)["credits"]
+    credits = service.quote_request(db, user.user_id, GeneratorId.MAKE_UGC, body)["credits"]
     held = service.balance(db, user.user_id)
     return {"credits": credits, **held, "sufficient": credits <= held["available"]}
 
@@ -55,7 +54,7 @@ def run_skill(user: Generator, db: Store, body: JsonBody, slug: Annotated[str, P
 def get_run(request: Request, user: Reader, db: Store,
             skill_run_id: Annotated[str, PathParam()]) -> dict[str, Any]:
     job = jobs.get(db, skill_run_id, user.user_id)
-    if job.operation not in skill_slugs():
+    if job.operation not in SKILL_IDS:
         raise JobNotFound(skill_run_id)
     status = RUN_STATUS[job.status]
     steps = [{"name": step["operation"], "status": status} for step in job.receipt.get("metered", {}).get("steps", [])]

@@ -46,8 +46,8 @@ from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
 from mediakit.errors import ValidationError
-from mediakit.generators import generator_names, get_generator
-from mediakit.generators.request import RequestModel
+from mediakit.generation.registry import generator_names, get_generator
+from mediakit.generation.request import RequestModel
 from runner import jobs, marketplace
 from runner.jobs import Job
 

@@ -9,7 +9,7 @@ from PIL import Image
 
 from mediakit.cli.main import main
 from mediakit.errors import ValidationError
-from mediakit.generators.run import generate
+from mediakit.generation.run import generate
 from mediakit.stages.actors.query import all_actors, get_actor
 from mediakit.stages.characters.describe import describe
 from mediakit.stages.characters.sheet import Character, read_character

@@ -182,8 +182,8 @@ def test_rendered_laptop_shot_shows_the_screen_in_the_quad(layout_media: Path, t
 
 def test_face_close_up_keeps_hair_and_chin() -> None:
     """The close-up crop holds the drawn actor's whole head (hair top to chin), not a slice of it."""
-    from mediakit.generators.talking_ad import face_band
     from mediakit.stages.layouts.laptop import FACE
+    from mediakit.stages.subtitles.placement import face_band
 
     top, bottom = face_band(1080, 1920)
     assert FACE.y <= top / 1920 - 0.05 and FACE.y + FACE.h >= bottom / 1920 + 0.05

@@ -9,7 +9,7 @@ import pytest
 from mediakit.errors import ValidationError
 from mediakit.speech.words import Word
 from mediakit.stages.subtitles import Page, PageRules, paginate
-from mediakit.stages.subtitles.paginate import MAX_LINGER_MS, ends_sentence
+from mediakit.stages.subtitles.paginate import MAX_LINGER_MS, ends_sentence, sentences
 
 
 def timed(text: str, *, step: int = 300, length: int = 250) -> list[Word]:
@@ -150,3 +150,7 @@ def test_rules_validate(kwargs: dict[str, int]) -> None:
     base = {"max_words_per_line": 3, "max_chars_per_line": 16}
     with pytest.raises(ValidationError):
         PageRules(**{**base, **kwargs})  # type: ignore[arg-type]
+
+
+def test_sentences_cut_after_each_closing_word() -> None:
+    assert sentences("One two. Three four! Five") == ["One two.", "Three four!", "Five"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from serving import Live
 
-from mediakit.generators import generator_names, get_generator
+from mediakit.generation.registry import generator_names, get_generator
 
 
 def test_contracts_are_the_generators_schemas(live: Live) -> None:

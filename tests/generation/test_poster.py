@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from mediakit.generators.run import POSTER_PNG_LEVEL, poster_frame
+from mediakit.generation.run import POSTER_PNG_LEVEL, poster_frame
 
 
 def test_the_poster_is_the_frame_at_its_moment_written_at_the_quick_zlib_level(tiny_video: Path,

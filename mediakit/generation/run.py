@@ -23,8 +23,9 @@ from ..interop.inputs import as_files
 from ..media_io import atomic_path, check_output_path, write_text
 from ..progress import span
 from ..render import render
-from . import GENERATORS, get_generator
-from .base import Built, Captions, Context, Generator, Options, Plan, ProgressCallback
+from .contract import Built, Captions, Context, Generator, Options, Plan, ProgressCallback
+from .publish import publish_all
+from .registry import GENERATORS, get_generator
 
 if TYPE_CHECKING:
     from ..catalog import RunStats
@@ -113,12 +114,15 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
     with tempfile.TemporaryDirectory(prefix=f"mediakit-{gen.id}-") as tmp:
         built = gen.build(plan, Path(tmp), progress)
         _deliver_main(built, out, span(progress, built.rendered_from, 1.0))
+        notes = _after_render(built, out, Path(tmp))
         for n, extra in enumerate(built.extra_files, start=2):
             target = out.with_name(f"{out.stem}-{n}{out.suffix}")
             with atomic_path(target) as part:
                 shutil.copyfile(extra, part)
             written[f"output-{n}"] = target
-    receipt = (built.receipt or plan.receipt).to_dict()
+    final = built.receipt or plan.receipt
+    final = replace(final, notes=(*final.notes, *notes)) if notes else final
+    receipt = final.to_dict()
     if built.captions is not None:
         from ..stages.subtitles import export_sidecars, get_style
 
@@ -134,7 +138,7 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
             data["outputs"] = [str(out), *(str(p) for k, p in written.items() if k.startswith("output-"))]
         written["receipt"] = write_text(files.receipt, json.dumps(data, indent=2, ensure_ascii=False) + "\n",
                                         field="receipt")
-    return Result(out, receipt, written, replace(plan, receipt=built.receipt or plan.receipt), built.captions)
+    return Result(out, receipt, written, replace(plan, receipt=final), built.captions)
 
 
 POSTER_PNG_LEVEL = 3
@@ -165,6 +169,18 @@ def _deliver_main(built: Built, out: Path, progress: ProgressCallback | None) ->
         shutil.copyfile(built.file, tmp)
     if progress is not None:
         progress(1.0)
+
+
+def _after_render(built: Built, out: Path, workdir: Path) -> tuple[str, ...]:
+    """The delivery steps ``built`` asks for once ``out`` is rendered; receipt notes saying what they did."""
+    if built.keep_at is not None:
+        with atomic_path(built.keep_at) as part:
+            shutil.copyfile(out, part)
+    if built.publish is None:
+        return ()
+    named = workdir / built.publish.name
+    shutil.copyfile(out, named)
+    return tuple(f"published to {p}" for p in publish_all(named, built.publish.caption, built.publish.to))
 
 
 def _poster_ms(built: Built) -> int:

@@ -4,8 +4,8 @@ Each function is cheap (no synthesis, no rendering) and raises the request's
 own field names, so a generator's ``plan`` is a short list of calls:
 
 * :func:`cast` - the actor: a slug, a persona's actor, a face photo, or one
-  chosen for the route (``actor_random``), deterministic for the same request;
-* :func:`script_for` - the script: given (paced against the route's word
+  chosen for the generator (``actor_random``), deterministic for the same request;
+* :func:`script_for` - the script: given (paced against the generator's word
   budget) or written from a prompt / product page / description
   (``generated_script``, billed +5 by the runner);
 * :func:`voice_for` - the voice request: named or raw voice, the actor's own
@@ -23,22 +23,22 @@ from pathlib import Path
 
 from ..errors import ValidationError
 from ..fetch import IMAGE
-from ..routes import Route
+from ..generator_ids import GeneratorId
 from ..stages.actors.catalog import Actor, actor_from_record
 from ..stages.actors.personas import Persona, get_persona
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.pacing import PacingReceipt, pace
 from ..stages.script import write_script
 from ..stages.voice import SpeechRequest, prepare
-from .base import Context
+from .contract import Context
 
-# which bundled actors suit a route when the request names none (actor preset tags)
-ROUTE_PRESETS: dict[str, str] = {
-    Route.SHOW_YOUR_APP: "app-on-phone",
-    Route.LAPTOP_UGC: "laptop",
-    Route.SAAS_REVIEW: "saas-review",
-    Route.UGC_VIDEO: "ugc",
-    Route.PRODUCT_ACTING_UGC: "product-in-hand",
+# which bundled actors suit a generator when the request names none (actor preset tags)
+GENERATOR_PRESETS: dict[str, str] = {
+    GeneratorId.SHOW_YOUR_APP: "app-on-phone",
+    GeneratorId.LAPTOP_UGC: "laptop",
+    GeneratorId.SAAS_REVIEW: "saas-review",
+    GeneratorId.UGC_VIDEO: "ugc",
+    GeneratorId.PRODUCT_ACTING_UGC: "product-in-hand",
 }
 
 
@@ -59,7 +59,7 @@ def persona_fields(slug: str | None) -> Persona | None:
     return None if slug is None else get_persona(slug)
 
 
-def cast(route: str, *, actor_slug: str | None, context: Context, face_photo_url: str | None = None,
+def cast(generator: str, *, actor_slug: str | None, context: Context, face_photo_url: str | None = None,
          persona: Persona | None = None, seed_text: str = "") -> Casting:
     """The actor for this job; every failure names the request field at fault."""
     pool = all_actors(context.options.actors_paths)
@@ -74,14 +74,14 @@ def cast(route: str, *, actor_slug: str | None, context: Context, face_photo_url
             hint = f"; did you mean {', '.join(exc.similar)}?" if exc.similar else ""
             field = "actor_slug" if actor_slug is not None else "persona_slug"
             raise ValidationError(field, slug, f"names no actor (see `mediakit actors`){hint}") from None
-    return Casting(pick_actor(route, seed_text, pool), True, persona)
+    return Casting(pick_actor(generator, seed_text, pool), True, persona)
 
 
-def pick_actor(route: str, seed_text: str, pool: Sequence[Actor]) -> Actor:
-    """An actor suited to ``route`` (by preset tag), the same one for the same request text."""
-    tag = ROUTE_PRESETS.get(route)
+def pick_actor(generator: str, seed_text: str, pool: Sequence[Actor]) -> Actor:
+    """An actor suited to ``generator`` (by preset tag), the same one for the same request text."""
+    tag = GENERATOR_PRESETS.get(generator)
     suited = [a for a in pool if tag in a.presets] or list(pool)
-    digest = int(hashlib.sha256(f"{route}|{seed_text}".encode()).hexdigest()[:8], 16)
+    digest = int(hashlib.sha256(f"{generator}|{seed_text}".encode()).hexdigest()[:8], 16)
     return suited[digest % len(suited)]
 
 
@@ -101,14 +101,14 @@ class ScriptDecision:
     pacing: PacingReceipt
 
 
-def script_for(route: str, *, script: str | None, duration: int | None, prompt: str | None = None,
+def script_for(generator: str, *, script: str | None, duration: int | None, prompt: str | None = None,
                product_url: str | None = None, product_name: str | None = None,
                product_description: str | None = None, template: str | None = None, angle: str | None = None,
                tone: str | None = None, cta: str | None = None, acting_style: str | None = None) -> ScriptDecision:
-    """A given script paced against ``route``'s budget, or one written to fit ``duration``."""
+    """A given script paced against ``generator``'s budget, or one written to fit ``duration``."""
     if script is not None:
-        return ScriptDecision(script, False, pace(script, duration=duration, route=route))
-    written = write_script(route=route, duration=duration, prompt=prompt, product_url=product_url,
+        return ScriptDecision(script, False, pace(script, duration=duration, route=generator))
+    written = write_script(route=generator, duration=duration, prompt=prompt, product_url=product_url,
                            product_name=product_name, product_description=product_description, template=template,
                            angle=angle, tone=tone, cta=cta, acting_style=acting_style)
     return ScriptDecision(written.script, True, written.pacing)

@@ -3,9 +3,9 @@
 A video lasts the bucket it is billed for, so whatever the speech leaves at
 the end is shown as a card (a dark band with bold text where the captions
 were, off the face) rather than as a silent talking head.  ugc_video and
-saas_review show the CTA, product_acting_ugc the product's name, and the
-presenter generators (show_your_app, laptop_ugc), which have neither, the
-script's closing line.
+saas_review show the CTA, product_acting_ugc the product's name, and an ad
+without either shows the script's closing line (``closing_line``) when the
+quiet after the last word is long.
 
 The text is measured with the font the render draws (Pillow and ffmpeg read
 the same bundled file), shrunk to fit the safe width, and broken onto a
@@ -21,6 +21,7 @@ from PIL import ImageFont
 from ..fonts import font_file
 from ..speech.words import Word
 from ..stages.subtitles.caption_metrics import safe_area
+from ..stages.subtitles.paginate import sentences
 from ..timeline import Animation, Box, Canvas, ColorLayer, TextLayer, VisualLayer
 
 CARD_MS = 1500        # the card's share of the bucket when the generator asks for one up front (a CTA)
@@ -30,6 +31,7 @@ FONT = "Inter"
 SIZE = 0.07           # text height, share of the short side
 MIN_SIZE = 0.045      # below this one line is too small on a phone: break onto two
 FADE = Animation("fade", 250)
+JOINERS = frozenset({"and", "but", "so", "or", "because", "then"})   # dropped from a closing clause's first word
 
 
 def last_word_end(words: list[Word], speech_ms: int) -> int:
@@ -56,6 +58,30 @@ def end_card(text: str | None, canvas: Canvas, *, centre_y: float, start_ms: int
         layers.append(TextLayer(text=line, font=FONT, box=Box(0, first + i * line_h, w, line_h), start_ms=start_ms,
                                 duration_ms=duration, size_px=size, outline_px=max(1, size // 16), enter=FADE))
     return layers
+
+
+def closing_line(script: str, canvas: Canvas) -> str:
+    """The card's text for an ad without one: the script's last sentence (its pay-off), else its last clause
+    that reads on a phone.
+
+    A long closing sentence would shrink to unreadable text on the card, so
+    the clauses after its commas, semicolons or dashes are tried from the
+    longest; the last clause is used when none reads well.
+    """
+    parts = sentences(script)
+    last = parts[-1] if parts else script
+    words = last.split()
+    cuts = [i + 1 for i, word in enumerate(words[:-1]) if word[-1] in ",;:" or words[i + 1] in ("-", "\u2014")]
+    candidates = [last, *(_clause(words[i:]) for i in cuts)]
+    return next((text for text in candidates if readable(text, canvas)), candidates[-1])
+
+
+def _clause(words: list[str]) -> str:
+    """A trailing clause as a line of its own: no leading dash or joining word, first letter capitalised."""
+    while words and (words[0] in ("-", "\u2014") or words[0].casefold() in JOINERS):
+        words = words[1:]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
 
 
 def readable(text: str, canvas: Canvas) -> bool:

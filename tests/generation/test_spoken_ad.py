@@ -1,4 +1,4 @@
-"""show_your_app and laptop_ugc: plan rules, receipts and small real renders (270x480)."""
+"""The spoken-ad kit through its simplest pictures (show_your_app, laptop_ugc): plans, receipts, renders."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from mediakit.errors import MediakitError
+from mediakit.errors import MediakitError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
-from mediakit.generators.base import Options
-from mediakit.generators.run import generate, plan_job
+from mediakit.generation.contract import Options
+from mediakit.generation.run import generate, plan_job
+from mediakit.generation.spoken_ad import canvas_for
 from mediakit.media_io import decode_audio
 from mediakit.probe import probe
 
@@ -52,7 +53,8 @@ def test_show_your_app_receipt_picks_a_random_actor(screen: Path) -> None:
     assert again.receipt.actor_slug == r.actor_slug  # the same request casts the same actor
     named = _plan("show_your_app", {"app_screenshot_url": str(screen), "script": APP_SCRIPT,
                                     "actor_slug": "maya-chen", "subtitle_style": "none"})
-    assert named.receipt.actor_random is False and named.style is None
+    assert named.receipt.actor_random is False and named.burn_captions is False
+    assert named.receipt.subtitle_style is None and named.style == "hormozi"   # the sidecars' pages
 
 
 def test_show_your_app_rules(screen: Path, tmp_path: Path) -> None:
@@ -107,38 +109,10 @@ def test_a_bad_request_leaves_no_file(screen: Path, tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("size", [(1080, 1920), (270, 480)])
-def test_show_your_app_captions_clear_the_phone_and_the_face(size: tuple[int, int]) -> None:
-    """The hormozi page centred where show_your_app puts it stays off the phone, the PiP face and the UI bands."""
-    from mediakit.generators.show_your_app import caption_centre
-    from mediakit.generators.talking_ad import face_band
-    from mediakit.stages.layouts.phone import ACTOR_PIP, phone_shot
-    from mediakit.stages.pip import pip_box
-    from mediakit.stages.subtitles import get_style
-    from mediakit.stages.subtitles.caption_metrics import CaptionMetrics
-    from mediakit.timeline import Canvas
-
-    canvas = Canvas(*size)
-    layout = CaptionMetrics(get_style("hormozi"), *size)
-    half = (layout.style.line_height * layout.em + layout.cap + layout.descent + 2 * layout.reach_y) / 2
-    centre = caption_centre(canvas)
-    top, bottom = centre - half, centre + half
-    phone = phone_shot(canvas).body
-    pip = pip_box(ACTOR_PIP, canvas)
-    face_top, face_bottom = (pip.y + edge for edge in face_band(pip.w, pip.h))
-    assert 0.10 * size[1] <= top and bottom <= phone.y                 # under the top UI band, above the phone
-    assert bottom <= face_top or top >= face_bottom                    # never across the actor's face
-
-
-def test_the_closing_line_is_the_last_sentence_or_a_clause_that_reads() -> None:
-    from mediakit.generators.presenter import closing_line
-    from mediakit.timeline import Canvas
-
-    canvas = Canvas(1080, 1920)
-    assert closing_line(APP_SCRIPT, canvas) == "This app keeps my streak alive."
-    long_one = ("I was drowning. The streak counter keeps me honest, the reminders fit my day, "
-                "and twelve days in I have not missed once.")
-    assert closing_line(long_one, canvas) == "Twelve days in I have not missed once."
+def test_preview_height_keeps_the_aspect_and_is_checked() -> None:
+    assert (canvas_for("16:9", 480).width, canvas_for("1:1", 480).width) == (854, 480)
+    with pytest.raises(ValidationError, match="preview_height"):
+        canvas_for("9:16", 10)
 
 
 def test_a_short_script_ends_on_an_end_card_not_a_silent_head(screen: Path, tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ import pytest
 from pydantic import Field, model_validator
 
 from mediakit.errors import ValidationError
-from mediakit.generators.request import RequestModel, parse_request, seconds_field, spec_error
+from mediakit.generation.request import RequestModel, parse_request, seconds_field, spec_error
 
 
 class Pip(RequestModel):

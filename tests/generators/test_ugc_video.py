@@ -15,15 +15,17 @@ from PIL import Image
 
 from mediakit.errors import MediakitError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
-from mediakit.generators.base import Options
-from mediakit.generators.run import generate, plan_job
-from mediakit.generators.talking_ad import _caption_centre, canvas_for, face_band, sentences
+from mediakit.generation.contract import Options
+from mediakit.generation.request import parse_request
+from mediakit.generation.run import generate, plan_job
+from mediakit.generators.ugc_video import UgcVideoRequest
 from mediakit.probe import probe
-from mediakit.stages.pip import PipOptions, pip_box
-from mediakit.timeline import Canvas, TextLayer
+from mediakit.stages.pip import PipOptions
+from mediakit.timeline import TextLayer
 
 SCRIPT = "I tried this cold brew for a week. It changed my mornings. Grab yours today."
 PREVIEW = Options(extra={"preview_height": 480})
+UGC_BODY = {"script": "I tried this serum for two weeks and my skin has never looked this good, honestly."}
 
 
 @pytest.fixture(scope="module")
@@ -117,14 +119,7 @@ def test_persona_fills_unset_fields_and_request_wins() -> None:
     assert plan.speech.tone == "energetic"
 
 
-def test_preview_height_keeps_the_aspect_and_is_checked() -> None:
-    assert (canvas_for("16:9", 480).width, canvas_for("1:1", 480).width) == (854, 480)
-    with pytest.raises(ValidationError, match="preview_height"):
-        canvas_for("9:16", 10)
-
-
 def test_edit_cuts_at_sentences_and_pip_makes_every_scene_broll(product: Path) -> None:
-    assert sentences("One two. Three four! Five") == ["One two.", "Three four!", "Five"]
     plain = _plan("ugc_video", {"script": SCRIPT})
     assert plain.scenes == ()  # nothing to cut away to: one talking-head track
     with_product = _plan("ugc_video", {"script": SCRIPT, "product_image_url": str(product)})
@@ -132,23 +127,6 @@ def test_edit_cuts_at_sentences_and_pip_makes_every_scene_broll(product: Path) -
     assert kinds == ["talking_head", "broll", "talking_head"] and with_product.scenes[1].whole
     pip = _plan("ugc_video", {"script": SCRIPT, "product_image_url": str(product), "composition_mode": "pip"})
     assert {s.type for s in pip.scenes} == {"broll"} and pip.pip == PipOptions()
-
-
-@pytest.mark.parametrize("aspect", ["9:16", "16:9", "1:1"])
-@pytest.mark.parametrize("pip", [None, PipOptions(size="large")])
-def test_captions_avoid_the_face_the_pip_and_the_ui(aspect: str, pip: PipOptions | None) -> None:
-    canvas = Canvas.for_aspect(aspect)
-    y = _caption_centre(canvas, pip, face_shown=True)
-    h = canvas.height
-    assert 0.10 * h < y < (0.80 if aspect == "9:16" else 0.92) * h  # landscape players' UI is thinner
-    top, bottom = face_band(canvas.width, canvas.height)
-    assert not top < y < bottom
-    if pip is not None:
-        box = pip_box(pip, canvas)
-        face_top, face_bottom = face_band(box.w, box.h)
-        assert not box.y + face_top < y < box.y + face_bottom
-        if aspect == "9:16":
-            assert not box.y < y < box.y + box.h
 
 
 def _frames_and_onset(video: Path) -> tuple[int, float]:
@@ -226,3 +204,67 @@ def test_failure_leaves_no_file(tmp_path: Path) -> None:
     with pytest.raises(ValidationError):
         generate("ugc_video", {"script": SCRIPT, "aspect_ratio": "4:5"}, out, options=PREVIEW)
     assert list(tmp_path.iterdir()) == []
+
+
+# ---- the request ----------------------------------------------------------------------------------------
+
+def _fails(model: type, body: dict[str, Any]) -> ValidationError:
+    with pytest.raises(ValidationError) as info:
+        parse_request(model, body)
+    return info.value
+
+
+@pytest.mark.parametrize(("field", "good", "bad", "rule"), [
+    ("script", "x" * 50, "x" * 49, "must be at least 50 characters"),
+    ("script", "x" * 3000, "x" * 3001, "must be at most 3000 characters"),
+    ("actor_slug", "a", "", "must be at least 1 characters"),
+    ("actor_slug", "a" * 100, "a" * 101, "must be at most 100 characters"),
+    ("persona_slug", "busy-mom", "b" * 101, "must be at most 100 characters"),
+    ("voice", "v" * 100, "v" * 101, "must be at most 100 characters"),
+    ("target_duration", 15, 20, "one of 5, 10, 15"),
+    ("target_duration", 5.0, "5", "one of 5, 10, 15"),
+    ("style", "spotlight", "sparkle", "one of hormozi,"),
+    ("tone", "dramatic", "sad", "one of energetic, calm, confident, dramatic"),
+    ("voice_speed", 0.7, 0.69, "must be at least 0.7"),
+    ("voice_speed", 1.5, 1.51, "must be at most 1.5"),
+    ("music", "upbeat", "jazz", "one of chill, energetic, corporate, dramatic, upbeat"),
+    ("aspect_ratio", "1:1", "4:5", "one of 9:16, 16:9, 1:1"),
+    ("template", "product-demo", "vlog", "one of monologue, testimonial,"),
+    ("composition_mode", "pip", "split", "one of pip"),
+    ("allow_broll", True, "sometimes", "must be true or false"),
+    ("broll_model", "broll-model-3", "broll-model-4", "one of broll-model-1, broll-model-2, broll-model-3"),
+    ("broll_images", ["a.png"] * 10, ["a.png"] * 11, "must hold at most 10 items"),
+    ("dub_language", "pt-BR", "portuguese please", "must be at most 10 characters"),
+    ("dub_language", "es", "e1", "BCP-47"),
+    ("webhook_url", "https://example.com/h?secret=s", "http://example.com/h", "https://"),
+    ("webhook_url", "https://e.com/" + "a" * 2030, "https://e.com/" + "a" * 2040, "at most 2048"),
+    ("scenes", [{"type": "broll", "text": "t", "mood": "extra ok"}] * 30, [{"type": "broll", "text": "t"}] * 31,
+     "must hold at most 30 items"),
+    ("product_image_url", "cup.png", "", "must not be empty"),
+])
+def test_ugc_video_field_rules(field: str, good: Any, bad: Any, rule: str) -> None:
+    base = dict(UGC_BODY) if field != "script" else {}
+    parse_request(UgcVideoRequest, {**base, field: good})
+    err = _fails(UgcVideoRequest, {**base, field: bad})
+    assert err.details[0]["field"] == field and rule in err.details[0]["rule"], err.details
+
+
+def test_ugc_video_content_rules_and_codes() -> None:
+    assert _fails(UgcVideoRequest, {}).code == "missing_script"
+    assert parse_request(UgcVideoRequest, {"prompt": "p"}).prompt == "p"
+    assert _fails(UgcVideoRequest, {"prompt": "p" * 1001}).details[0]["field"] == "prompt"
+    both = _fails(UgcVideoRequest, {"script": SCRIPT, "prompt": "p"})
+    assert both.details == [{"field": "prompt", "rule": "give script or prompt, not both"}]
+    cta = _fails(UgcVideoRequest, {**UGC_BODY, "cta": "c" * 101})
+    assert cta.code == "cta_too_long" and cta.details[0]["field"] == "cta"
+    assert parse_request(UgcVideoRequest, {**UGC_BODY, "cta": "c" * 100}).cta == "c" * 100
+    face = _fails(UgcVideoRequest, {**UGC_BODY, "actor_slug": "maya-chen", "face_photo_url": "me.jpg"})
+    assert face.details[0]["field"] == "face_photo_url"
+    pip = _fails(UgcVideoRequest, {**UGC_BODY, "pip_options": {"position": "top", "glow": True}})
+    assert pip.details == [{"field": "pip_options.position", "rule": "one of bottom-center, bottom-left, bottom-right"},
+                           {"field": "pip_options.glow", "rule": "is not a field of this request"}]
+    scene = _fails(UgcVideoRequest, {**UGC_BODY, "scenes": [{"type": "cutaway", "text": "x"}, {"type": "broll"}]})
+    assert [d["field"] for d in scene.details] == ["scenes[0].type", "scenes[1].text"]
+    assert _fails(UgcVideoRequest, {**UGC_BODY, "angle": "honest"}).details[0]["field"] == "angle"
+    defaults = parse_request(UgcVideoRequest, UGC_BODY)
+    assert (defaults.style, defaults.aspect_ratio, defaults.allow_broll) == ("hormozi", "9:16", False)

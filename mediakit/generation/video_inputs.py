@@ -14,6 +14,7 @@ possible:
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,10 +23,11 @@ from typing import Any
 from PIL import Image, UnidentifiedImageError
 
 from ..catalog import InputRule, VideoMode
+from ..engines.base import RATIOS
 from ..errors import MediaError, ValidationError
 from ..fetch import MB, Limits
 from ..probe import probe
-from .base import Context
+from .contract import Context
 
 LIST_FIELDS = ("refs", "video_refs", "audio_refs")
 FRAME_FIELDS = ("first_frame", "last_frame")
@@ -165,3 +167,41 @@ def _check_timed(path: Path, field: str, rule: InputRule, found: dict[str, Any])
             raise MediaError(path, f"runs at {fps:g} fps; clips must run at {rule.fps.min:g} to "
                              f"{rule.fps.max:g} fps", field=field)
     return seconds
+
+
+# ---- the aspect of ``aspect_ratio: adaptive`` ------------------------------------------------------------
+
+_PROMPT_ASPECTS = (
+    (("vertical", "portrait", "reel", "reels", "tiktok", "story", "stories", "shorts"), "9:16"),
+    (("cinematic", "anamorphic", "ultrawide", "ultra-wide", "scope"), "21:9"),
+    (("landscape", "horizontal", "widescreen", "youtube"), "16:9"),
+    (("square",), "1:1"),
+)
+
+
+def nearest_aspect(width: int, height: int) -> str:
+    """The listed aspect closest to ``width`` x ``height`` (compared as log ratios, so 2:1 is as far from 1:1
+    as 1:2)."""
+    ratio = math.log(width / height)
+    return min(RATIOS, key=lambda a: abs(math.log(RATIOS[a][0] / RATIOS[a][1]) - ratio))
+
+
+def adaptive_aspect(inputs: Inputs, prompt: str) -> tuple[str, str]:
+    """``adaptive`` resolved: the first frame; else the first video ref, else the first image, else the prompt."""
+    for size, source in ((inputs.first_frame_size, "the first frame"), (inputs.first_video_size, "the first video ref"),
+                         (inputs.first_image_size, "the first image ref")):
+        if size is not None:
+            return nearest_aspect(*size), source
+    return prompt_aspect(prompt), "the prompt"
+
+
+def prompt_aspect(prompt: str) -> str:
+    """An aspect the prompt names (``16:9``, or words like vertical, widescreen, square), else 9:16."""
+    for aspect in RATIOS:
+        if re.search(rf"(?<![\d.]){re.escape(aspect)}(?![\d.])", prompt):
+            return aspect
+    words = set(re.findall(r"[a-z-]+", prompt.lower()))
+    for keys, aspect in _PROMPT_ASPECTS:
+        if words.intersection(keys):
+            return aspect
+    return "9:16"

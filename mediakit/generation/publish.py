@@ -53,7 +53,7 @@ class LocalFolderPublisher(Publisher):
 
 
 PUBLISHERS: Registry[Publisher] = Registry("publisher", "publisher", "mediakit.publishers",
-                                           {DEFAULT_PUBLISHER: "mediakit.generators.publish:LocalFolderPublisher"})
+                                           {DEFAULT_PUBLISHER: "mediakit.generation.publish:LocalFolderPublisher"})
 
 
 def check_integration_ids(ids: Sequence[str]) -> None:

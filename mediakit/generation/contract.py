@@ -14,7 +14,7 @@ splits its work the same way:
 3. ``build(plan, workdir, progress) -> Built``: the expensive steps (speech,
    alignment, lip-sync tracks, b-roll images) and the :class:`Timeline` made
    from the stages' tracks.  Intermediate files go in ``workdir``.
-4. the shared renderer (``mediakit.generators.run``) renders the timeline
+4. the shared renderer (``mediakit.generation.run``) renders the timeline
    atomically and writes the receipt, caption sidecars and a poster frame.
 
 Adding a generator::
@@ -33,7 +33,7 @@ Adding a generator::
 
         def plan(self, request, context):
             return EchoPlan(generator=self.id, receipt=Receipt(estimated_duration=2),
-                            metered=Metered(operation=self.id), text=request.text)
+                            metered=Metered(generator=self.id), text=request.text)
 
         def build(self, plan, workdir, progress):
             canvas = Canvas.for_aspect("9:16")
@@ -106,7 +106,9 @@ class Receipt:
 class Metered:
     """What a job consists of, in the units of the service's price list; priced by ``runner.pricing``.
 
-    ``operation`` is the generatorId, character step, generic kind or skill;
+    ``generator`` is the generatorId (a generator, character step, generic
+    kind or skill; a skill's own steps are named by their price-list entry),
+    written as the spec's ``operation`` in JSON;
     ``seconds`` the billed duration (the bucket, after pacing);
     ``script_generated`` whether a script was written from a prompt;
     ``variant`` a priced variant (a character sheet from a reference or a
@@ -116,7 +118,7 @@ class Metered:
     ``characters`` for image and speech; ``steps`` a skill's steps.
     """
 
-    operation: str
+    generator: str
     seconds: int | float | None = None
     script_generated: bool = False
     variant: str | None = None
@@ -130,7 +132,7 @@ class Metered:
     steps: tuple[Metered, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"operation": self.operation}
+        out: dict[str, Any] = {"operation": self.generator}
         for f in fields(self)[1:]:
             value = getattr(self, f.name)
             if value not in (None, False, 0, 0.0, ()):
@@ -157,6 +159,18 @@ class Captions:
     height: int
 
 
+@dataclass(frozen=True)
+class Publish:
+    """A delivery step: once rendered, the output goes to each integration id in ``to`` with ``caption``.
+
+    ``name`` is the file name it is published under (publishers keep it).
+    """
+
+    caption: str
+    to: tuple[str, ...]
+    name: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class Built:
     """What ``build`` made: a timeline for the shared renderer, or a finished file (a PNG, an MP3).
@@ -168,6 +182,9 @@ class Built:
     ``poster_ms`` is the moment the poster frame is taken from;
     ``rendered_from`` is where the render's part of the progress bar starts
     when ``build`` reported its own slow work on the part before it.
+    Delivery steps after the render: ``publish`` sends the output on;
+    ``keep_at`` keeps a copy where a later job reuses it (a session's result).
+    Only delivery renders, so ``build`` asks for these instead of doing them.
     """
 
     timeline: Timeline | None = None
@@ -178,6 +195,8 @@ class Built:
     receipt: Receipt | None = None
     poster_ms: int | None = None
     rendered_from: float = 0.0
+    publish: Publish | None = None
+    keep_at: Path | None = None
 
     def __post_init__(self) -> None:
         if (self.timeline is None) == (self.file is None):

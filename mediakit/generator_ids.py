@@ -1,8 +1,12 @@
-"""The names of the spec's generators, character steps, primitives, generic kinds and skills, in one enum.
+"""The ids of the spec's generators, character steps, primitives, generic kinds and skills, in one enum.
 
-A ``StrEnum``: each member *is* its string (``Route.UGC_VIDEO == "ugc_video"``),
-so it goes into JSON, YAML and registries unchanged, while code names the
-route once instead of spelling a literal in every module.
+One id, one Python name: ``GeneratorId`` for the type and ``generator`` for a
+value (``Plan.generator``, ``Metered.generator``).  The spec's wire name,
+``generatorId`` (and ``operation`` in job records), appears only at the JSON
+boundary.  A ``StrEnum``: each member *is* its string
+(``GeneratorId.UGC_VIDEO == "ugc_video"``), so it goes into JSON, YAML and
+registries unchanged, while code names the id once instead of spelling a
+literal in every module.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 
-class Route(StrEnum):
+class GeneratorId(StrEnum):
     """A generatorId of ``/v1/generate/{generatorId}``, a character step, a primitive, a generic kind or a skill."""
 
     # generator routes
@@ -38,7 +42,7 @@ class Route(StrEnum):
     MAKE_PODCAST = "make_podcast"
 
 
-GENERATOR_ROUTES: tuple[Route, ...] = (Route.UGC_VIDEO, Route.SAAS_REVIEW, Route.SUBTITLE, Route.SHOW_YOUR_APP,
-                                       Route.LAPTOP_UGC, Route.PRODUCT_ACTING_UGC, Route.CHARACTER_VIDEO,
-                                       Route.TEXT_TO_VIDEO)
-SKILL_ROUTES: tuple[Route, ...] = (Route.MAKE_UGC, Route.MAKE_SUBTITLES, Route.MAKE_PODCAST)
+V1_GENERATOR_IDS: tuple[GeneratorId, ...] = (
+    GeneratorId.UGC_VIDEO, GeneratorId.SAAS_REVIEW, GeneratorId.SUBTITLE, GeneratorId.SHOW_YOUR_APP,
+    GeneratorId.LAPTOP_UGC, GeneratorId.PRODUCT_ACTING_UGC, GeneratorId.CHARACTER_VIDEO, GeneratorId.TEXT_TO_VIDEO)
+SKILL_IDS: tuple[GeneratorId, ...] = (GeneratorId.MAKE_UGC, GeneratorId.MAKE_SUBTITLES, GeneratorId.MAKE_PODCAST)

@@ -1,0 +1,143 @@
+"""The local stand-in for the hosted character video model: an animatic of the storyboard's beats.
+
+Each beat is a shot, its scene designed from the beat (the same design the
+storyboard panel used) under a slow camera move, with cross-fades between
+shots; the character stands in the scene with the expression the beat calls
+for, swaying gently; ambient sound runs under the whole clip; a beat that
+holds dialogue (``Kofi says "Let's go"``) becomes a lip-synced shot with the
+line spoken in a voice of the character's gender.  ``character_video`` plans
+the shots; this draws them into a timeline (the renderer, in delivery, makes
+the video).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..stages.actors.catalog import actor_from_record
+from ..stages.broll.kenburns import motion_for
+from ..stages.characters.sheet import Character, front_crop
+from ..stages.characters.storyboard import dialogue_of, expression_for, panel_scene
+from ..stages.characters.views import figure
+from ..timeline import (
+    Animation,
+    AudioClip,
+    Box,
+    Canvas,
+    Hover,
+    ImageLayer,
+    SceneContent,
+    SequenceLayer,
+    Timeline,
+    Transition,
+    VisualLayer,
+)
+from .ambience import write_ambience
+
+MIN_SHOT_MS = 1600
+CUT = Transition("fade", 300)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CharacterShots:
+    """What to animate: the character (None: cut from the sheet's front view), its sheet and storyboard, the beats."""
+
+    character: Character | None
+    sheet: Path
+    storyboard: Path
+    beats: tuple[str, ...]
+    design_scenes: bool  # scenes designed from the beats; False: the (foreign) storyboard image is the scene
+    canvas: Canvas
+    duration_ms: int
+    audio: bool
+    prompt: str
+
+
+def animatic(shots: CharacterShots, workdir: Path) -> Timeline:
+    """The shots, the character in them, the voice lines and the ambience (see the module docstring)."""
+    canvas = shots.canvas
+    beats = _fit(list(shots.beats), max(1, shots.duration_ms // MIN_SHOT_MS))
+    share = shots.duration_ms // len(beats)
+    lengths = [share] * (len(beats) - 1) + [shots.duration_ms - share * (len(beats) - 1)]
+    scenes: list[SceneContent] = []
+    overlays: list[VisualLayer] = []
+    sounds: list[AudioClip] = []
+    start = 0
+    for i, (beat, length) in enumerate(zip(beats, lengths, strict=True)):
+        scene = _scene(shots, beat, i, workdir)
+        line = dialogue_of(beat) if shots.audio and shots.character is not None else None
+        scenes.append(ImageLayer(path=scene, duration_ms=length,
+                                 motion=motion_for(i, (canvas.width, canvas.height), (canvas.width, canvas.height))))
+        if line is not None:
+            assert shots.character is not None
+            layers, speech = _talking_shot(shots.character, line, scene, canvas, start, length, workdir, i)
+            overlays.extend(layers)
+            sounds.append(AudioClip(speech, start_ms=start, duration_ms=length, fade_out_ms=120))
+        else:
+            overlays.append(_figure_layer(shots, beat, i, start, length, workdir))
+        start += length
+    picture: VisualLayer = scenes[0] if len(scenes) == 1 else SequenceLayer(scenes=tuple(scenes), transition=CUT)
+    audio: list[AudioClip] = []
+    if shots.audio:
+        ambience = write_ambience(workdir / "ambience.wav", shots.prompt, shots.duration_ms / 1000)
+        audio.append(AudioClip(ambience, gain_db=-6.0 if sounds else 0.0))
+    return Timeline(canvas, shots.duration_ms, layers=(picture, *overlays), audio=(*audio, *sounds))
+
+
+def _fit(beats: list[str], most: int) -> list[str]:
+    """At most ``most`` beats, spread over the story (first and last kept)."""
+    if len(beats) <= most:
+        return beats
+    if most == 1:
+        return beats[:1]
+    return [beats[round(k * (len(beats) - 1) / (most - 1))] for k in range(most)]
+
+
+def _scene(shots: CharacterShots, beat: str, index: int, workdir: Path) -> Path:
+    """The shot's scene: designed from the beat (as the storyboard's panel was), else the storyboard itself."""
+    if not shots.design_scenes:
+        return shots.storyboard
+    path = workdir / f"scene-{index + 1}.png"
+    panel_scene(beat, (shots.canvas.width, shots.canvas.height), index).save(path, "PNG")
+    return path
+
+
+def _figure_layer(shots: CharacterShots, beat: str, index: int, start: int, length: int,
+                  workdir: Path) -> ImageLayer:
+    """The character in the beat's expression, standing at the bottom of the frame, swaying."""
+    canvas = shots.canvas
+    # a bust whose body runs off the bottom edge and whose face sits a little below the middle: clear of the
+    # platforms' bottom 20% and top 10% on 9:16
+    w = round(min(canvas.width * 0.9, canvas.height * 0.5)) // 2 * 2
+    h = min(canvas.height, round(w * 1.6)) // 2 * 2
+    path = workdir / f"figure-{index + 1}.png"
+    if shots.character is not None:
+        figure(shots.character.look, (w, h), expression_for(beat)).save(path, "PNG")
+    else:
+        front_crop(shots.sheet).save(path, "PNG")
+    side = (-1, 1, 0)[index % 3] * round(canvas.width * 0.08)
+    box = Box((canvas.width - w) // 2 + side, canvas.height - h, w, h)
+    return ImageLayer(path=path, box=box, fit="contain", start_ms=start, duration_ms=length,
+                      enter=Animation("fade", 250), hover=Hover(dx=round(w * 0.015), dy=round(h * 0.012),
+                                                                 period_ms=2200 + 300 * (index % 3)))
+
+
+def _talking_shot(character: Character, line: str, scene: Path, canvas: Canvas, start: int, length: int,
+                  workdir: Path, index: int) -> tuple[tuple[VisualLayer, ...], Path]:
+    """A shot where the character speaks ``line``, lip-synced, in front of the scene; and the spoken audio."""
+    from ..stages.actors.talking import SpeechInput, talking_track
+    from ..stages.actors.voices import default_voice
+    from ..stages.voice import synthesize
+
+    portrait = workdir / f"portrait-{index + 1}.png"
+    figure(character.look, (512, 512)).save(portrait, "PNG")
+    actor = actor_from_record({"slug": "character", "name": character.name, "gender": character.gender,
+                               "nationality": "", "actor_type": "Casual", "style": "drawn character",
+                               "created_at": "2025-01-01T00:00:00Z", "look": character.to_dict()["look"]},
+                              portrait=portrait, source="character sheet")
+    speech = synthesize(line, voice=default_voice(character.gender))
+    spoken = SpeechInput.from_speech(speech)
+    track = talking_track(actor, spoken, canvas.box, fps=canvas.fps, start_ms=start, duration_ms=length,
+                          background=scene)
+    return track.layers, spoken.audio

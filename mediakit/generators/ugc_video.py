@@ -1,0 +1,197 @@
+"""``ugc_video``: an actor speaks the script to camera, with captions, b-roll or PiP, music and a CTA end card.
+
+``plan`` decides everything and checks every input (nothing is spoken or
+rendered): the actor (``actor_slug``, ``persona_slug`` or ``face_photo_url``,
+else one suited to the generator), the script (given and paced, or written from
+``prompt`` / ``product_url``), the voice, the bucket, the PiP, the inputs, and
+the edit (``scenes`` when given; else the sentences cut as the ``template``
+says, ``stages.broll.edit``).  The picture is this module's; the rest (voice,
+music, captions clear of the faces, end card) is the spoken-ad kit's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import ClassVar, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from ..errors import ValidationError
+from ..fetch import BROLL, IMAGE, Url
+from ..generation.casting import cast, persona_fields, script_for
+from ..generation.contract import Context
+from ..generation.fields import (
+    ActorSlug,
+    Aspect,
+    BrollModel,
+    Language,
+    Mood,
+    StyleName,
+    Tone,
+    UgcTemplate,
+    WebhookUrl,
+)
+from ..generation.request import RequestModel, rule_error, seconds_field, spec_error
+from ..generation.spoken_ad import Picture, SpokenAdGenerator, SpokenAdPlan, canvas_for, plan_spoken_ad, product_notes
+from ..generator_ids import GeneratorId
+from ..stages.actors.talking import SpeechInput, placeable, talking_track
+from ..stages.broll import Scene, get_engine, scene_durations, scenes_track
+from ..stages.broll.edit import sentence_scenes
+from ..stages.broll.scenes import MAX_SCENES, RequestedScene
+from ..stages.pip import PipOptions, pip_box
+from ..stages.subtitles.placement import actor_caption_centre
+from ..timeline import Box, Track
+
+CTA_MAX_CHARS = 100
+
+
+class TalkingAdRequest(RequestModel):
+    """Fields ugc_video and saas_review share (see each route's table in the spec)."""
+
+    script: str | None = Field(None, min_length=50, max_length=3000,
+                               description="What the actor says; required unless prompt (or, on saas_review, "
+                                           "product_url) is given.")
+    prompt: str | None = Field(None, min_length=1, max_length=1000,
+                               description="Write the script from this brief instead (+5 credits).")
+    product_url: Url | None = Field(None, description="A product page read for script context.")
+    actor_slug: ActorSlug | None = Field(None, description="The actor (see `mediakit actors`).")
+    persona_slug: ActorSlug | None = Field(None, description="A named bundle of actor, voice, tone and style "
+                                                             "(presets/personas.yaml); fields given here win.")
+    face_photo_url: Url | None = Field(None, description="A photo of a face to use as the talking head.")
+    voice: str | None = Field(None, max_length=100, description="One of the seven voices or a raw voice id; "
+                                                                "the actor's voice when omitted.")
+    target_duration: seconds_field(5, 10, 15) | None = Field(  # type: ignore[valid-type]
+        None, description="5, 10 or 15 s; estimated from the script when omitted.")
+    style: StyleName = Field("hormozi", description="Caption style (one of 17).")  # type: ignore[valid-type]
+    tone: Tone | None = None  # type: ignore[valid-type]
+    voice_speed: float | None = Field(None, ge=0.7, le=1.5)
+    music: Mood | None = Field(None, description="A music bed mood, ducked under the voice.")  # type: ignore[valid-type]
+    cta: str | None = Field(None, description="Call to action shown at the end (at most 100 characters).")
+    aspect_ratio: Aspect = "9:16"
+    template: UgcTemplate | None = None  # type: ignore[valid-type]
+    composition_mode: Literal["pip"] | None = None
+    pip_options: PipOptions | None = None
+    allow_broll: bool = False
+    broll_model: BrollModel | None = None
+    broll_images: list[Url] = Field(default_factory=list, max_length=10)
+    dub_language: Language | None = None
+    webhook_url: WebhookUrl | None = None
+    scenes: list[RequestedScene] = Field(default_factory=list, max_length=MAX_SCENES)
+
+    @field_validator("cta")
+    @classmethod
+    def _cta(cls, value: str | None) -> str | None:
+        if value is not None and len(value) > CTA_MAX_CHARS:
+            raise spec_error("cta_too_long", "cta", f"must be at most {CTA_MAX_CHARS} characters (has {len(value)})")
+        return value
+
+    @model_validator(mode="after")
+    def _content_and_exclusions(self) -> TalkingAdRequest:
+        if self.script is not None and self.prompt is not None:
+            raise rule_error("prompt", "give script or prompt, not both")
+        if self.script is None and self.prompt is None and not self._content_from_product_url():
+            raise spec_error("missing_script", "script", self._missing_rule())
+        if self.face_photo_url is not None and self.actor_slug is not None:
+            raise rule_error("face_photo_url", "give actor_slug or face_photo_url, not both")
+        return self
+
+    def _content_from_product_url(self) -> bool:
+        return False
+
+    def _missing_rule(self) -> str:
+        return "is required unless prompt is given"
+
+
+class UgcVideoRequest(TalkingAdRequest):
+    """``POST /v1/generate/ugc_video``: a talking-head ad."""
+
+    product_image_url: Url | None = Field(None, description="A product photo shown in the ad.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class UgcVideoPlan(SpokenAdPlan):
+    """The spoken ad's decisions plus the picture's: the PiP, the scenes and the b-roll to show."""
+
+    pip: PipOptions | None
+    scenes: tuple[Scene, ...]
+    broll_images: tuple[Path, ...]
+    broll_model: str | None
+
+
+class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
+    """ugc_video: an actor speaks the script to camera, with captions, b-roll, PiP, music and a CTA."""
+
+    id = GeneratorId.UGC_VIDEO
+    request_model: ClassVar[type[RequestModel]] = UgcVideoRequest
+    description = "A talking-head UGC ad: actor, voice, captions, music, b-roll or PiP, CTA end card."
+    pacing_generator: ClassVar[str | None] = None  # another generator's pacing rules (make_ugc's), else its own
+
+    def plan(self, request: TalkingAdRequest, context: Context) -> UgcVideoPlan:
+        persona = persona_fields(request.persona_slug)
+        tone = request.tone or (persona.tone if persona else None)
+        style = (persona and "style" not in request.model_fields_set and persona.style) or request.style
+        if request.pip_options is not None and request.composition_mode != "pip":
+            raise ValidationError("pip_options", asdict(request.pip_options),
+                                  "applies only with composition_mode: pip")
+        spoken = " ".join(s.text for s in request.scenes) if request.scenes else request.script
+        decision = script_for(self.pacing_generator or self.id, script=spoken, duration=request.target_duration,
+                              prompt=request.prompt, product_url=request.product_url, template=request.template,
+                              angle=getattr(request, "angle", None), tone=tone, cta=request.cta)
+        casting = cast(self.id, actor_slug=request.actor_slug, context=context,
+                       face_photo_url=request.face_photo_url, persona=persona, seed_text=decision.script)
+        notes: list[str] = []
+        if casting.actor.kind == "photo":
+            notes.append("face_photo_url: animated by the local viseme engine (drawn mouth shapes over the "
+                         "photo); register a lip-sync engine for photoreal lip-sync")
+        product = None
+        product_url = getattr(request, "product_image_url", None)
+        if product_url is not None:
+            product = context.fetch(product_url, field="product_image_url", limits=IMAGE)
+            notes += product_notes(product)
+        broll_images = tuple(context.fetch(u, field=f"broll_images[{i}]", limits=IMAGE)
+                             for i, u in enumerate(request.broll_images))
+        pip = request.pip_options or (PipOptions() if request.composition_mode == "pip" else None)
+        if request.scenes:
+            scenes = tuple(replace(s, image=context.fetch(str(s.image), field=f"scenes[{i}].image", limits=BROLL)
+                                   if s.image else None) for i, s in enumerate(request.scenes))
+        else:
+            scenes = sentence_scenes(decision.script, template=request.template, product=product,
+                                     pip=pip is not None, has_pool=bool(broll_images), can_draw=request.allow_broll)
+        if request.broll_model and not request.allow_broll and not any(s.visual_prompt for s in scenes):
+            notes.append("broll_model: unused (allow_broll is false and no scene has a visual_prompt)")
+        drawn = sum(s.type == "broll" and s.image is None for s in scenes)
+        if drawn and len(broll_images) < drawn:
+            notes.append(f"b-roll drawn by {get_engine(request.broll_model).name}")
+        if request.dub_language:
+            notes.append(f"dub_language: the script is translated to {request.dub_language} before speaking")
+        return plan_spoken_ad(
+            UgcVideoPlan, self.id, script=decision, casting=casting, context=context,
+            canvas=canvas_for(request.aspect_ratio, context.options.extra.get("preview_height")), duration=None,
+            style=style, voice=request.voice or (persona.voice if persona else None), speed=request.voice_speed,
+            tone=tone, dub_language=request.dub_language, notes=tuple(notes), cta=request.cta, music=request.music,
+            pip=pip, scenes=scenes, broll_images=broll_images, broll_model=request.broll_model)
+
+    def picture(self, plan: UgcVideoPlan, speech: SpeechInput, workdir: Path) -> Picture:
+        """The actor full frame, cut with b-roll as the scenes say, and/or in a PiP; captions off every face."""
+        canvas, actor, total_ms = plan.canvas, plan.casting.actor, plan.seconds * 1000
+        only_pip = plan.pip is not None and bool(plan.scenes) and all(s.type == "broll" for s in plan.scenes)
+        pip_at = pip_clip = None
+        if plan.pip is not None:
+            pip_at = pip_box(plan.pip, canvas)
+            framed = talking_track(actor, speech, Box(0, 0, pip_at.w, pip_at.h), fps=canvas.fps, duration_ms=total_ms)
+            pip_clip = placeable(framed)
+        # the full-frame actor only when a scene shows it (a PiP-only ad never renders it)
+        full = None if only_pip else talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
+        centre = actor_caption_centre(canvas, pip_at, face_shown=not only_pip)
+        if not plan.scenes:
+            assert full is not None
+            return Picture(Track(full.layers, total_ms), centre)
+        durations = scene_durations(plan.scenes, list(speech.words), speech.duration_ms)
+        durations[-1] += total_ms - sum(durations)
+        actor_clip = placeable(full) if full is not None else pip_clip
+        assert actor_clip is not None
+        cut = scenes_track(plan.scenes, voice=speech.audio, actor=actor_clip, canvas=canvas, durations=durations,
+                           pip=plan.pip, pip_actor=pip_clip, broll_images=plan.broll_images,
+                           broll_model=plan.broll_model, cache_dir=workdir)
+        return Picture(Track(cut.layers, total_ms), centre)   # the voice is the kit's soundtrack

@@ -1,0 +1,92 @@
+"""Where captions go on a frame: the widest band of the safe area clear of faces and of what the picture shows.
+
+A picture (an actor full frame, a PiP, a phone, a product) names the
+horizontal bands captions must stay out of; ``clear_centre`` finds the
+middle of the widest band left between the platform's UI bands, and
+``vertical_for`` turns that height into the style's ``vertical`` so the
+caption page is centred there.  Faces come first: a fallback may let
+captions cross a PiP's shoulders or a product, never a face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...timeline import Box, Canvas
+from ..actors.portraits import bust_geometry
+from .caption_metrics import CaptionMetrics
+from .styles import get_style
+
+UI_TOP, UI_BOTTOM = 0.10, 0.20   # platform UI bands of a portrait frame (status bar; captions/description)
+LANDSCAPE_BOTTOM = 0.92          # a landscape frame's captions stay above this share of the height
+
+Band = tuple[float, float]
+
+
+def face_band(width: int, height: int) -> Band:
+    """Top and bottom (px) of a drawn actor's face and hair in a ``width`` x ``height`` frame (the bust layout)."""
+    _, cy, unit = bust_geometry(width, height)
+    return cy - 0.85 * unit, cy + 0.75 * unit
+
+
+def free_bands(top: float, bottom: float, keep_out: Sequence[Band]) -> list[Band]:
+    """The parts of ``top``..``bottom`` (px) that none of the ``keep_out`` bands overlaps."""
+    bands = [(top, bottom)]
+    for lo, hi in keep_out:
+        nxt = []
+        for a, b in bands:
+            if hi <= a or lo >= b:
+                nxt.append((a, b))
+                continue
+            if lo > a:
+                nxt.append((a, lo))
+            if hi < b:
+                nxt.append((hi, b))
+        bands = nxt
+    return bands
+
+
+def clear_centre(top: float, bottom: float, *tries: Sequence[Band]) -> float:
+    """The middle (px) of the widest band of ``top``..``bottom`` clear of the first keep-out list that leaves one.
+
+    ``tries`` go from the strictest to the most lenient (drop the bands that
+    may be crossed last); when none leaves room, the middle of the whole span.
+    """
+    for keep_out in tries:
+        bands = free_bands(top, bottom, keep_out)
+        if bands:
+            a, b = max(bands, key=lambda band: band[1] - band[0])
+            return (a + b) / 2
+    return (top + bottom) / 2
+
+
+def ui_span(canvas: Canvas) -> Band:
+    """The heights (px) between the platform's UI bands: the top and bottom of where captions may go."""
+    h = canvas.height
+    return h * UI_TOP, h * (1 - UI_BOTTOM) if canvas.height > canvas.width else h * LANDSCAPE_BOTTOM
+
+
+def actor_caption_centre(canvas: Canvas, pip: Box | None, *, face_shown: bool) -> float:
+    """Captions' centre (px) for an actor full frame (``face_shown``) and/or in a PiP at ``pip``.
+
+    Captions may cross the PiP's shoulders when nothing else fits (a landscape
+    frame with a large PiP), never a face.
+    """
+    keep_out = [face_band(canvas.width, canvas.height)] if face_shown else []
+    if pip is None:
+        return clear_centre(*ui_span(canvas), keep_out)
+    face_top, face_bottom = face_band(pip.w, pip.h)
+    faces = [*keep_out, (pip.y + face_top, pip.y + face_bottom)]
+    return clear_centre(*ui_span(canvas), [*faces, (pip.y, pip.y + pip.h)], faces)
+
+
+def vertical_for(style_name: str, canvas: Canvas, centre_y: float) -> float:
+    """The style's ``vertical`` (0 top .. 1 bottom of the safe area) that centres a two-line page at ``centre_y``."""
+    layout = CaptionMetrics(get_style(style_name), canvas.width, canvas.height)
+    s = layout.style
+    block = s.line_height * layout.em + layout.cap + layout.descent + 2 * layout.reach_y
+    room = layout.area.height - block * layout.peak
+    if room <= 0:
+        return s.vertical
+    v = (centre_y - block / 2 - layout.area.top) / room
+    return min(1.0, max(0.0, v))

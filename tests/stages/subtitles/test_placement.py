@@ -1,0 +1,37 @@
+"""Caption placement: the widest band of the safe area clear of faces, a PiP and the platform's UI."""
+
+from __future__ import annotations
+
+import pytest
+
+from mediakit.stages.pip import PipOptions, pip_box
+from mediakit.stages.subtitles.placement import actor_caption_centre, clear_centre, face_band, free_bands
+from mediakit.timeline import Canvas
+
+
+def test_free_bands_cut_out_each_keep_out_band() -> None:
+    assert free_bands(0, 100, [(20, 30), (60, 120)]) == [(0, 20), (30, 60)]
+    assert free_bands(0, 100, [(-5, 200)]) == []
+
+
+def test_clear_centre_falls_back_to_the_more_lenient_keep_outs_then_the_whole_span() -> None:
+    assert clear_centre(0, 100, [(20, 30)]) == 65          # the widest band is 30..100
+    assert clear_centre(0, 100, [(0, 100)], [(0, 40)]) == 70   # nothing left: the lenient list
+    assert clear_centre(0, 100, [(0, 100)]) == 50          # nothing at all: the middle
+
+
+@pytest.mark.parametrize("aspect", ["9:16", "16:9", "1:1"])
+@pytest.mark.parametrize("pip", [None, PipOptions(size="large")])
+def test_captions_avoid_the_face_the_pip_and_the_ui(aspect: str, pip: PipOptions | None) -> None:
+    canvas = Canvas.for_aspect(aspect)
+    box = pip_box(pip, canvas) if pip is not None else None
+    y = actor_caption_centre(canvas, box, face_shown=True)
+    h = canvas.height
+    assert 0.10 * h < y < (0.80 if aspect == "9:16" else 0.92) * h  # landscape players' UI is thinner
+    top, bottom = face_band(canvas.width, canvas.height)
+    assert not top < y < bottom
+    if box is not None:
+        face_top, face_bottom = face_band(box.w, box.h)
+        assert not box.y + face_top < y < box.y + face_bottom
+        if aspect == "9:16":
+            assert not box.y < y < box.y + box.h
