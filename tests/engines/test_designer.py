@@ -35,6 +35,7 @@ def test_headline_takes_quoted_words_else_key_words() -> None:
     assert headline("@image1 holds a cold brew can on a rooftop") == "holds cold brew can"
 
 
+@pytest.mark.slow
 def test_a_design_is_a_picture_not_a_placeholder() -> None:
     img = design("A glass serum bottle on a beach at sunset", (256, 384))
     px = pixels(img)
@@ -55,6 +56,7 @@ def test_palettes_follow_the_prompt_and_designs_are_deterministic() -> None:
     assert not np.array_equal(pixels(a), pixels(design("a latte on a table", (160, 160), variant=1)))
 
 
+@pytest.mark.slow
 def test_type_is_drawn_when_asked() -> None:
     plain = pixels(design("Morning coffee ritual", (300, 300), text=False))
     typed = pixels(design("Morning coffee ritual", (300, 300)))
@@ -67,6 +69,7 @@ def solid(path: Path, color: tuple[int, int, int], size: tuple[int, int] = (120,
     return path
 
 
+@pytest.mark.slow
 def test_compose_lays_the_refs_out_whole_and_in_order(tmp_path: Path) -> None:
     refs = [Image.new("RGB", (120, 90), c) for c in ((230, 20, 20), (20, 200, 40), (30, 40, 220))]
     img = pixels(compose(refs, "three colours", (400, 600), variant=1))
@@ -93,6 +96,7 @@ def test_card_layouts_stay_inside_their_area(count: int, area: tuple[int, int, i
         assert area[0] <= x and x + w <= area[2] and area[1] <= y and y + h <= area[3] and abs(angle) <= 3.5
 
 
+@pytest.mark.slow
 def test_the_engine_makes_n_distinct_variants_of_the_asked_size(tmp_path: Path) -> None:
     job = ImageJob(model="image-engine-2", mode="text-to-image", prompt="a can of cold brew on a rooftop",
                    resolution="1024x1536", width=160, height=240, n=3)

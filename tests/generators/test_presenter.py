@@ -141,6 +141,7 @@ def test_the_closing_line_is_the_last_sentence_or_a_clause_that_reads() -> None:
     assert closing_line(long_one, canvas) == "Twelve days in I have not missed once."
 
 
+@pytest.mark.slow
 def test_a_short_script_ends_on_an_end_card_not_a_silent_head(screen: Path, tmp_path: Path) -> None:
     """5 s of speech in a 10 s bucket: the card carries everything after the last word; no quiet-time note."""
     from mediakit.timeline import TextLayer
