@@ -38,6 +38,7 @@ def test_missing_file_and_folder(tmp_path: Path) -> None:
         load_document(tmp_path, field="input")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", ["[" * 5000 + "]" * 5000, '{"a":' * 3000 + "1" + "}" * 3000,
                                   "a:\n" + "".join("  " * i + "a:\n" for i in range(1, 3000))])
 def test_very_deep_nesting_is_a_clear_validation_error(text: str) -> None:

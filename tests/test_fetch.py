@@ -112,6 +112,7 @@ def test_download_is_sniffed_cached_and_revalidated_by_etag(server: str) -> None
     assert _Handler.hits[-1] == ("/cup.png?size=large", '"v1"')
 
 
+@pytest.mark.slow
 def test_download_limits_type_and_errors(server: str) -> None:
     _Handler.files["/notes.png"] = (b"just some text, not an image at all", None)
     with pytest.raises(MediaError, match="is not a readable png/jpeg/webp file"):
@@ -126,6 +127,7 @@ def test_download_limits_type_and_errors(server: str) -> None:
     assert not list((Path(fetch_mod.cache_dir()) / "fetch").glob("*.bin"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("head", "found"), [
     (b"\x89PNG\r\n\x1a\n", ("image", "png")), (b"\xff\xd8\xff\xe0", ("image", "jpeg")),
     (b"RIFF\x00\x00\x00\x00WEBPVP8 ", ("image", "webp")), (b"RIFF\x00\x00\x00\x00WAVEfmt ", ("audio", "wav")),

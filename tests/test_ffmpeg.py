@@ -33,6 +33,7 @@ def test_the_wheels_binary_is_found_without_running_it(monkeypatch: pytest.Monke
     assert found.name.startswith("ffmpeg-")
 
 
+@pytest.mark.slow
 def test_it_is_the_binary_imageio_ffmpeg_would_choose() -> None:
     assert ffmpeg_exe() == imageio_ffmpeg.get_ffmpeg_exe()
 

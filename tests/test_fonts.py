@@ -71,6 +71,7 @@ def test_index_matches_the_font_files() -> None:
             assert (folder / part).is_file(), row
 
 
+@pytest.mark.slow
 def test_index_names_match_the_name_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     """A stale index would make styles name faces libass cannot find."""
     pytest.importorskip("fontTools")
@@ -116,6 +117,7 @@ Dialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,{\\an8\\fnComic Sans MS}what y
 """
 
 
+@pytest.mark.slow
 def test_libass_uses_only_bundled_fonts(tmp_path: Path) -> None:
     """libass logs 'fontselect: (family, weight, italic) -> path'; every path must be in fonts/."""
     (tmp_path / "t.ass").write_text(ASS, encoding="utf-8")

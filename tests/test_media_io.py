@@ -33,6 +33,7 @@ def test_write_wav_missing_folder_is_a_validation_error(tmp_path: Path) -> None:
         write_wav(tmp_path / "no" / "x.wav", np.zeros(4), sample_rate=8000)
 
 
+@pytest.mark.slow
 def test_atomic_path_leaves_nothing_on_failure(tmp_path: Path) -> None:
     with pytest.raises(RuntimeError), atomic_path(tmp_path / "out.mp4") as tmp:
         tmp.write_bytes(b"half")
@@ -40,6 +41,7 @@ def test_atomic_path_leaves_nothing_on_failure(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_decode_audio_reads_back_what_was_written(tmp_path: Path) -> None:
     t = np.arange(16000) / 16000
     tone = 0.5 * np.sin(2 * np.pi * 440 * t)

@@ -13,6 +13,7 @@ class Thing:
         Thing.made += 1
 
 
+@pytest.mark.slow
 def test_registry_shares_instances_and_lists_names() -> None:
     reg: Registry[object] = Registry("widget", "widget", "mediakit.test_widgets_none",
                                      {"json": "json:JSONDecoder"})

@@ -152,6 +152,7 @@ def bundled() -> dict:
     return yaml.safe_load((data_dir("presets") / "models.yaml").read_text())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit, message", [
     (lambda d: d["models"][0].update(colour="red"), "models.0.colour: Extra inputs are not permitted"),
     (lambda d: d["defaults"].update(image="voice-tts"), "defaults.image 'voice-tts' is not a live image model"),
@@ -173,6 +174,7 @@ def test_bad_catalog_data_is_refused_naming_the_file(tmp_path: Path, edit, messa
     assert str(path) in str(info.value)
 
 
+@pytest.mark.slow
 def test_a_retired_model_is_listed_but_not_selectable(tmp_path: Path) -> None:
     data = bundled()
     data["models"][3]["status"] = "retired"

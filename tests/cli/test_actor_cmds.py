@@ -19,6 +19,7 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+@pytest.mark.slow
 def test_table_lists_every_actor(runner: CliRunner) -> None:
     result = runner.invoke(actors, [])
     assert result.exit_code == 0, result.output
@@ -64,6 +65,7 @@ def test_invalid_choice_lists_valid_values(runner: CliRunner) -> None:
     assert result.exit_code == 2 and "female" in result.output and "male" in result.output
 
 
+@pytest.mark.slow
 def test_contact_sheet(runner: CliRunner, tmp_path: Path) -> None:
     sheet = tmp_path / "elders.png"
     result = runner.invoke(actors, ["--type", "Elder", "--sheet", str(sheet)])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mediakit.cli.main import main
@@ -24,6 +25,7 @@ def test_pace_rejects_over_37_words() -> None:
     assert result.exit_code == 2 and result.stderr.startswith("error: script:")
 
 
+@pytest.mark.slow
 def test_music_writes_a_bed_and_rejects_unknown_mood(tmp_path: Path) -> None:
     runner = CliRunner()
     out = tmp_path / "bed.wav"
@@ -34,6 +36,7 @@ def test_music_writes_a_bed_and_rejects_unknown_mood(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "chill" in bad.stderr and not (tmp_path / "x.wav").exists()
 
 
+@pytest.mark.slow
 def test_mix_reports_loudness(real: Path, tmp_path: Path) -> None:
     out = tmp_path / "mix.wav"
     result = CliRunner().invoke(main, ["mix", str(real / "pocketsphinx-goforward" / "goforward.wav"),

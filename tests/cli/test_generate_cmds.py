@@ -3,9 +3,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mediakit.cli.main import main
+
+pytestmark = pytest.mark.slow
 
 
 def test_list_and_schema() -> None:

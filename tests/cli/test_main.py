@@ -49,6 +49,7 @@ def test_a_command_found_by_entry_point_is_registered_on_first_use(monkeypatch: 
     assert CliRunner().invoke(main, ["nosuch"]).exit_code == 2
 
 
+@pytest.mark.slow
 def test_a_command_does_not_import_the_others() -> None:
     code = ("import sys; from mediakit.cli.main import main\n"
             "try:\n    main(['styles'])\nexcept SystemExit:\n    pass\n"
@@ -60,6 +61,7 @@ def test_a_command_does_not_import_the_others() -> None:
     assert "importlib.metadata" not in loaded  # a library command starts without reading the plug-ins
 
 
+@pytest.mark.slow
 def test_the_program_keeps_exit_codes_and_error_bodies() -> None:
     """``python -m mediakit`` runs ``run``: the exit code and the --json error body come through its exit."""
     ok = subprocess.run([sys.executable, "-m", "mediakit", "styles"], capture_output=True, text=True)
@@ -83,6 +85,7 @@ def _blas_after_run(env: dict[str, str]) -> list[str]:
     return out.strip().splitlines()[-1].split()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
 def test_the_program_keeps_openblas_to_one_thread_unless_told() -> None:
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}

@@ -30,6 +30,7 @@ def test_styles_lists_seventeen_with_descriptions(runner: CliRunner) -> None:
     assert lines[0].split()[0] == "hormozi" and all(len(line.split()) > 2 for line in lines)
 
 
+@pytest.mark.slow
 def test_subtitle_burns_grid_clip(runner: CliRunner, real: Path, tmp_path: Path) -> None:
     folder = real / "lipnet-grid-swwp2s"
     out = tmp_path / "o.mp4"
@@ -41,6 +42,7 @@ def test_subtitle_burns_grid_clip(runner: CliRunner, real: Path, tmp_path: Path)
     assert f"wrote {out}" in result.output
 
 
+@pytest.mark.slow
 def test_subtitle_json_prints_the_result_or_the_error_body(runner: CliRunner, real: Path, tmp_path: Path) -> None:
     import json
 
@@ -72,6 +74,7 @@ def _fails(runner: CliRunner, args: list[str], match: str, code: int = 2) -> Non
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_errors_are_one_line(runner: CliRunner, real: Path, silent_video: Path, tmp_path: Path) -> None:
     grid = str(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg")
     out = str(tmp_path / "o.mp4")
@@ -86,6 +89,7 @@ def test_errors_are_one_line(runner: CliRunner, real: Path, silent_video: Path, 
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_subtitle_without_a_transcript_captions_what_whisper_heard(runner: CliRunner, real: Path,
                                                                     tmp_path: Path) -> None:
     out = tmp_path / "o.mp4"
@@ -97,6 +101,7 @@ def test_subtitle_without_a_transcript_captions_what_whisper_heard(runner: CliRu
     assert [w.text for w in load_words(tmp_path / "w.json")] == ["Set", "white", "with", "P2", "soon."]
 
 
+@pytest.mark.slow
 def test_recognition_options_are_checked(runner: CliRunner, real: Path, tmp_path: Path) -> None:
     grid = str(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg")
     out = str(tmp_path / "o.mp4")

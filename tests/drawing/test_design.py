@@ -18,6 +18,7 @@ def test_headline_takes_quoted_words_else_key_words() -> None:
     assert headline("@image1 holds a cold brew can on a rooftop") == "holds cold brew can"
 
 
+@pytest.mark.slow
 def test_a_design_is_a_picture_not_a_placeholder() -> None:
     img = design("A glass serum bottle on a beach at sunset", (256, 384))
     px = pixels(img)
@@ -38,6 +39,7 @@ def test_palettes_follow_the_prompt_and_designs_are_deterministic() -> None:
     assert not np.array_equal(pixels(a), pixels(design("a latte on a table", (160, 160), variant=1)))
 
 
+@pytest.mark.slow
 def test_type_is_drawn_when_asked() -> None:
     plain = pixels(design("Morning coffee ritual", (300, 300), text=False))
     typed = pixels(design("Morning coffee ritual", (300, 300)))
@@ -45,6 +47,7 @@ def test_type_is_drawn_when_asked() -> None:
     assert (typed[:90] > 235).all(axis=2).sum() > 150 + (plain[:90] > 235).all(axis=2).sum()
 
 
+@pytest.mark.slow
 def test_compose_lays_the_refs_out_whole_and_in_order() -> None:
     refs = [Image.new("RGB", (120, 90), c) for c in ((230, 20, 20), (20, 200, 40), (30, 40, 220))]
     img = pixels(compose(refs, "three colours", (400, 600), variant=1))

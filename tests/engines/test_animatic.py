@@ -38,6 +38,7 @@ def job(mode: str, seconds: int = 4, aspect: str = "9:16", **kw: object) -> Vide
                     quality="480p", aspect=aspect, width=w, height=h, **kw)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_image_mode_moves_from_the_first_frame_and_lands_on_the_last(media: dict[str, Path], tmp_path: Path) -> None:
     tl = AnimaticEngine().make(job("image", 6, first_frame=media["red"], last_frame=media["green"]), tmp_path)
     assert (tl.canvas.width, tl.canvas.height, tl.canvas.fps, tl.duration_ms) == (480, 854, 24, 6000)
@@ -52,6 +53,7 @@ def test_image_mode_moves_from_the_first_frame_and_lands_on_the_last(media: dict
     assert isinstance(alone, ImageLayer) and alone.motion is not None and alone.motion.zooms
 
 
+@pytest.mark.slow
 def test_reference_mode_follows_the_prompt_order_and_cuts_clips_in(media: dict[str, Path], tmp_path: Path) -> None:
     j = job("reference", 8, prompt="@image2 then @video1 then @image1", refs=(media["red"], media["green"]),
             video_refs=(media["clip"],), audio_refs=(media["sound"],))
@@ -67,6 +69,7 @@ def test_reference_mode_follows_the_prompt_order_and_cuts_clips_in(media: dict[s
     assert sounds["ambience.wav"].gain_db == -8.0  # under the audio ref
 
 
+@pytest.mark.slow
 def test_refs_beyond_what_the_length_shows_are_gathered_on_a_collage(media: dict[str, Path], tmp_path: Path) -> None:
     refs = (media["red"], media["green"], media["blue"], media["red"], media["green"])
     tl = AnimaticEngine().make(job("reference", 4, prompt="five refs", refs=refs), tmp_path)
@@ -78,6 +81,7 @@ def test_refs_beyond_what_the_length_shows_are_gathered_on_a_collage(media: dict
         assert (np.abs(collage - np.array(color)).sum(axis=2) < 60).mean() > 0.01
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seconds, shots", [(4, 1), (8, 2), (15, 4)])
 def test_text_mode_designs_a_shot_per_4_seconds_or_so(seconds: int, shots: int, tmp_path: Path) -> None:
     j = job("text", seconds, aspect="16:9", prompt="A barista pours latte art, then the sun rises over the city")
@@ -88,6 +92,7 @@ def test_text_mode_designs_a_shot_per_4_seconds_or_so(seconds: int, shots: int, 
     assert sorted(p.name for p in tmp_path.glob("shot-*.png")) == [f"shot-{i + 1}.png" for i in range(shots)]
 
 
+@pytest.mark.slow
 def test_title_and_tag_layers(tmp_path: Path) -> None:
     tl = AnimaticEngine().make(job("text", 10, prompt="A quiet lake at dawn. Mist rises."), tmp_path)
     title, tag = tl.layers[1], tl.layers[2]
@@ -121,6 +126,7 @@ def test_mention_order_and_phrases() -> None:
         "A dog runs", "it jumps into the lake", "A dog runs, then it jumps into the lake"]
 
 
+@pytest.mark.slow
 def test_ambience_is_a_quiet_stereo_bed_shaped_by_the_setting() -> None:
     sea, city = ambience("waves on the beach", 6), ambience("city traffic at night", 6)
     assert sea.shape == (288000, 2) and sea.dtype == np.float32
@@ -139,6 +145,7 @@ def test_ambience_is_a_quiet_stereo_bed_shaped_by_the_setting() -> None:
     assert centroid(ambience("wind over the mountains", 6)) > centroid(sea)  # wind is brighter than surf
 
 
+@pytest.mark.slow
 def test_the_engine_timeline_carries_the_ambience(tmp_path: Path) -> None:
     tl = AnimaticEngine().make(job("text", prompt="surf at the beach"), tmp_path)
     assert tl.audio == (AudioClip(tmp_path / "ambience.wav"),)

@@ -20,6 +20,7 @@ def solid(path: Path, color: tuple[int, int, int], size: tuple[int, int] = (120,
     return path
 
 
+@pytest.mark.slow
 def test_the_engine_makes_n_distinct_variants_of_the_asked_size(tmp_path: Path) -> None:
     job = ImageJob(model="image-engine-2", mode="text-to-image", prompt="a can of cold brew on a rooftop",
                    resolution="1024x1536", width=160, height=240, n=3)

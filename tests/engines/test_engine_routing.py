@@ -107,6 +107,7 @@ def plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     VIDEO_ENGINES.unregister("test-broken")
 
 
+@pytest.mark.slow
 def test_a_plugin_engine_serves_a_model_through_the_generator(plugins: None, monkeypatch: pytest.MonkeyPatch,
                                                               tmp_path: Path) -> None:
     monkeypatch.setenv("MEDIAKIT_ENGINES", "video-engine-2.5=test-finished")

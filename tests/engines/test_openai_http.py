@@ -89,6 +89,7 @@ def test_refs_go_to_the_edits_route_as_multipart(configured: Server, tmp_path: P
     assert b'name="model"\r\n\r\nimg-model\r\n' in body and b'name="size"\r\n\r\n1024x1536\r\n' in body
 
 
+@pytest.mark.slow
 def test_speech_sends_the_text_without_tags_and_maps_named_voices(configured: Server, mp3: bytes,
                                                                   tmp_path: Path) -> None:
     configured.routes["/v1/audio/speech"] = lambda body: (200, "audio/mpeg", mp3)
@@ -129,6 +130,7 @@ def test_an_unreachable_or_unconfigured_server(monkeypatch: pytest.MonkeyPatch, 
         OpenAIImageEngine().check()
 
 
+@pytest.mark.slow
 def test_generate_image_through_the_adapter_delivers_png(configured: Server, monkeypatch: pytest.MonkeyPatch,
                                                          tmp_path: Path) -> None:
     jpegs = [image_bytes((250, 200, 0), "JPEG", (128, 128)), image_bytes((0, 90, 250), "JPEG", (128, 128))]
@@ -151,6 +153,7 @@ def test_generate_image_through_the_adapter_delivers_png(configured: Server, mon
     assert not (tmp_path / "t.png").exists()
 
 
+@pytest.mark.slow
 def test_generate_audio_through_the_adapter_delivers_mp3(configured: Server, monkeypatch: pytest.MonkeyPatch,
                                                          tmp_path: Path) -> None:
     wav = tmp_path / "reply.wav"

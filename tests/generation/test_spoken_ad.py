@@ -115,6 +115,7 @@ def test_preview_height_keeps_the_aspect_and_is_checked() -> None:
         canvas_for("9:16", 10)
 
 
+@pytest.mark.slow
 def test_a_short_script_ends_on_an_end_card_not_a_silent_head(screen: Path, tmp_path: Path) -> None:
     """5 s of speech in a 10 s bucket: the card carries everything after the last word; no quiet-time note."""
     from mediakit.timeline import TextLayer

@@ -64,6 +64,7 @@ def duration(path: Path) -> int:
     return info.duration_ms
 
 
+@pytest.mark.slow
 def test_speech_is_an_mp3_and_speed_and_tags_change_it(tmp_path: Path) -> None:
     line = "Mornings are easier now that the coffee is ready when I wake up."
     normal = generate("audio", {"text": line}, tmp_path / "normal.mp3")
@@ -78,6 +79,7 @@ def test_speech_is_an_mp3_and_speed_and_tags_change_it(tmp_path: Path) -> None:
     assert duration(paused) > base + 500  # the tag is honoured as silence, not read aloud
 
 
+@pytest.mark.slow
 def test_a_raw_voice_id(tmp_path: Path) -> None:
     result = generate("audio", {"text": "Cheers, mate.", "voice": "en-gb+m3"}, tmp_path / "raw.mp3")
     assert result.receipt["selected_voice"] == "en-gb+m3" and duration(result.output) > 300

@@ -25,6 +25,7 @@ def test_rules(body: dict[str, object], field: str) -> None:
     assert exc.value.to_dict()["error"]["details"][0]["field"] == field
 
 
+@pytest.mark.slow
 def test_sheet_is_3_by_2_and_carries_the_character(tmp_path: Path) -> None:
     out = tmp_path / "sheet.png"
     generate("character_sheet", {"description": "a woman named Ines in a blue blazer"}, out)
@@ -34,6 +35,7 @@ def test_sheet_is_3_by_2_and_carries_the_character(tmp_path: Path) -> None:
     assert character is not None and character.name == "Ines" and character.look.outfit == "blazer"
 
 
+@pytest.mark.slow
 def test_reference_colours_on_the_described_shape(tmp_path: Path) -> None:
     coffee = Path(__file__).parents[2] / "samples" / "coffee.png"
     out = tmp_path / "ref.png"

@@ -7,6 +7,8 @@ from mediakit.errors import ValidationError
 from mediakit.generation.run import generate, plan_job
 from mediakit.probe import probe
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def steps(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:

@@ -74,6 +74,7 @@ def test_a_ref_that_is_not_an_image_names_its_index(tmp_path: Path) -> None:
     assert info.value.field == "refs[1]"
 
 
+@pytest.mark.slow
 def test_n_images_are_written_beside_the_output_and_listed(tmp_path: Path) -> None:
     result = generate("image", {"prompt": "Ocean waves at sunset", "n": 3, "resolution": "1024x1536",
                                 "model": "image-engine-2"}, tmp_path / "waves.png")
@@ -91,6 +92,7 @@ def test_n_images_are_written_beside_the_output_and_listed(tmp_path: Path) -> No
                                                             "receipt": "waves.receipt.json"}
 
 
+@pytest.mark.slow
 def test_image_edit_composes_the_refs(tmp_path: Path) -> None:
     ref = tmp_path / "ref.jpg"
     Image.new("RGB", (300, 200), (250, 120, 0)).save(ref)

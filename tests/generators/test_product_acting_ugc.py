@@ -35,6 +35,7 @@ def _code(body: dict[str, Any]) -> tuple[str, str]:
     return err["code"], err["details"][0]["field"]
 
 
+@pytest.mark.slow
 def test_receipt_of_a_given_script() -> None:
     plan = _plan(BASE)
     r = plan.receipt
@@ -69,6 +70,7 @@ def test_invalid_fields_name_the_field_and_code(change: dict[str, Any], code: st
     assert got_code == code
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("style", sorted(DELIVERY))
 def test_acting_style_changes_the_delivery(style: str) -> None:
     plan = _plan(BASE | {"acting_style": style})
@@ -76,6 +78,7 @@ def test_acting_style_changes_the_delivery(style: str) -> None:
     assert plan.speech.speed == speed and plan.speech.tone == tone and plan.energy == energy
 
 
+@pytest.mark.slow
 def test_a_lively_style_sways_the_product_more(tmp_path: Path) -> None:
     canvas = Canvas(270, 480)
     calm, lively = (product_track(PRODUCT, PRODUCT, canvas, 1000, template="kitchen-counter", energy=e,
@@ -83,6 +86,7 @@ def test_a_lively_style_sways_the_product_more(tmp_path: Path) -> None:
     assert calm is None and lively is not None and lively.dy >= 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change", [{"subtitles": False}, {"subtitle_style": "none"}])
 def test_captions_can_be_turned_off(change: dict[str, Any], tmp_path: Path) -> None:
     gen, plan = plan_job("product_acting_ugc", BASE | change, options=PREVIEW)
@@ -91,6 +95,7 @@ def test_captions_can_be_turned_off(change: dict[str, Any], tmp_path: Path) -> N
     assert built.timeline is not None and built.timeline.subtitles is None
 
 
+@pytest.mark.slow
 def test_visual_style_is_noted() -> None:
     assert any("visual_style" in n for n in _plan(BASE | {"visual_style": "warm film"}).receipt.notes)
 
@@ -103,6 +108,7 @@ def test_captions_avoid_face_and_product() -> None:
     assert 48 <= y <= 384 and not 300 <= y <= 400
 
 
+@pytest.mark.slow
 def test_render_lasts_the_bucket_with_sidecars(tmp_path: Path) -> None:
     out = tmp_path / "ad.mp4"
     result = generate("product_acting_ugc", BASE | {"template": "kitchen-counter"}, out, options=PREVIEW)
@@ -119,6 +125,7 @@ def test_render_lasts_the_bucket_with_sidecars(tmp_path: Path) -> None:
     assert abs(onset_ms - result.captions.words[0].start_ms) <= 34   # A/V in sync to a frame
 
 
+@pytest.mark.slow
 def test_the_end_card_carries_the_remainder(tmp_path: Path) -> None:
     gen, plan = plan_job("product_acting_ugc", BASE, options=PREVIEW)
     built = gen.build(plan, tmp_path)
@@ -130,6 +137,7 @@ def test_the_end_card_carries_the_remainder(tmp_path: Path) -> None:
     assert card[0].start_ms + (card[0].duration_ms or 0) == built.timeline.duration_ms == 5000
 
 
+@pytest.mark.slow
 def test_voiceover_option_replaces_the_voice(tmp_path: Path) -> None:
     from mediakit.stages.voice import synthesize
 
@@ -150,6 +158,7 @@ def test_bad_input_leaves_no_file(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("template", list(load_templates()))
 def test_every_template_shows_the_real_photo_over_the_minimum_share(template: str) -> None:
     assert share_notes(PRODUCT, template, Canvas(1080, 1920)) == []

@@ -42,6 +42,7 @@ def test_generate_rules(tmp_path: Path) -> None:
     assert exc.value.field == "beats"
 
 
+@pytest.mark.slow
 def test_storyboard_panels_from_beats_and_session(tmp_path: Path) -> None:
     sheet = tmp_path / "sheet.png"
     generate("character_sheet", {"description": "a boy in a red tee"}, sheet)

@@ -28,6 +28,7 @@ def grid(real: Path) -> tuple[Path, str]:
     return folder / "id2_vcd_swwp2s.mpg", (folder / "transcript.txt").read_text().strip()
 
 
+@pytest.mark.slow
 def test_burn_keeps_size_rate_and_duration_and_draws_captions(grid: tuple[Path, str], tmp_path: Path) -> None:
     video, transcript = grid
     out = tmp_path / "grid.mp4"
@@ -49,6 +50,7 @@ def test_burn_keeps_size_rate_and_duration_and_draws_captions(grid: tuple[Path, 
     assert changed.mean() > 0.01, "no caption pixels found"
 
 
+@pytest.mark.slow
 def test_aspect_blur_fits_onto_standard_canvas(grid: tuple[Path, str], tmp_path: Path) -> None:
     video, transcript = grid
     words = [Word(t, 300 + i * 350, 600 + i * 350) for i, t in enumerate(transcript.split())]
@@ -86,6 +88,7 @@ def test_bad_inputs(real: Path, silent_video: Path, tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.mp4"]
 
 
+@pytest.mark.slow
 def test_mismatched_transcript_is_refused_unless_allowed(grid: tuple[Path, str], tmp_path: Path) -> None:
     from mediakit.errors import AlignmentError
 
@@ -98,6 +101,7 @@ def test_mismatched_transcript_is_refused_unless_allowed(grid: tuple[Path, str],
     assert all(a.start_ms <= b.start_ms for a, b in zip(result.words, result.words[1:], strict=False))
 
 
+@pytest.mark.slow
 def test_a_local_burn_loads_no_network_stack(grid: tuple[Path, str], tmp_path: Path) -> None:
     """Every burn pays its imports before the encode starts: urllib.request (18 ms) and numpy.ma (9 ms) stay out."""
     import subprocess
@@ -110,6 +114,7 @@ def test_a_local_burn_loads_no_network_stack(grid: tuple[Path, str], tmp_path: P
     assert out.strip().splitlines()[-1] == "[]"
 
 
+@pytest.mark.slow
 def test_the_progress_bar_moves_while_speech_is_recognised(grid: tuple[Path, str], tmp_path: Path) -> None:
     from fractions import Fraction
 

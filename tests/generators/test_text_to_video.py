@@ -22,6 +22,7 @@ def test_rules(body: dict[str, object], field: str) -> None:
     assert exc.value.field == field
 
 
+@pytest.mark.slow
 def test_renders_and_publishes_with_caption(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MEDIAKIT_PUBLISH_DIR", str(tmp_path / "pub"))
     result = generate("text_to_video", {"prompt": PROMPT, "duration": 5, "aspect_ratio": "16:9",

@@ -69,6 +69,7 @@ def test_prompt_writes_the_script_and_is_metered() -> None:
     assert plan.receipt.word_count <= 25
 
 
+@pytest.mark.slow
 def test_saas_review_writes_from_the_page(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text(
         "<html><head><title>Ledgerly - invoices in one click</title><meta name='description' "
@@ -140,6 +141,7 @@ def _frames_and_onset(video: Path) -> tuple[int, float]:
     return len(raw) // 256, float(loud[0] * 5) if len(loud) else -1.0
 
 
+@pytest.mark.slow
 def test_ugc_video_renders_the_bucket_with_sidecars_and_sync(product: Path, tmp_path: Path) -> None:
     out = tmp_path / "ad.mp4"
     body = {"script": SCRIPT, "actor_slug": "maya-chen", "product_image_url": str(product), "cta": "Try it today",
@@ -160,6 +162,7 @@ def test_ugc_video_renders_the_bucket_with_sidecars_and_sync(product: Path, tmp_
     assert abs(onset_ms - words[0]["start"] * 1000) <= 34  # the voice starts where its words say: one frame
 
 
+@pytest.mark.slow
 def test_the_cta_card_carries_everything_after_the_last_word(tmp_path: Path) -> None:
     gen, plan = plan_job("ugc_video", {"script": SCRIPT, "cta": "Try it today", "target_duration": 10},
                          options=PREVIEW)
@@ -174,6 +177,7 @@ def test_the_cta_card_carries_everything_after_the_last_word(tmp_path: Path) -> 
     assert box is not None and box.y + box.h <= 0.8 * plan.canvas.height  # above the platform UI
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("aspect", "size"), [("16:9", (854, 480)), ("1:1", (480, 480))])
 def test_saas_review_pip_per_aspect(aspect: str, size: tuple[int, int], product: Path, tmp_path: Path) -> None:
     out = tmp_path / "saas.mp4"
@@ -186,6 +190,7 @@ def test_saas_review_pip_per_aspect(aspect: str, size: tuple[int, int], product:
     assert abs((info.duration_ms or 0) - result.plan.seconds * 1000) <= 100
 
 
+@pytest.mark.slow
 def test_voiceover_option_sets_the_bucket_and_captions(tmp_path: Path) -> None:
     from mediakit.stages.voice import synthesize
 

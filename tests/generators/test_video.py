@@ -142,6 +142,7 @@ def test_the_fields_passed_choose_the_mode(body: dict[str, Any], mode: str) -> N
 
 # ---- plan: the chosen model's rules --------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("body, field, rule", [
     ({"prompt": "x", "seconds": 16}, "seconds", "must be 4 to 15 in text mode on video-engine-2.0 (chosen by auto)"),
     ({"model": "video-engine-2.5", "prompt": "x", "seconds": 16}, "seconds",
@@ -164,6 +165,7 @@ def test_plan_rules_of_the_chosen_model(m: dict[str, str], body: dict[str, Any],
     assert err.field == field and rule in err.rule
 
 
+@pytest.mark.slow
 def test_every_problem_of_a_plan_is_listed(m: dict[str, str]) -> None:
     err = plan_error({"model": "video-engine-2.0", "refs": [m["red"]] * 10, "audio_refs": [m["wav"]] * 4,
                       "seconds": 20})

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from mediakit.probe import probe
 from mediakit.recipes.audition import render_talking
 from mediakit.stages.actors import SpeechInput, get_actor
@@ -15,6 +17,7 @@ CANVAS = Canvas(180, 320)
 
 
 
+@pytest.mark.slow
 def test_render_talking_is_one_file_with_speech(speech: SpeechInput, tmp_path: Path, frame: Callable[..., Any]) -> None:
     out = render_talking(get_actor("omar-farouk"), speech, tmp_path / "audition.mp4", canvas=CANVAS)
     info = probe(out)

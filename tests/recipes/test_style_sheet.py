@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 from PIL import Image
 
@@ -13,6 +14,7 @@ from mediakit.recipes.style_sheet import CELL, COLUMNS, LABEL_H
 from mediakit.stages.subtitles import style_names
 
 
+@pytest.mark.slow
 def test_styles_preview_sheet_has_one_distinct_captioned_cell_per_style(tmp_path: Path) -> None:
     out = tmp_path / "sheet.png"
     result = CliRunner().invoke(main, ["styles", "--preview", str(out)])

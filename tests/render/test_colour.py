@@ -48,6 +48,7 @@ def stills(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return folder / "red.png", folder / "blue.png"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("base", ["still", "colour", "video"])
 def test_timeline_renders_are_tagged_bt709_tv(base: str, stills: tuple[Path, Path], tiny_video: Path,
                                               tmp_path: Path) -> None:
@@ -59,6 +60,7 @@ def test_timeline_renders_are_tagged_bt709_tv(base: str, stills: tuple[Path, Pat
     assert_bt709_tv(render(timeline, tmp_path / "out.mp4"))
 
 
+@pytest.mark.slow
 def test_composite_frame_decodes_the_same_with_or_without_honouring_tags(stills: tuple[Path, Path],
                                                                           tmp_path: Path) -> None:
     red, blue = stills
@@ -79,6 +81,7 @@ def test_still_profile_png_keeps_the_colours(stills: tuple[Path, Path], tmp_path
         assert np.abs(np.asarray(im.convert("RGB"))[100, 100].astype(int) - RED).max() <= 2
 
 
+@pytest.mark.slow
 def test_drawn_actor_clip_and_audition_are_tagged(tone_wav: Path, tmp_path: Path) -> None:
     speech = SpeechInput.from_file(tone_wav)
     assert_bt709_tv(talking_clip(get_actor("maya-chen"), speech, CANVAS.box))

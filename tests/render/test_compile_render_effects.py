@@ -45,6 +45,7 @@ def bright(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_ken_burns_never_shows_an_edge(bright: Path, tmp_path: Path) -> None:
     motions = (KenBurns(1.0, 1.3), KenBurns(1.0, 1.0, (0.0, 0.5), (1.0, 0.5)), KenBurns(1.3, 1.0, (1, 1), (0, 0)),
                KenBurns(1.2, 1.2, (0.5, 1.0), (0.5, 0.0)))
@@ -59,6 +60,7 @@ def test_ken_burns_never_shows_an_edge(bright: Path, tmp_path: Path) -> None:
     assert np.abs(video[16].astype(int) - video[29].astype(int)).mean() > 5
 
 
+@pytest.mark.slow
 def test_sequence_lasts_the_sum_and_blends_at_the_cut(tmp_path: Path) -> None:
     seq = SequenceLayer(scenes=(ColorLayer(color="red", duration_ms=600), ColorLayer(color="blue", duration_ms=600)),
                         transition=Transition("fade", 400))

@@ -25,6 +25,7 @@ def integrated_lufs(path: Path) -> float:
     return float(found.group(1))
 
 
+@pytest.mark.slow
 def test_a_video_with_ducked_music_measures_minus_14_lufs(real: Path, tmp_path: Path) -> None:
     voice = real / "pocketsphinx-goforward" / "goforward.wav"
     bed = music_bed("chill", 2.8)

@@ -14,6 +14,7 @@ from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.timeline import AudioClip, Box, Canvas, ColorLayer, TextLayer, Timeline, VideoLayer
 
 
+@pytest.mark.slow
 def test_render_writes_h264_aac_at_canvas_size_and_reports_progress(tiny_video: Path, tmp_path: Path) -> None:
     seen: list[float] = []
     tl = Timeline(Canvas(120, 214), 1000, layers=(VideoLayer(path=tiny_video),),
@@ -73,6 +74,7 @@ def test_still_frame_shows_layers(tmp_path: Path) -> None:
         assert yellow > 50  # the text was drawn
 
 
+@pytest.mark.slow
 def test_a_stalled_render_is_killed_and_retried(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """ffmpeg that stops making progress is not waited on forever."""
     ex = importlib.import_module("mediakit.render.execute")  # the package re-exports a function of that name

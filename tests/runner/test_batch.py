@@ -43,6 +43,7 @@ def balance(tmp_path: Path) -> int:
         return ledger.balance(conn, LOCAL).total
 
 
+@pytest.mark.slow
 def test_a_batch_renders_settles_and_reports(tmp_path: Path):
     path = spec_file(tmp_path, """  - {id: ok, generator: test_sleep, input: {seconds: 0.1}}
   - {id: breaks, generator: test_sleep, input: {fail: true}}
@@ -66,6 +67,7 @@ def test_a_batch_renders_settles_and_reports(tmp_path: Path):
     assert kinds.count("submitted") == 2 and kinds.count("completed") == 1 and kinds.count("failed") == 2
 
 
+@pytest.mark.slow
 def test_running_again_skips_completed_jobs_and_charges_nothing(tmp_path: Path):
     path = spec_file(tmp_path, "  - {id: a, generator: test_sleep, input: {seconds: 0.05}}\n")
     run(tmp_path, path)
@@ -75,6 +77,7 @@ def test_running_again_skips_completed_jobs_and_charges_nothing(tmp_path: Path):
     assert balance(tmp_path) == 7_000_000 - 50_000
 
 
+@pytest.mark.slow
 def test_changed_inputs_make_a_new_job(tmp_path: Path):
     run(tmp_path, spec_file(tmp_path, "  - {id: a, generator: test_sleep, input: {colour: red}}\n"))
     _, events = run(tmp_path, spec_file(tmp_path, "  - {id: a, generator: test_sleep, input: {colour: blue}}\n"))
@@ -82,6 +85,7 @@ def test_changed_inputs_make_a_new_job(tmp_path: Path):
     assert balance(tmp_path) == 7_000_000 - 100_000
 
 
+@pytest.mark.slow
 def test_an_idempotency_key_reused_with_other_inputs_is_refused(tmp_path: Path):
     run(tmp_path, spec_file(tmp_path, "  - {id: a, generator: test_sleep, idempotency_key: k1}\n"))
     with pytest.raises(MediakitError, match="idempotency_key"):
@@ -89,6 +93,7 @@ def test_an_idempotency_key_reused_with_other_inputs_is_refused(tmp_path: Path):
                                           "input: {colour: blue}}\n"))
 
 
+@pytest.mark.slow
 def test_a_batch_the_balance_cannot_pay_is_refused_whole(tmp_path: Path):
     many = "".join(f"  - {{id: j{i}, generator: test_sleep, input: {{seconds: 0}}}}\n" for i in range(3))
     path = spec_file(tmp_path, many, account="{plan: payg, credits: 120}")
@@ -103,6 +108,7 @@ def test_a_batch_the_balance_cannot_pay_is_refused_whole(tmp_path: Path):
     assert balance(tmp_path) == 20_000
 
 
+@pytest.mark.slow
 def test_the_plans_concurrency_limit_holds(tmp_path: Path):
     path = spec_file(tmp_path, "".join(f"  - {{id: j{i}, generator: test_sleep, input: {{seconds: 0.3}}}}\n"
                                        for i in range(3)), account="{plan: free, credits: 500}")
@@ -112,6 +118,7 @@ def test_the_plans_concurrency_limit_holds(tmp_path: Path):
                      ("started", "j2"), ("completed", "j2")]
 
 
+@pytest.mark.slow
 def test_cancel_stops_a_running_render_refunds_and_leaves_no_file(tmp_path: Path):
     path = spec_file(tmp_path, "  - {id: long, generator: test_sleep, input: {seconds: 30}}\n")
     result: dict[str, Any] = {}

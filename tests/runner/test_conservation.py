@@ -15,6 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -22,6 +23,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from mediakit.errors import MediakitError
 from runner import accounts, jobs, ledger
 from runner.db import Database
+
+pytestmark = pytest.mark.slow
 
 USER = "p"
 START = 6_900_000 + 500_000  # creator allowance + 500 purchased, millicredits

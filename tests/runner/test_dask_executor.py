@@ -28,6 +28,8 @@ from runner.executors.dask import DaskExecutor, DaskHandle  # noqa: E402
 from runner.executors.task import Task, TaskResult  # noqa: E402
 from runner.spec import load_spec  # noqa: E402
 
+pytestmark = pytest.mark.slow
+
 IMPORTS = (sleepgen.__name__,)
 
 

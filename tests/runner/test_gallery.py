@@ -129,6 +129,7 @@ def test_video_poster_and_links(tmp_path: Path) -> None:
                      "receipt": "ad/ad.receipt.json"}
 
 
+@pytest.mark.slow
 def test_video_frame_takes_the_poster_shape_else_the_probed_one(tmp_path: Path, tiny_video: Path) -> None:
     shutil.copy(tiny_video, tmp_path / "a.mp4")  # 180x320
     shutil.copy(tiny_video, tmp_path / "b.mp4")

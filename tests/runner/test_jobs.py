@@ -47,6 +47,7 @@ def test_same_key_other_inputs_is_refused(db: Database):
     assert err.value.status == 409 and err.value.details[0]["field"] == "idempotency_key"
 
 
+@pytest.mark.slow
 def test_keys_are_per_account(db: Database):
     with db.write() as conn:
         from runner import accounts

@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from runner import ledger
 from runner.db import Database
 
@@ -26,6 +28,7 @@ def _count(db: Database, status: str) -> int:
     return int(db.read("SELECT COUNT(*) FROM jobs WHERE status = ?", (status,))[0][0])
 
 
+@pytest.mark.slow
 def test_sigkill_mid_batch_then_restart(tmp_path: Path):
     spec = tmp_path / "batch.yaml"
     spec.write_text("account: {plan: creator, credits: 0}\njobs:\n" + "".join(

@@ -59,6 +59,7 @@ def test_refusals_cost_nothing(db: Database):
     assert jobs.list_jobs(db, "poor")[1] == 2
 
 
+@pytest.mark.slow
 def test_the_worker_renders_into_outputs_and_fails_bad_inputs_with_a_refund(db: Database, tmp_path: Path):
     store = db.folder
     good, _ = service.submit_request(db, "u1", sleepgen.NAME, {"seconds": 0.1, "colour": "blue"})
@@ -91,6 +92,7 @@ def test_a_restarted_worker_takes_back_the_jobs_its_last_scheduler_held(db: Data
     assert jobs.get(db, job.id).status == jobs.QUEUED and jobs.get(db, other.id).status == jobs.PROCESSING
 
 
+@pytest.mark.slow
 def test_a_stopped_worker_gives_its_renders_back_to_the_queue_with_the_debit_standing(db: Database):
     job, _ = service.submit_request(db, "u1", sleepgen.NAME, {"seconds": 30})
     held = _total(db, "u1")

@@ -82,6 +82,7 @@ def test_file_shape_errors_name_the_field(tmp_path: Path):
                           ))[0]["field"] == "account.credits"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("content", "rule"), [
     (b"\x00\x01\x02binary", "binary"),
     (b"jobs:\n  - id: a\n    input: {script: 'unterminated\n", "not valid YAML"),

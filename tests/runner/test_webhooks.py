@@ -236,6 +236,7 @@ def test_a_refused_url_is_recorded_not_raised(monkeypatch: pytest.MonkeyPatch):
     assert [a.error for a in got.attempts] == ["refused: must be publicly reachable (127.0.0.1 is a loopback address)"]
 
 
+@pytest.mark.slow
 def test_body_and_query_string_arrive_exactly(receiver: Receiver, client_tls: ssl.SSLContext):
     url = receiver.url("/hooks/mediakit?secret=s3&next=%2Fa%2Bb&x=")
     body = completed_body("job_42", "file:///out/launch/video.mp4", 21.5)
@@ -258,6 +259,7 @@ def test_body_and_query_string_arrive_exactly(receiver: Receiver, client_tls: ss
     assert attempt["at"].endswith("Z") and attempt["at"][:2] == "20"
 
 
+@pytest.mark.slow
 def test_500_500_200_is_delivered_on_the_third_attempt_after_waits_of_1_and_2(
         receiver: Receiver, client_tls: ssl.SSLContext):
     receiver.statuses = [500, 500, 200]
@@ -271,6 +273,7 @@ def test_500_500_200_is_delivered_on_the_third_attempt_after_waits_of_1_and_2(
         {"job_id": "job_7", "status": "failed", "error_message": "render failed"}] * 3
 
 
+@pytest.mark.slow
 def test_always_500_is_abandoned_after_three_attempts(receiver: Receiver, client_tls: ssl.SSLContext):
     receiver.statuses = [500]
     waits = Waits()
@@ -281,6 +284,7 @@ def test_always_500_is_abandoned_after_three_attempts(receiver: Receiver, client
     assert len(receiver.requests) == 3
 
 
+@pytest.mark.slow
 def test_redirects_are_not_followed(receiver: Receiver, client_tls: ssl.SSLContext):
     receiver.statuses = [302]
     got = deliver(receiver.url("/hook?secret=s3"), failed_body("job_7", "x"), allow_private=True,
@@ -289,6 +293,7 @@ def test_redirects_are_not_followed(receiver: Receiver, client_tls: ssl.SSLConte
     assert [r["path"] for r in receiver.requests] == ["/hook?secret=s3"] * 3
 
 
+@pytest.mark.slow
 def test_connection_errors_are_retried_then_abandoned(receiver: Receiver, client_tls: ssl.SSLContext):
     with socket.socket() as unused:
         unused.bind(("127.0.0.1", 0))
@@ -301,6 +306,7 @@ def test_connection_errors_are_retried_then_abandoned(receiver: Receiver, client
     assert all(a.error and a.error.startswith("ConnectionRefusedError") for a in got.attempts)
 
 
+@pytest.mark.slow
 def test_an_untrusted_certificate_is_a_failed_attempt(receiver: Receiver):
     got = deliver(receiver.url(), failed_body("job_7", "x"), allow_private=True, sleep=Waits())
     assert not got.delivered and len(got.attempts) == 3
@@ -308,6 +314,7 @@ def test_an_untrusted_certificate_is_a_failed_attempt(receiver: Receiver):
     assert receiver.requests == []
 
 
+@pytest.mark.slow
 def test_a_stalled_receiver_times_out(receiver: Receiver, client_tls: ssl.SSLContext):
     receiver.statuses = [HANG, 200]
     waits = Waits()
@@ -318,6 +325,7 @@ def test_a_stalled_receiver_times_out(receiver: Receiver, client_tls: ssl.SSLCon
     assert waits == [1.0]
 
 
+@pytest.mark.slow
 def test_the_connection_goes_to_the_checked_address_not_a_second_lookup(
         receiver: Receiver, client_tls: ssl.SSLContext, monkeypatch: pytest.MonkeyPatch):
     """DNS rebinding: the name answers public once, then loopback; only the checked answer is ever used."""

@@ -36,12 +36,14 @@ def test_natural_is_unchanged() -> None:
     assert apply_look(timeline, "natural") is timeline
 
 
+@pytest.mark.slow
 def test_commercial_darkens_the_corners(looks: dict[str, list[np.ndarray]]) -> None:
     natural, commercial = looks["natural"][0], looks["commercial"][0]
     assert commercial[:20, :20].mean() < natural[:20, :20].mean() - 15
     assert abs(commercial[150:170, 80:100].mean() - natural[150:170, 80:100].mean()) < 8
 
 
+@pytest.mark.slow
 def test_raw_iphone_has_moving_grain(looks: dict[str, list[np.ndarray]]) -> None:
     a, b = looks["raw_iphone"]
     assert np.abs(a - b).mean() > 0.8 and a.std() > 1.0

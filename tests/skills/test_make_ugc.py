@@ -54,6 +54,7 @@ def test_a_downloaded_clip_is_known_by_its_bytes(tiny_video: Path, tmp_path: Pat
     assert is_clip(clip) and not is_clip(still) and is_clip(tmp_path / "missing.mp4")
 
 
+@pytest.mark.slow
 def test_broll_image_is_on_screen_during_its_sentence(tmp_path: Path) -> None:
     gen, plan = plan_job("make_ugc", {"script": THREE, "person": "a young woman", "broll_url": str(COFFEE)},
                          options=PREVIEW)
@@ -71,6 +72,7 @@ def test_broll_image_is_on_screen_during_its_sentence(tmp_path: Path) -> None:
     assert far(frames["5.0"], coffee) < 25 < far(frames["1.0"], coffee)
 
 
+@pytest.mark.slow
 def test_broll_clip_cuts_into_a_scene_action(tiny_video: Path, tmp_path: Path) -> None:
     gen, plan = plan_job("make_ugc", {"scene_action": "waves at the camera", "character": "char_maya-chen",
                                       "duration": 5, "broll_url": str(tiny_video)}, options=PREVIEW)
@@ -81,6 +83,7 @@ def test_broll_clip_cuts_into_a_scene_action(tiny_video: Path, tmp_path: Path) -
     assert (cut.path, cut.start_ms, cut.duration_ms) == (tiny_video, 1666, 1666)
 
 
+@pytest.mark.slow
 def test_character_sheet_url_casts_the_drawn_character(tmp_path: Path) -> None:
     sheet = tmp_path / "kofi.png"
     generate("character_sheet", {"description": "a man named Kofi with a beard in a green hoodie"}, sheet)

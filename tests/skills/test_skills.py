@@ -56,6 +56,7 @@ def test_duration_rule_and_takes() -> None:
     assert [len(t.split()) for t in takes] == [37, 37, 6]
 
 
+@pytest.mark.slow
 def test_make_subtitles_runs_with_steps(real: Path, tmp_path: Path) -> None:
     video = tmp_path / "talk.mp4"
     run_ffmpeg(["-f", "lavfi", "-i", "color=c=navy:s=320x568:r=30:d=2.8", "-i",
@@ -74,6 +75,7 @@ def test_make_subtitles_runs_with_steps(real: Path, tmp_path: Path) -> None:
     assert [w["word"] for w in words] == ["go", "forward", "ten", "meters"]
 
 
+@pytest.mark.slow
 def test_make_podcast_renders(tmp_path: Path) -> None:
     report = run_skill("make_podcast", {"character_a": "char_maya-chen", "character_b": "char_omar-farouk",
                                         "script": [{"speaker": "A", "line": "Hello and welcome to the show."},
@@ -86,6 +88,7 @@ def test_make_podcast_renders(tmp_path: Path) -> None:
     assert info.audio is not None and (tmp_path / "p.srt").exists()
 
 
+@pytest.mark.slow
 def test_make_ugc_scene_action_is_a_silent_clip_of_the_character(tmp_path: Path) -> None:
     body = {"scene_action": "waves at the camera", "character": "char_maya-chen", "duration": 5, "look": "commercial",
             "aspect_ratio": "1:1"}
@@ -97,6 +100,7 @@ def test_make_ugc_scene_action_is_a_silent_clip_of_the_character(tmp_path: Path)
     assert report["status"] == "succeeded" and info.video is not None and info.video.width == info.video.height
 
 
+@pytest.mark.slow
 def test_make_ugc_script_renders_on_ugc_video(tmp_path: Path) -> None:
     body = {"script": "I tried this for a week and honestly my mornings are calmer now.", "person": "a young woman",
             "captions": True, "look": "raw_iphone"}

@@ -42,6 +42,7 @@ def transcripts(real: Path) -> dict[str, str]:
             for name, folder in CASES.items()}
 
 
+@pytest.mark.slow
 def test_grid_word_starts_are_within_80_ms_of_the_corpus_alignment(real: Path,
                                                                      audio: dict[str, np.ndarray]) -> None:
     reference = [(int(a) / 25000, word) for a, _, word in
@@ -54,6 +55,7 @@ def test_grid_word_starts_are_within_80_ms_of_the_corpus_alignment(real: Path,
     assert np.mean(errors) < 0.080
 
 
+@pytest.mark.slow
 def test_jfk_words_come_back_exactly_as_written_in_order(audio: dict[str, np.ndarray],
                                                          transcripts: dict[str, str]) -> None:
     result = align(audio[JFK], transcripts[JFK])
@@ -68,6 +70,7 @@ def test_jfk_words_come_back_exactly_as_written_in_order(audio: dict[str, np.nda
     assert 2.5 < result.words[5].start < 3.6 and result.words[-1].text == "country."
 
 
+@pytest.mark.slow
 def test_a_word_after_a_pause_of_room_noise_starts_with_its_sound(audio: dict[str, np.ndarray],
                                                                   transcripts: dict[str, str]) -> None:
     """"ask not ... what": the second of hiss (30 dB under the voice) is not the start of "what".
@@ -82,6 +85,7 @@ def test_a_word_after_a_pause_of_room_noise_starts_with_its_sound(audio: dict[st
         assert 5_300 <= what.start_ms <= 5_450, what  # spoken at about 5.37 s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [LIBRI, GOFORWARD, ENGLISH])
 def test_matching_transcripts_align(name: str, audio: dict[str, np.ndarray], transcripts: dict[str, str]) -> None:
     result = align(audio[name], transcripts[name])
@@ -90,6 +94,7 @@ def test_matching_transcripts_align(name: str, audio: dict[str, np.ndarray], tra
     assert [w.text for w in result.words] == transcripts[name].split()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("audio_of", "text_of"), [
     (LIBRI, JFK), (JFK, GOFORWARD), (JFK, LIBRI), (GRID, ENGLISH), (ENGLISH, GOFORWARD), (GOFORWARD, GRID),
 ])
@@ -119,6 +124,7 @@ def synthesize_wav(text: str, path: Path) -> list[tuple[int, float]]:
     return [(e.text_position, e.sample / espeak.sample_rate()) for e in events if e.kind == "word"]
 
 
+@pytest.mark.slow
 def test_numbers_brand_names_and_symbols_align_to_speech(tmp_path: Path) -> None:
     text = "In 1455 Hormozi paid $5 for mediakit at 3pm, before COVID-19 — really."
     spoken = synthesize_wav(text, tmp_path / "tts.wav")
@@ -155,6 +161,7 @@ def test_pure_punctuation_rides_on_the_previous_word() -> None:
     assert tokens[0].readings == (("so",),)
 
 
+@pytest.mark.slow
 def test_a_transcript_with_nothing_to_say_is_rejected(audio: dict[str, np.ndarray]) -> None:
     with pytest.raises(ValidationError, match="at least one word"):
         align(audio[GOFORWARD], "— ... !")
@@ -166,6 +173,7 @@ def test_speech_mask_finds_the_loud_frames() -> None:
     assert mask.tolist() == [False] * 10 + [True] * 20 + [False] * 10
 
 
+@pytest.mark.slow
 def test_empty_audio_is_a_mismatch_and_the_decoder_stays_usable(audio: dict[str, np.ndarray],
                                                                 transcripts: dict[str, str]) -> None:
     assert not align(np.zeros(0, dtype=np.float32), "hello").matches

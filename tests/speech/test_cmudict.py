@@ -22,6 +22,7 @@ def full() -> Any:
     return new_decoder(lm=None, loglevel="FATAL")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("word", ["americans", "country", "dashwood", "meters", "the", "zzzz", "aaa", "live"])
 def test_readings_match_the_decoder_loaded_with_the_whole_dictionary(word: str, full: Any) -> None:
     expected = []
@@ -32,6 +33,7 @@ def test_readings_match_the_decoder_loaded_with_the_whole_dictionary(word: str, 
     assert list(pronunciations(word)) == expected
 
 
+@pytest.mark.slow
 def test_the_dictionary_is_sorted_by_word_as_the_search_assumes() -> None:
     words = [line.split(" ", 1)[0].split("(", 1)[0]
              for line in dictionary_path().read_text(encoding="utf-8").splitlines() if line]

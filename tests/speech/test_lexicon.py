@@ -111,6 +111,7 @@ def test_letter_to_sound_sounds_like_the_name() -> None:
     assert letter_to_sound("mediakit") == "M IY D IY AH K IH T"
 
 
+@pytest.mark.slow
 def test_model_phones_are_exactly_the_dictionary_phones() -> None:
     from pocketsphinx import get_model_path
 

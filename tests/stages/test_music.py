@@ -68,6 +68,7 @@ def test_the_five_spec_moods_exist() -> None:
     assert mood_names() == MOODS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mood", MOODS)
 def test_bed_is_exact_clean_stereo(beds: dict[str, np.ndarray], mood: str) -> None:
     bed = beds[mood]
@@ -81,11 +82,13 @@ def test_bed_is_exact_clean_stereo(beds: dict[str, np.ndarray], mood: str) -> No
     assert np.all(np.abs(bed[:3]) < 1e-3) and np.all(np.abs(bed[-3:]) < 1e-3)  # fades at both ends
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mood", MOODS)
 def test_beats_are_on_the_mood_tempo(beds: dict[str, np.ndarray], mood: str) -> None:
     assert estimate_bpm(beds[mood]) == pytest.approx(moods()[mood].bpm, rel=0.03)
 
 
+@pytest.mark.slow
 def test_moods_differ_in_tempo_and_spectrum(beds: dict[str, np.ndarray]) -> None:
     tempos = sorted(moods()[m].bpm for m in MOODS)
     assert all(b / a > 1.05 for a, b in itertools.pairwise(tempos))
@@ -99,6 +102,7 @@ def test_moods_differ_in_tempo_and_spectrum(beds: dict[str, np.ndarray]) -> None
     assert min(top, key=top.__getitem__) == "dramatic"
 
 
+@pytest.mark.slow
 def test_same_seed_is_bit_identical_and_another_seed_is_another_take(beds: dict[str, np.ndarray]) -> None:
     again = generate_music("upbeat", 15.0, seed=0)
     assert np.array_equal(again, beds["upbeat"])
@@ -108,11 +112,13 @@ def test_same_seed_is_bit_identical_and_another_seed_is_another_take(beds: dict[
     assert estimate_bpm(other) == pytest.approx(moods()["upbeat"].bpm, rel=0.03)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seconds", [0.3, 1.2345, 7.0])
 def test_length_is_exact(seconds: float) -> None:
     assert generate_music("chill", seconds, sample_rate=SR).shape == (round(seconds * SR), 2)
 
 
+@pytest.mark.slow
 def test_long_beds_repeat_a_seamless_loop() -> None:
     mood = moods()["energetic"]
     loop_seconds = MAX_LOOP_BARS * mood.bar_seconds  # 30 s at 128 BPM
@@ -122,6 +128,7 @@ def test_long_beds_repeat_a_seamless_loop() -> None:
     assert np.allclose(bed[period:period + n], bed[:n], atol=1e-6)
 
 
+@pytest.mark.slow
 def test_fifteen_seconds_render_within_a_fifth_of_real_time() -> None:
     start = time.perf_counter()
     generate_music("dramatic", 15.0, seed=3)
@@ -154,10 +161,12 @@ def test_bad_seeds_are_rejected(seed: object) -> None:
 
 # --- the user's own file ----------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_mood_name_gives_the_generated_bed(beds: dict[str, np.ndarray]) -> None:
     assert np.array_equal(music_bed("corporate", 15.0), beds["corporate"])
 
 
+@pytest.mark.slow
 def test_a_short_file_loops_and_a_long_one_is_cut(tone_wav: Path) -> None:
     looped = music_bed(tone_wav, 2.5)  # a 1 s tone at -18 dBFS (-21 per channel once stereo)
     assert looped.shape == (round(2.5 * SR), 2) and looped.dtype == np.float32
@@ -198,6 +207,7 @@ def test_fades_are_raised_cosines_within_the_length() -> None:
 
 # --- WAV ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_write_wav_is_16_bit_stereo_48k_and_atomic(tmp_path: Path) -> None:
     bed = generate_music("chill", 0.5)
     out = write_wav(tmp_path / "bed.wav", bed, sample_rate=SR)

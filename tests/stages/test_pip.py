@@ -69,6 +69,7 @@ def _eval(expr: str, t: float, w: int, h: int) -> float:
     return float(eval(expr, {"__builtins__": {}}, {"t": t, "w": w, "h": h, "pow": pow, "min": min, "max": max}))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("canvas", CANVASES, ids=lambda c: f"{c.width}x{c.height}")
 def test_every_combination_rests_inside_the_canvas_where_asked(canvas: Canvas) -> None:
     cw, ch = canvas.width, canvas.height

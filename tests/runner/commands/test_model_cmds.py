@@ -20,6 +20,7 @@ def test_models_json_is_the_catalog_response() -> None:
     assert video["count"] == 2 and [m["id"] for m in video["models"]] == ["video-engine-2.0", "video-engine-2.5"]
 
 
+@pytest.mark.slow
 def test_models_table_names_every_model_its_price_and_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MEDIAKIT_ENGINE_IMAGE", "openai-compatible")
     result = CliRunner().invoke(main, ["models"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mediakit.cli.main import main
@@ -27,6 +28,7 @@ def test_schema_is_printed(tmp_path: Path):
     assert code == 0 and json.loads(out)["title"] == "mediakit job spec"
 
 
+@pytest.mark.slow
 def test_a_bad_spec_lists_every_problem_and_runs_nothing(tmp_path: Path):
     spec = tmp_path / "bad.yaml"
     spec.write_text("jobs:\n  - {id: a, generator: nope}\n  - {id: b, generator: audio, input: {tone: 3}}\n")
@@ -41,6 +43,7 @@ def test_a_bad_spec_lists_every_problem_and_runs_nothing(tmp_path: Path):
     assert not (tmp_path / "st").exists()
 
 
+@pytest.mark.slow
 def test_dry_run_quotes_without_a_store(tmp_path: Path):
     spec = tmp_path / "b.yaml"
     spec.write_text(SPEC)
@@ -53,6 +56,7 @@ def test_dry_run_quotes_without_a_store(tmp_path: Path):
     assert code == 0 and json.loads(out)["credits"] == quote["credits"]
 
 
+@pytest.mark.slow
 def test_quote_one_request(tmp_path: Path):
     code, out, _ = cli("quote", "subtitle", "--set", "video_url=" + str(Path("samples/jfk.mp4").resolve()), "--json")
     assert code == 0 and json.loads(out)["credits"] == 50
@@ -70,6 +74,7 @@ def _store_with_job(tmp_path: Path) -> tuple[Path, str]:
     return store, job.id
 
 
+@pytest.mark.slow
 def test_jobs_commands(tmp_path: Path):
     store, job_id = _store_with_job(tmp_path)
     s = ("--store", str(store))
@@ -92,6 +97,7 @@ def test_jobs_commands(tmp_path: Path):
     assert code == 0 and json.loads(out)["score"] == 5
 
 
+@pytest.mark.slow
 def test_account_commands(tmp_path: Path):
     store, _ = _store_with_job(tmp_path)
     s = ("--store", str(store))

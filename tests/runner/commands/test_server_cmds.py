@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 from click.testing import CliRunner
 
 from mediakit.cli.main import main
@@ -46,6 +47,7 @@ def test_key_name_rule(tmp_path: Path) -> None:
     assert "name: a string of 1 to 100 characters" in result.output
 
 
+@pytest.mark.slow
 def test_serve_answers_with_a_key_made_by_the_cli(tmp_path: Path) -> None:
     store = tmp_path / "store"
     key = CliRunner().invoke(main, ["keys", "create", "--store", str(store)]).stdout.strip()

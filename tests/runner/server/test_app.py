@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from openapi_spec_validator import validate
 from serving import Live
 
 from runner.server.app import MAX_BODY
+
+pytestmark = pytest.mark.slow
 
 
 def test_unknown_route_is_a_not_found_error_body(live: Live) -> None:

@@ -13,6 +13,8 @@ from serving import Live, serve
 
 from runner.server.app import ServerConfig
 
+pytestmark = pytest.mark.slow
+
 SAMPLES = Path(__file__).resolve().parents[3] / "samples"
 
 

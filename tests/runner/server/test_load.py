@@ -12,12 +12,14 @@ import threading
 import time
 from collections import Counter
 
+import pytest
 from serving import SLEEP, Live, credits, wait_for
 
 CLIENTS = 4
 ROUNDS = 15  # per client: a submit, two status reads, a list, and a cancel every third round: 75 requests
 
 
+@pytest.mark.slow
 def test_no_5xx_and_no_credit_lost_or_charged_twice(working: Live) -> None:
     users = {f"user{i}": working.key(f"user{i}") for i in range(CLIENTS)}
     opening = {user: credits(working, headers) for user, headers in users.items()}

@@ -6,6 +6,7 @@ import uuid
 from datetime import datetime
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from mediakit.stages.actors import ACTOR_TYPES, AGE_RANGES, GENDERS, age_range_of, bundled_actors, portrait
@@ -68,6 +69,7 @@ def test_age_range_boundaries() -> None:
         "18-25", "18-25", "26-35", "26-35", "36-50", "36-50", "51+", "51+"]
 
 
+@pytest.mark.slow
 def test_bundled_portraits_exist_small_and_current() -> None:
     for actor in bundled_actors():
         path = Path(actor.portrait_path)
@@ -85,6 +87,7 @@ def test_bundled_portraits_exist_small_and_current() -> None:
         assert np.abs(drawn - stored).mean() < 2.0, f"{actor.slug}: rerun python -m mediakit.stages.actors"
 
 
+@pytest.mark.slow
 def test_portraits_are_distinct() -> None:
     import numpy as np
 

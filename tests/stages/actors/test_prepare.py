@@ -67,6 +67,7 @@ def test_loop_unit_scenes_are_counted_in_frames() -> None:
         loop_unit(Path("clip.mp4"), 7, FPS)
 
 
+@pytest.mark.slow
 def test_loop_seam_is_as_smooth_as_the_clip(moving_clip: Path) -> None:
     """Looping the unit plays clip frames 6..17, the fade (clip's end into its start), 5, then 6 again."""
     unit_path, loop = fitted_clip(moving_clip, 2000, FPS, key=False)
@@ -82,6 +83,7 @@ def test_loop_seam_is_as_smooth_as_the_clip(moving_clip: Path) -> None:
     assert seam <= neighbours, f"the loop point jumps: {seam:.2f} against {neighbours:.2f} between clip frames"
 
 
+@pytest.mark.slow
 def test_keyed_green_is_exactly_the_plate(green_clip: Path, tmp_path: Path) -> None:
     """Where the screen was, the prepared clip shows the same pixels as a bare KEY_GREEN plate."""
     prepared, loop = fitted_clip(green_clip, 600, FPS, key=True)
@@ -95,6 +97,7 @@ def test_keyed_green_is_exactly_the_plate(green_clip: Path, tmp_path: Path) -> N
     assert keyed[160, 90].tolist() == pytest.approx([192, 46, 94], abs=4), "the person keeps its colour"
 
 
+@pytest.mark.slow
 def test_despill_takes_the_green_out_of_the_edge(spill_clip: Path) -> None:
     """The green-tinted band around the person stays (it is not key-coloured) but loses its green cast."""
     prepared, _ = fitted_clip(spill_clip, 600, FPS, key=True)

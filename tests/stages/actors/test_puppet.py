@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PIL import Image
 
 from mediakit.stages.actors import get_actor
 from mediakit.stages.actors.puppet import Rig, draw_sprites
 
 
+@pytest.mark.slow
 def test_no_light_halo_beside_the_neck(tmp_path: Path) -> None:
     """The shadow under the jaw is clipped to the neck: the hair beside it keeps its own flat colour.
 

@@ -51,6 +51,7 @@ def mouth_region(width: int, height: int) -> tuple[slice, slice]:
     return slice(y - pad, y + rig.mouth[3] + pad), slice(x - pad, x + rig.mouth[2] + pad)
 
 
+@pytest.mark.slow
 def test_generated_actor_mouth_moves_with_the_speech(speech: SpeechInput, tmp_path: Path,
                                                      frame: Callable[..., Any]) -> None:
     track = talking_track(get_actor("maya-chen"), speech, CANVAS.box, start_ms=0)
@@ -70,6 +71,7 @@ def test_generated_actor_mouth_moves_with_the_speech(speech: SpeechInput, tmp_pa
         get_actor("maya-chen"), speech, CANVAS.box)
 
 
+@pytest.mark.slow
 def test_trimmed_puppet_shows_the_speech_from_the_trim(speech: SpeechInput, tmp_path: Path) -> None:
     """A scene or PiP starting at 400 ms shows the actor as the untrimmed track does at 400 ms (lips in sync)."""
     (layer,) = talking_track(get_actor("maya-chen"), speech, CANVAS.box).layers
@@ -94,6 +96,7 @@ def test_blinks_are_deterministic_and_spaced() -> None:
     assert len(closed) >= 5 and gaps.min() >= 2.0 and gaps.max() <= 6.3
 
 
+@pytest.mark.slow
 def test_footage_loops_to_the_speech_length(speech: SpeechInput, green_clip: Path, tmp_path: Path) -> None:
     folder = tmp_path / "loopy"
     folder.mkdir()
@@ -114,6 +117,7 @@ def test_footage_loops_to_the_speech_length(speech: SpeechInput, green_clip: Pat
     assert isinstance(plain, VideoLayer) and not plain.loop and plain.path == folder / "talking.mp4"
 
 
+@pytest.mark.slow
 def test_green_screen_keys_out_the_green(speech: SpeechInput, green_clip: Path, tmp_path: Path) -> None:
     folder = tmp_path / "greeny"
     folder.mkdir()
@@ -148,6 +152,7 @@ class StubEngine:
         return output
 
 
+@pytest.mark.slow
 def test_external_lip_sync_engine_seam(speech: SpeechInput) -> None:
     with pytest.raises(EngineError, match="unknown lip-sync engine 'nope'.*mediakit-viseme"):
         get_engine("nope")
@@ -162,6 +167,7 @@ def test_external_lip_sync_engine_seam(speech: SpeechInput) -> None:
         register_engine("broken", object())  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_puppet_scene_after_a_cut_keeps_the_timeline_time(speech: SpeechInput, tmp_path: Path) -> None:
     """At 10 fps a cut at 560 ms falls on the frame at 600 ms: the actor there shows 600 ms of speech, not 560."""
     canvas = Canvas(180, 320, 10)
@@ -177,6 +183,7 @@ def test_puppet_scene_after_a_cut_keeps_the_timeline_time(speech: SpeechInput, t
             assert np.abs(np.asarray(a, dtype=np.int16) - np.asarray(b, dtype=np.int16)).max() <= 2, at_ms
 
 
+@pytest.mark.slow
 def test_photo_actor_gets_idle_motion(speech: SpeechInput, real: Path, tmp_path: Path,
                                       frame: Callable[..., Any]) -> None:
     shutil.copy(real / "skimage-coffee" / "coffee.png", tmp_path / "face.png")
@@ -190,6 +197,7 @@ def test_photo_actor_gets_idle_motion(speech: SpeechInput, real: Path, tmp_path:
     assert 0.5 < np.abs(first - later).mean() < 40, "the photo drifts, gently"
 
 
+@pytest.mark.slow
 def test_a_puppet_starting_between_frames_shows_the_voice_of_each_frame(speech: SpeechInput,
                                                                           tmp_path: Path) -> None:
     """At 10 fps an actor placed at 560 ms first shows on the frame at 600 ms, with 40 ms of its speech behind it."""

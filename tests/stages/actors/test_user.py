@@ -62,6 +62,7 @@ def test_yaml_list_file(tmp_path: Path) -> None:
     assert ana.kind == ben.kind == "photo" and ana.portrait_path == tmp_path / "face.png"
 
 
+@pytest.mark.slow
 def test_unreadable_portrait_names_the_file(tmp_path: Path) -> None:
     folder = make_folder(tmp_path, "bad-face", "name: Bad\ngender: male\n")
     (folder / "portrait.png").write_bytes(b"not a png at all")
@@ -73,6 +74,7 @@ def test_unreadable_portrait_names_the_file(tmp_path: Path) -> None:
         load_user_actors(folder)
 
 
+@pytest.mark.slow
 def test_talking_clip_without_video(tmp_path: Path, tone_wav: Path) -> None:
     audio_only = tmp_path / "audio.mp4"
     run_ffmpeg(["-i", str(tone_wav), "-c:a", "aac", "-y", str(audio_only)], what="making audio-only mp4")
@@ -82,6 +84,7 @@ def test_talking_clip_without_video(tmp_path: Path, tone_wav: Path) -> None:
     assert "talking.mp4" in str(info.value)
 
 
+@pytest.mark.slow
 def test_green_screen_clip_without_green(tmp_path: Path, tiny_video: Path) -> None:
     folder = make_folder(tmp_path, "not-green", "name: Grey\ngender: female\n", greenscreen=tiny_video)
     with pytest.raises(MediaError, match="key green") as info:

@@ -148,6 +148,7 @@ def test_scenes_track_one_voice_and_pip_after_the_crossfades(tmp_path: Path) -> 
     assert g.count("overlay=format=yuv420[base_x") == 2 and "alphamerge" in g  # two crossfades
 
 
+@pytest.mark.slow
 def test_scenes_timeline_renders_with_word_timings(tiny_video: Path, tone_wav: Path, tmp_path: Path) -> None:
     scenes = scenes_of([{"type": "talking_head", "text": "Hello there"},
                            {"type": "broll", "text": "look at this", "visual_prompt": "city at night"}])

@@ -21,6 +21,8 @@ from mediakit.stages.characters.store import (
     saved_actor_paths,
 )
 
+pytestmark = pytest.mark.slow
+
 
 def _sheet(tmp_path: Path, words: str) -> Path:
     out = tmp_path / f"{abs(hash(words))}.png"

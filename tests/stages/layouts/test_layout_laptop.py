@@ -45,6 +45,7 @@ def test_split_script_needs_two_words() -> None:
         split_script("Hello.")
 
 
+@pytest.mark.slow
 def test_screen_input_rules(tiny_video: Path, tmp_path: Path) -> None:
     img = tmp_path / "screen.png"
     Image.new("RGB", (320, 200), "white").save(img)
@@ -88,6 +89,7 @@ def test_scene_times() -> None:
         scene_times(14000, 15000)
 
 
+@pytest.mark.slow
 def test_laptop_geometry_is_a_true_perspective_screen(tmp_path: Path) -> None:
     png, geo = laptop_frame(600, folder=tmp_path)
     tl, tr, br, bl = geo.screen
@@ -164,6 +166,7 @@ def test_a_scrolling_capture_starts_below_the_captions_on_its_header_colour(tmp_
     assert layer.motion is not None and layer.motion.pan_from == (0.5, 0.0)  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 def test_rendered_laptop_shot_shows_the_screen_in_the_quad(layout_media: Path, tmp_path: Path) -> None:
     img = tmp_path / "green.png"
     Image.new("RGB", (320, 200), (40, 200, 120)).save(img)

@@ -71,6 +71,7 @@ def test_track_stacks_backdrop_screen_frame_and_actor(layout_media: Path, tmp_pa
     assert "alphamerge" in compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers)).graph
 
 
+@pytest.mark.slow
 def test_rendered_frame_shows_the_screenshot_inside_the_phone(layout_media: Path, tmp_path: Path) -> None:
     track = phone_track(layout_media / "app.png", CANVAS, 1000, cache_dir=tmp_path)
     tl = Timeline(CANVAS, track.duration_ms, layers=track.layers)

@@ -81,6 +81,7 @@ def test_drawn_actors_are_layers_in_each_card_in_sync(layout_media: Path, tmp_pa
     compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers))
 
 
+@pytest.mark.slow
 def test_rendered_close_up_shows_the_speaker_over_the_room(layout_media: Path, tmp_path: Path) -> None:
     other = tmp_path / "b.png"
     Image.new("RGB", (180, 320), (250, 200, 40)).save(other)

@@ -42,6 +42,7 @@ def test_template_data_is_checked() -> None:
         ProductTemplate.from_dict("x", {**base, "product": {"motion": "spin"}})
 
 
+@pytest.mark.slow
 def test_busy_photo_keeps_its_background(real: Path, tmp_path: Path) -> None:
     coffee = real / "skimage-coffee" / "coffee.png"
     cut = cutout(coffee, tmp_path)
@@ -75,6 +76,7 @@ def test_unreadable_product_image(layout_media: Path, tmp_path: Path) -> None:
         cutout(layout_media / "not_an_image.png", tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("template", SPEC_TEMPLATES)
 def test_every_template_compiles_with_the_product_inside_the_frame(template: str, layout_media: Path,
                                                                    tmp_path: Path) -> None:
@@ -90,6 +92,7 @@ def test_every_template_compiles_with_the_product_inside_the_frame(template: str
     assert product_box(tpl, (100, 200), CANVAS).w <= round(tpl.width * CANVAS.width) + 1
 
 
+@pytest.mark.slow
 def test_rendered_product_in_hand_frame(layout_media: Path, tmp_path: Path) -> None:
     track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
                           template="kitchen-counter", cache_dir=tmp_path)

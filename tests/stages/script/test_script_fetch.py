@@ -59,6 +59,7 @@ def test_redirect_to_other_scheme_is_refused(server: LocalServer) -> None:
         fetch_page_context(server.base + "/r")
 
 
+@pytest.mark.slow
 def test_slow_server_never_blocks_past_the_timeout(server: LocalServer) -> None:
     def slow(h: BaseHTTPRequestHandler, _: bytes) -> None:
         server.release.wait(10)

@@ -34,6 +34,7 @@ def _check(route: str, duration: int, script: str) -> None:
     assert receipt.pacing_warning is None and receipt.estimated_duration == duration
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("template", UGC_TEMPLATES)
 @pytest.mark.parametrize("duration", [5, 10, 15])
 def test_every_ugc_template_fits_every_duration(template: str, duration: int) -> None:
@@ -42,6 +43,7 @@ def test_every_ugc_template_fits_every_duration(template: str, duration: int) ->
         _check("ugc_video", duration, result.script)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("angle", SAAS_ANGLES)
 @pytest.mark.parametrize("duration", [5, 10, 15])
 def test_every_saas_angle_fits_every_duration(angle: str, duration: int) -> None:
@@ -50,6 +52,7 @@ def test_every_saas_angle_fits_every_duration(angle: str, duration: int) -> None
         _check("saas_review", duration, result.script)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("template", ACTING_TEMPLATES)
 @pytest.mark.parametrize("duration", [5, 10, 15])
 def test_every_acting_template_and_style_fits(template: str, duration: int) -> None:
@@ -109,6 +112,7 @@ def test_cta_that_leaves_no_room_for_a_hook() -> None:
     assert write_script(route="ugc_video", duration=15, prompt="Tea", cta=cta).script.endswith(cta + ".")
 
 
+@pytest.mark.slow
 def test_tone_changes_wording_and_punctuation() -> None:
     scripts = {tone: write_script(route="ugc_video", duration=15, prompt=PROMPTS[0], template="monologue",
                                   tone=tone).script for tone in TONES}

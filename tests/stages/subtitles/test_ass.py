@@ -205,6 +205,7 @@ def _render(ass: str, width: int, height: int, ms: int) -> np.ndarray:
     return np.frombuffer(raw, np.uint8).reshape(height, width, 3)
 
 
+@pytest.mark.slow
 def test_render_highlight_moves_and_ink_stays_in_the_safe_area(tmp_path: Path) -> None:
     width, height = 270, 480
     words = [Word("ONE", 0, 400), Word("TWO", 420, 800), Word("SIX", 820, 1200)]

@@ -78,6 +78,7 @@ def test_bad_scripts_are_refused(text: str, rule: str) -> None:
     assert err.value.field == "script" and rule in str(err.value)
 
 
+@pytest.mark.slow
 def test_tones_change_rate_and_pitch() -> None:
     base = synthesize(LINE)
     f0 = median_f0(base.samples, base.sample_rate)
@@ -93,6 +94,7 @@ def test_tones_change_rate_and_pitch() -> None:
     assert not np.array_equal(confident.samples[:5000], base.samples[:5000])
 
 
+@pytest.mark.slow
 def test_named_voices_differ_in_pitch() -> None:
     female = synthesize(LINE, voice="ava")
     male = synthesize(LINE, voice="leo")

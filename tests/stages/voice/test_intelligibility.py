@@ -57,6 +57,7 @@ def first_synthesis(text: str, folder: Path) -> Speech:
         return Speech(samples, wav.getframerate(), (), (), "espeak")
 
 
+@pytest.mark.slow
 def test_default_voice_is_intelligible(tmp_path: Path) -> None:
     assert len(SCRIPT_30.split()) == 30
     heard = recognise(first_synthesis(SCRIPT_30, tmp_path))

@@ -15,6 +15,8 @@ import pytest
 from mediakit.speech.align import Alignment, align
 from mediakit.stages.voice import Speech
 
+pytestmark = pytest.mark.slow
+
 TOLERANCE_MS = 50
 
 

@@ -21,6 +21,7 @@ def _token(sub: str, key: object = JWT_SECRET, alg: str = "HS256", expires: floa
                       headers=headers or None)
 
 
+@pytest.mark.slow
 def test_no_header_is_missing_api_key(live: Live) -> None:
     r = live.client.get("/v1/account/keys")
     assert r.status_code == 401
@@ -28,6 +29,7 @@ def test_no_header_is_missing_api_key(live: Live) -> None:
                                  "message": r.json()["error"]["message"]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("header", ["Bearer ma_not-a-real-key", "Basic abc", "Bearer"])
 def test_bad_credentials_are_401(live: Live, header: str) -> None:
     r = live.client.get("/v1/account/keys", headers={"Authorization": header})
@@ -35,6 +37,7 @@ def test_bad_credentials_are_401(live: Live, header: str) -> None:
     assert r.json()["error"]["code"] == "invalid_api_key"
 
 
+@pytest.mark.slow
 def test_session_token_acts_for_its_subject(live: Live) -> None:
     created = live.client.post("/v1/account/keys", json={"name": "from-jwt"},
                                headers={"Authorization": f"Bearer {_token('bob')}"})
@@ -43,6 +46,7 @@ def test_session_token_acts_for_its_subject(live: Live) -> None:
     assert live.keys.list("alice") == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("token", [_token("bob", expires=-10),
                                    _token("bob", key="another-secret-that-is-long-enough-too")])
 def test_expired_or_foreign_tokens_are_401(live: Live, token: str) -> None:
@@ -51,6 +55,7 @@ def test_expired_or_foreign_tokens_are_401(live: Live, token: str) -> None:
     assert r.json()["error"]["message"].startswith("session token: ")
 
 
+@pytest.mark.slow
 def test_jwks_file_verifies_rs256_tokens(tmp_path: Path) -> None:
     private = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     public_jwk = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(private.public_key()))

@@ -39,6 +39,7 @@ def test_window_fills_then_resets_a_minute_later() -> None:
     assert limiter.hit(Bucket.GENERATE, "alice").remaining == 9
 
 
+@pytest.mark.slow
 def test_read_limit_over_http_with_headers(tight: Live) -> None:
     headers = tight.key()
     seen = [tight.client.get("/v1/account/keys", headers=headers) for _ in range(4)]
@@ -53,11 +54,13 @@ def test_read_limit_over_http_with_headers(tight: Live) -> None:
     assert other.status_code == 200  # keyed on the user, not the connection
 
 
+@pytest.mark.slow
 def test_actor_limit_is_per_ip_without_credentials(tight: Live) -> None:
     codes = [tight.client.get("/v1/actors", params={"limit": 1}).status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]
 
 
+@pytest.mark.slow
 def test_failed_credentials_are_counted_per_ip(tight: Live) -> None:
     bad = {"Authorization": "Bearer ma_guess"}
     seen = [tight.client.get("/v1/account/keys", headers=bad) for _ in range(4)]

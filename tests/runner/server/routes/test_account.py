@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from serving import Live
+
+pytestmark = pytest.mark.slow
 
 
 def test_key_lifecycle(live: Live) -> None:

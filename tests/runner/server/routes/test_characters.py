@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from serving import Live
 
@@ -12,6 +13,7 @@ from mediakit.stages.characters.sheet import Character
 from mediakit.stages.characters.store import save_character
 
 
+@pytest.mark.slow
 def test_saved_characters(live: Live, tmp_path: Path) -> None:
     assert live.client.get("/v1/characters").status_code == 401
     auth = live.key()

@@ -12,6 +12,8 @@ from serving import SLEEP, Live, credits, wait_for
 from runner import ledger
 from runner.db import Database
 
+pytestmark = pytest.mark.slow
+
 
 def test_a_job_is_charged_rendered_and_served_with_ranges(working: Live) -> None:
     alice = working.key("alice")
@@ -86,7 +88,6 @@ def test_v2_generate_replays_a_key_without_charging_twice(live: Live) -> None:
     assert status.json()["status"] == "submitted" and status.headers["retry-after"] == "5"
 
 
-@pytest.mark.slow
 def test_a_subtitle_job_renders_a_video_a_browser_can_seek(working: Live) -> None:
     alice = working.key("alice")
     video = Path(__file__).parents[4] / "samples" / "jfk.mp4"

@@ -13,6 +13,8 @@ from runner import jobs, service
 from runner.db import Database
 from runner.errors import StoreUnavailable
 
+pytestmark = pytest.mark.slow
+
 
 def test_a_running_job_says_retry_after_5_and_cancel_refunds(working: Live) -> None:
     alice = working.key("alice")

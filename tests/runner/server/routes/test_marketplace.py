@@ -11,6 +11,8 @@ from serving import Live, serve
 
 from runner.server.app import ServerConfig
 
+pytestmark = pytest.mark.slow
+
 MARKET = "/v1/tooling/marketplace"
 PRESET = {"person": "a woman in her thirties, friendly", "captions": True}
 SCRIPT = "Hello there, this is my favourite mug and I use it every single day."

@@ -6,10 +6,13 @@ import io
 from typing import Any
 
 import httpx
+import pytest
 from PIL import Image
 from serving import SLEEP, Live, credits, poll
 
 from mediakit.stages.characters.sheet import read_character
+
+pytestmark = pytest.mark.slow
 
 PORTRAIT = "/v1/primitives/portrait_image_engine"
 SHEET = "/v1/primitives/character_sheet_image_engine"

@@ -5,10 +5,13 @@ On a server without a worker, so the recorded jobs stay as submitted (nothing he
 
 from __future__ import annotations
 
+import pytest
 from serving import Live, credits
 
 from runner import accounts
 from runner.db import Database
+
+pytestmark = pytest.mark.slow
 
 UGC = {"script": "Hello there, this is my favourite mug and I use it every single day.",
        "person": "a woman in her thirties, friendly"}

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from serving import Live
 
 from mediakit.generation.registry import generator_names, get_generator
 
 
+@pytest.mark.slow
 def test_contracts_are_the_generators_schemas(live: Live) -> None:
     assert live.client.get("/v1/tooling/contracts").status_code == 401
     body = live.client.get("/v1/tooling/contracts", headers=live.key()).json()

@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from serving import Live, credits, sleepgen
+
+pytestmark = pytest.mark.slow
 
 RUNS = "/v1/tooling/runs"
 

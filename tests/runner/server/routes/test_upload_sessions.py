@@ -5,10 +5,13 @@ from __future__ import annotations
 import io
 from unittest import mock
 
+import pytest
 from PIL import Image
 from serving import Live
 
 from runner.server.core import upload_sessions
+
+pytestmark = pytest.mark.slow
 
 
 def _jpeg(size: tuple[int, int] = (640, 480)) -> bytes:

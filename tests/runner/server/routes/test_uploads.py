@@ -5,8 +5,11 @@ from __future__ import annotations
 import base64
 import io
 
+import pytest
 from PIL import Image
 from serving import Live
+
+pytestmark = pytest.mark.slow
 
 
 def _png() -> bytes:

@@ -23,6 +23,8 @@ from serving import SLEEP, Live, credits, wait_for
 
 from runner import webhooks
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def receiver(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, list[dict[str, Any]]]]:
