@@ -1,7 +1,7 @@
 """The declarative timeline every generator builds and the renderer compiles.
 
 A timeline is plain frozen data: a canvas, visual layers stacked bottom to top,
-audio clips, and an optional ASS subtitle document.  Times are integer
+audio clips, music ducked under them, and word-timed captions.  Times are integer
 milliseconds; geometry is integer pixels.  Nothing here touches ffmpeg, so a
 generator can be tested by inspecting the timeline it returns, and the
 renderer can be tested by inspecting the graph it compiles.  ``to_dict`` and
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
 
 from .errors import ValidationError
+from .speech.words import Word
 
 Fit = Literal["cover", "contain", "blur"]
 FITS: tuple[str, ...] = ("cover", "contain", "blur")
@@ -425,6 +426,28 @@ class Ducking:
 
 
 @dataclass(frozen=True)
+class Captions:
+    """Words burned in as captions, in a style, their pages centred at ``centre_y``.
+
+    Data, not a file: the renderer writes the ASS document for libass at
+    render time (``stages.subtitles.build_ass``), so a timeline's JSON replays
+    its captions.  ``centre_y`` is the height (px) of each page's centre,
+    decided once by the generator that keeps captions off faces and products;
+    a page that would leave the safe area there is moved back inside it (so
+    the canvas's bottom edge seats captions on the safe area's foot).  None
+    leaves pages where the style puts them (its ``vertical``).
+    """
+
+    words: tuple[Word, ...]
+    style: str
+    centre_y: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.centre_y is not None and self.centre_y < 0:
+            raise ValidationError("captions.centre_y", self.centre_y, "must be >= 0 pixels")
+
+
+@dataclass(frozen=True)
 class Transition:
     """How one scene of a sequence hands over to the next: an xfade ``kind`` centred on the cut."""
 
@@ -626,7 +649,7 @@ class Timeline:
     duration_ms: int
     layers: tuple[VisualLayer, ...] = ()
     audio: tuple[AudioClip, ...] = ()
-    subtitles: Path | None = None
+    captions: Captions | None = None
     background: str = "black"
     ducking: Ducking | None = None
 
@@ -662,7 +685,7 @@ class Timeline:
         return built
 
 
-TIMELINE_VERSION = 1
+TIMELINE_VERSION = 2  # 2: captions are data (words, style, centre), no longer an .ass path
 
 
 def _encode(value: Any) -> Any:

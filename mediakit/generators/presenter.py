@@ -32,10 +32,10 @@ from ..fetch import AUDIO
 from ..render import ProgressCallback
 from ..speech.words import Word
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
-from ..stages.subtitles import build_ass, get_style
+from ..stages.subtitles import captions_for
 from ..stages.voice import SpeechRequest, speak
 from ..timeline import ActorLayer, AudioClip, Canvas, Timeline, Track
-from .base import Built, Captions, Context, Metered, Plan, Receipt
+from .base import Built, Context, Metered, Plan, Receipt
 from .casting import Casting, ScriptDecision, cast, script_for, voice_for
 from .endcard import end_card, last_word_end, readable
 
@@ -103,7 +103,7 @@ def plan_presenter(route: str, *, script: str | None, duration: int, actor_slug:
 def build_presenter(plan: PresenterPlan, workdir: Path, layout: Layout,
                     progress: ProgressCallback | None = None) -> Built:
     """Speak, lip-sync, lay out and caption: the shared half of a presenter generator's ``build``."""
-    from .talking_ad import release_heap, vertical_for
+    from .talking_ad import release_heap
 
     total_ms = plan.seconds * 1000
     voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, plan.script.script, total_ms,
@@ -114,19 +114,15 @@ def build_presenter(plan: PresenterPlan, workdir: Path, layout: Layout,
     # a drawn or photo actor is a layer animated (and cropped for a close-up) in the final graph: no clip encoded
     actor = placeable(talking_track(plan.casting.actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms))
     picture = layout(actor, words, total_ms, workdir)
-    ass = None
-    if plan.style is not None:
-        style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, picture.caption_centre))
-        ass = workdir / "captions.ass"
-        build_ass(words, style, canvas.width, canvas.height).save(str(ass))
+    captions = captions_for(words, plan.style or "hormozi", picture.caption_centre)  # sidecars even when not burnt
     card_ms = last_word_end(words, speech_ms)
     card = end_card(closing_line(plan.script.script, canvas), canvas, centre_y=picture.caption_centre, start_ms=card_ms,
                     total_ms=total_ms) if total_ms - card_ms > MAX_DEAD_AIR_MS else []
     timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
-                        audio=(AudioClip(voice), *picture.track.audio), subtitles=ass)
+                        audio=(AudioClip(voice), *picture.track.audio),
+                        captions=captions if plan.style is not None else None)
     release_heap()
     receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
-    captions = Captions(tuple(words), plan.style or "hormozi", canvas.width, canvas.height)
     return Built(timeline=timeline, captions=captions, receipt=receipt,
                  poster_ms=min(total_ms - 1, (words[0].start_ms if words else 0) + 600))
 

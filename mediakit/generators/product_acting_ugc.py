@@ -33,9 +33,9 @@ from ..routes import Route
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.layouts.cutout import cutout
 from ..stages.layouts.product import actor_box, get_template, product_box, product_card, product_track, visible_box
-from ..stages.subtitles import build_ass, get_style
+from ..stages.subtitles import captions_for
 from ..timeline import AudioClip, Box, Canvas, Timeline
-from .base import Built, Captions, Context, Generator, Metered, Receipt
+from .base import Built, Context, Generator, Metered, Receipt
 from .casting import cast, script_for, voice_for
 from .endcard import end_card, last_word_end
 from .request import RequestModel
@@ -51,7 +51,6 @@ from .talking_ad import (
     free_bands,
     product_notes,
     release_heap,
-    vertical_for,
     voiceover_bucket,
 )
 
@@ -143,18 +142,13 @@ class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan])
         captions_at = caption_centre(canvas, abox, product_at)
         card = end_card(plan.cta, canvas, centre_y=captions_at, start_ms=last_word_end(words, speech_ms),
                          total_ms=total_ms)
-        ass = None
-        if plan.subtitles:
-            style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, captions_at))
-            ass = workdir / "captions.ass"
-            build_ass(words, style, canvas.width, canvas.height).save(str(ass))
+        captions = captions_for(words, plan.style, captions_at)  # sidecars even when not burnt
         timeline = Timeline(canvas, total_ms, layers=(*picture.layers, *card), audio=(AudioClip(sound),),
-                            subtitles=ass)
+                            captions=captions if plan.subtitles else None)
         receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
         release_heap()
         first = words[0].start_ms if words else 0
-        return Built(timeline=timeline, captions=Captions(tuple(words), plan.style, canvas.width, canvas.height),
-                     receipt=receipt, poster_ms=first + 600)
+        return Built(timeline=timeline, captions=captions, receipt=receipt, poster_ms=first + 600)
 
 
 def caption_centre(canvas: Canvas, actor: Box, product: Box) -> float:

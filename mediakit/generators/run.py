@@ -22,8 +22,9 @@ from ..ffmpeg import run_ffmpeg
 from ..media_io import atomic_path, check_output_path, write_text
 from ..progress import span
 from ..render import render
+from ..timeline import Captions
 from . import get_generator
-from .base import Built, Captions, Context, Generator, Options, Plan, ProgressCallback
+from .base import Built, Context, Generator, Options, Plan, ProgressCallback
 
 if TYPE_CHECKING:
     from ..catalog import RunStats
@@ -107,12 +108,12 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
                 shutil.copyfile(extra, part)
             written[f"output-{n}"] = target
     receipt = (built.receipt or plan.receipt).to_dict()
-    if built.captions is not None:
+    if built.captions is not None and built.timeline is not None:  # Built holds no captions without one
         from ..stages.subtitles import export_sidecars, get_style
 
-        c = built.captions
-        for path in export_sidecars(c.words, get_style(c.style), c.width, c.height, srt=files.srt, vtt=files.vtt,
-                                    ass=files.ass, words_json=files.words_json):
+        c, canvas = built.captions, built.timeline.canvas
+        for path in export_sidecars(c.words, get_style(c.style), canvas.width, canvas.height, srt=files.srt,
+                                    vtt=files.vtt, ass=files.ass, words_json=files.words_json):
             written[_kind_of(path, files)] = path
     if files.poster is not None and built.timeline is not None:
         written["poster"] = poster_frame(out, files.poster, at_ms=_poster_ms(built))

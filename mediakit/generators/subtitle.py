@@ -25,9 +25,9 @@ from ..probe import MediaInfo, probe
 from ..progress import ProgressCallback, span
 from ..routes import Route
 from ..speech.words import Word
-from ..stages.subtitles import build_ass, get_style, style_names
+from ..stages.subtitles import captions_for, style_names
 from ..timeline import ASPECTS, AudioClip, Canvas, Timeline, VideoLayer, check_fit
-from .base import Built, Captions, Context, Generator, Metered, Options, Plan, Receipt
+from .base import Built, Context, Generator, Metered, Options, Plan, Receipt
 from .request import RequestModel, Url
 from .run import Outputs, generate
 
@@ -107,17 +107,15 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
         if not words:
             raise MediaError(plan.video, "no words to caption: no speech was found and no transcript was given",
                              field="video_url")
-        canvas = plan.canvas
-        ass_path = workdir / "captions.ass"
-        build_ass(words, get_style(plan.style), canvas.width, canvas.height).save(str(ass_path))
+        captions = captions_for(words, plan.style)
         timeline = Timeline(
-            canvas=canvas,
+            canvas=plan.canvas,
             duration_ms=plan.info.duration_ms or 0,
             layers=(VideoLayer(path=plan.video, fit=plan.fit),),  # type: ignore[arg-type]
             audio=(AudioClip(plan.video),) if plan.info.audio else (),
-            subtitles=ass_path,
+            captions=captions,
         )
-        return Built(timeline=timeline, captions=Captions(tuple(words), plan.style, canvas.width, canvas.height),
+        return Built(timeline=timeline, captions=captions,
                      poster_ms=words[0].start_ms + 200, rendered_from=share,
                      receipt=replace(plan.receipt, notes=plan.receipt.notes + notes) if notes else None)
 
@@ -202,10 +200,10 @@ def burn_subtitles(
     sidecars = Outputs(srt=_path(srt), vtt=_path(vtt), ass=_path(ass), words_json=_path(words_json))
     result = generate(Route.SUBTITLE, {"video_url": str(input_path), "style": style}, output, options=opts,
                       outputs=sidecars, progress=progress)
-    assert result.captions is not None
-    c = result.captions
+    assert result.captions is not None and isinstance(result.plan, SubtitlePlan)
+    c, canvas = result.captions, result.plan.canvas
     order = ("srt", "vtt", "ass", "words_json")
-    return SubtitleResult(result.output, c.words, c.style, c.width, c.height,
+    return SubtitleResult(result.output, c.words, c.style, canvas.width, canvas.height,
                           tuple(result.files[k] for k in order if k in result.files),
                           tuple(result.receipt.get("notes", ())))
 

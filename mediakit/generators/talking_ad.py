@@ -54,12 +54,11 @@ from ..stages.broll import Scene, scene_durations, scenes_track
 from ..stages.mix import mix_bed
 from ..stages.music import music_bed
 from ..stages.pip import PipOptions, pip_box
-from ..stages.subtitles import build_ass, get_style
-from ..stages.subtitles.layout import Layout
+from ..stages.subtitles import captions_for
 from ..stages.subtitles.paginate import ends_sentence
 from ..stages.voice import SpeechRequest
 from ..timeline import AudioClip, Box, Canvas, Timeline, Track
-from .base import Built, Captions, Context, Generator, Metered, Plan, Receipt
+from .base import Built, Context, Generator, Metered, Plan, Receipt
 from .casting import Casting, ScriptDecision, cast, persona_fields, script_for, voice_for
 from .endcard import CARD_MS, end_card, last_word_end
 from .presenter import END_BREATH_MS, MAX_DEAD_AIR_MS, speak_to_fill
@@ -206,11 +205,9 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
         card = end_card(plan.cta, canvas, centre_y=captions_at, start_ms=last_word_end(words, speech_ms),
                          total_ms=total_ms)
         layers = [*picture.layers, *card]
-        style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, captions_at))
-        ass = workdir / "captions.ass"
-        build_ass(words, style, canvas.width, canvas.height).save(str(ass))
+        captions = captions_for(words, plan.style, captions_at)
         mixing.result()
-        timeline = Timeline(canvas, total_ms, layers=tuple(layers), audio=(AudioClip(sound),), subtitles=ass)
+        timeline = Timeline(canvas, total_ms, layers=tuple(layers), audio=(AudioClip(sound),), captions=captions)
         first = words[0].start_ms if words else 0
         receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
         quiet_ms = total_ms - last_word_end(words, speech_ms)
@@ -219,8 +216,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
             receipt = replace(base, notes=(*base.notes, f"{quiet_ms / 1000:.1f} s of silence after the last word: "
                                            "the script is short for the duration; add a cta or music to fill it"))
         release_heap()
-        return Built(timeline=timeline, captions=Captions(tuple(words), plan.style, canvas.width, canvas.height),
-                     receipt=receipt, poster_ms=first + 600)
+        return Built(timeline=timeline, captions=captions, receipt=receipt, poster_ms=first + 600)
 
 
 class SaasReviewGenerator(TalkingAdGenerator):
@@ -408,16 +404,3 @@ def free_bands(top: float, bottom: float, keep_out: list[tuple[float, float]]) -
                 nxt.append((hi, b))
         bands = nxt
     return bands
-
-
-def vertical_for(style_name: str, canvas: Canvas, centre_y: float) -> float:
-    """The style's ``vertical`` (0 top .. 1 bottom of the safe area) that centres a two-line page at ``centre_y``."""
-    layout = Layout(get_style(style_name), canvas.width, canvas.height)
-    s = layout.style
-    block = s.line_height * layout.em + layout.cap + layout.descent + 2 * layout.reach_y
-    room = layout.area.height - block * layout.peak
-    if room <= 0:
-        return s.vertical
-    v = (centre_y - block / 2 - layout.area.top) / room
-    return min(1.0, max(0.0, v))
-

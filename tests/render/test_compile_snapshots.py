@@ -16,11 +16,13 @@ import pytest
 
 from mediakit.render import StillProfile, compile_timeline
 from mediakit.render.profile import DEFAULT_PROFILE, Profile
+from mediakit.speech.words import Word
 from mediakit.timeline import (
     Animation,
     AudioClip,
     Box,
     Canvas,
+    Captions,
     ColorLayer,
     Crop,
     Ducking,
@@ -59,7 +61,8 @@ NAMED: dict[str, tuple[Timeline, Profile]] = {
         audio=(AudioClip(Path("voice.wav")),)), DEFAULT_PROFILE),
 
     "captions_on_video": (Timeline(CANVAS, 2000, layers=(VideoLayer(path=Path("clip.mp4")),),
-                                   audio=(AudioClip(Path("clip.mp4")),), subtitles=Path("captions.ass")),
+                                   audio=(AudioClip(Path("clip.mp4")),),
+                                   captions=Captions((Word("Hello", 0, 500),), "hormozi")),
                           DEFAULT_PROFILE),
     "still_with_pip_and_music": (Timeline(CANVAS, 3000, layers=(
         ImageLayer(path=Path("photo.png"), motion=KenBurns(1.0, 1.15)),
@@ -97,7 +100,7 @@ NAMED: dict[str, tuple[Timeline, Profile]] = {
 
 
 def _text(timeline: Timeline, profile: Profile) -> str:
-    compiled = compile_timeline(timeline, profile, fonts=FONTS)
+    compiled = compile_timeline(timeline, profile, fonts=FONTS, captions_file=Path("captions.ass"))
     return "\n".join(["# inputs", *(" ".join(i) for i in compiled.inputs), "# graph", compiled.graph,
                       "# maps and options", " ".join([*compiled.maps, *compiled.output_options]), ""])
 
