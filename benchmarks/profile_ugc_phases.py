@@ -51,9 +51,9 @@ def instrument(spans: list[Span], t0: list[float]) -> None:
 
         setattr(module, name, wrapper)
 
-    for name in ("_speak", "music_bed", "_soundtrack", "mix_bed", "talking_track", "scenes_track", "build_ass"):
+    for name in ("_speak", "music_bed", "soundtrack", "talking_track", "scenes_track"):
         timed(talking_ad, name, name.lstrip("_"))
-    timed(mix, "plan_mix", "plan_mix (loudness)")
+    timed(mix, "mix_bed", "mix_bed (loudness)")
     for name in ("plan_job", "render", "poster_frame"):
         timed(run, name, name)
     timed(cache, "cached_file", "cache miss/hit (file)")

@@ -1,7 +1,7 @@
 """The declarative timeline every generator builds and the renderer compiles.
 
 A timeline is plain frozen data: a canvas, visual layers stacked bottom to top,
-audio clips, music ducked under them, and word-timed captions.  Times are integer
+audio clips and word-timed captions.  Times are integer
 milliseconds; geometry is integer pixels.  Nothing here touches ffmpeg, so a
 generator can be tested by inspecting the timeline it returns, and the
 renderer can be tested by inspecting the graph it compiles.  ``to_dict`` and
@@ -410,22 +410,6 @@ class AudioClip:
 
 
 @dataclass(frozen=True)
-class Ducking:
-    """Music under the timeline's sounds: ducked while they play, then the whole mix gained to loudness.
-
-    The gains are measured before rendering (``stages.mix.plan_mix(...)``,
-    then ``MixPlan.ducking(bed)``), so the render itself is one pass; the
-    compiler assembles the same graph fragment ``stages.mix`` meters.
-    """
-
-    bed: AudioClip
-    voice_gain_db: float = 0.0
-    music_gain_db: float = -18.0
-    normalize_gain_db: float | None = None
-    limit_peaks: bool = True
-
-
-@dataclass(frozen=True)
 class Captions:
     """Words burned in as captions, in a style, their pages centred at ``centre_y``.
 
@@ -651,7 +635,6 @@ class Timeline:
     audio: tuple[AudioClip, ...] = ()
     captions: Captions | None = None
     background: str = "black"
-    ducking: Ducking | None = None
 
     def __post_init__(self) -> None:
         if self.duration_ms <= 0:
@@ -660,9 +643,7 @@ class Timeline:
             if layer.start_ms >= self.duration_ms:
                 raise ValidationError("layer.start_ms", layer.start_ms,
                                       f"must be before the timeline's end ({self.duration_ms} ms)")
-        if self.ducking is not None and not self.audio:
-            raise ValidationError("ducking", None, "needs the sounds to duck under (audio clips)")
-        for clip in (*self.audio, *((self.ducking.bed,) if self.ducking else ())):
+        for clip in self.audio:
             if clip.start_ms >= self.duration_ms:
                 raise ValidationError("audio.start_ms", clip.start_ms,
                                       f"must be before the timeline's end ({self.duration_ms} ms)")
@@ -685,7 +666,7 @@ class Timeline:
         return built
 
 
-TIMELINE_VERSION = 2  # 2: captions are data (words, style, centre), no longer an .ass path
+TIMELINE_VERSION = 2  # 2: captions are data (words, style, centre), not an .ass path; no ducking
 
 
 def _encode(value: Any) -> Any:

@@ -20,7 +20,6 @@ from mediakit.timeline import (
     ChromaKey,
     ColorLayer,
     Crop,
-    Ducking,
     Hover,
     ImageLayer,
     KenBurns,
@@ -53,8 +52,7 @@ RICH = Timeline(
         TextLayer(text="Hi", box=Box(0, 0, 720, 200), bold=False, size_px=40),
     ),
     audio=(AudioClip(Path("voice.wav"), start_ms=200, gain_db=-3.0, fade_out_ms=300),),
-    captions=Captions((Word("Hi", 0, 400), Word("there", 450, 900)), "hormozi", centre_y=600), background="#101010",
-    ducking=Ducking(bed=AudioClip(Path("bed.wav"), loop=True), music_gain_db=-11.5, normalize_gain_db=1.25))
+    captions=Captions((Word("Hi", 0, 400), Word("there", 450, 900)), "hormozi", centre_y=600), background="#101010")
 
 
 def test_media_layers_require_a_path() -> None:

@@ -33,6 +33,7 @@ from ..routes import Route
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.layouts.cutout import cutout
 from ..stages.layouts.product import actor_box, get_template, product_box, product_card, product_track, visible_box
+from ..stages.mix import soundtrack
 from ..stages.subtitles import captions_for
 from ..timeline import AudioClip, Box, Canvas, Timeline
 from .base import Built, Context, Generator, Metered, Receipt
@@ -44,7 +45,6 @@ from .talking_ad import (
     UI_BOTTOM,
     UI_TOP,
     TalkingAdPlan,
-    _soundtrack,
     _speak,
     canvas_for,
     face_band,
@@ -130,7 +130,7 @@ class ProductActingGenerator(Generator[ProductActingRequest, ProductActingPlan])
         voice, words, speech_ms = _speak(plan, total_ms, workdir)
         speech = SpeechInput.from_file(voice, words=words) if plan.speech is None else SpeechInput(
             voice, speech_ms, words=tuple(words))
-        sound = _soundtrack(voice, None, total_ms, workdir / "voice-padded.wav")
+        sound = soundtrack(voice, None, total_ms, workdir / "voice-padded.wav")
         tpl = get_template(plan.template)
         abox = actor_box(tpl, canvas)
         acted = talking_track(plan.casting.actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps,

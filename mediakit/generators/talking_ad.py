@@ -33,17 +33,15 @@ import contextlib
 import ctypes
 import gc
 import sys
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-import numpy as np
 from PIL import Image
 
 from ..errors import MediaError, ValidationError
 from ..fetch import AUDIO, BROLL, IMAGE
-from ..ffmpeg import run_ffmpeg
 from ..probe import probe
 from ..render import ProgressCallback
 from ..routes import Route
@@ -51,7 +49,7 @@ from ..speech.words import Word
 from ..stages.actors.portraits import layout as bust_layout
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.broll import Scene, scene_durations, scenes_track
-from ..stages.mix import mix_bed
+from ..stages.mix import soundtrack
 from ..stages.music import music_bed
 from ..stages.pip import PipOptions, pip_box
 from ..stages.subtitles import captions_for
@@ -180,7 +178,7 @@ class TalkingAdGenerator(Generator[TalkingAdRequest, TalkingAdPlan]):
         speech = SpeechInput.from_file(voice, words=words) if plan.speech is None else SpeechInput(
             voice, speech_ms, words=tuple(words))
         sound = workdir / ("voice-padded.wav" if bed is None else "mix.wav")
-        mixing = pool.submit(_soundtrack, voice, bed, total_ms, sound)
+        mixing = pool.submit(soundtrack, voice, None if bed is None else bed.result, total_ms, sound)
         only_pip = plan.pip is not None and bool(plan.scenes) and all(s.type == "broll" for s in plan.scenes)
         actor = plan.casting.actor
         pip_clip = None
@@ -334,16 +332,6 @@ def _speak(plan: TalkingAdPlan, total_ms: int, workdir: Path) -> tuple[Path, lis
     """The voice file, its words and its length: synthesised to fill the bucket, or the recorded voiceover."""
     return speak_to_fill(plan.speech, plan.voiceover, plan.script.script, total_ms,
                          tail_ms=CARD_MS if plan.cta else END_BREATH_MS, workdir=workdir)
-
-
-def _soundtrack(voice: Path, bed: Future[np.ndarray] | None, total_ms: int, out: Path) -> Path:
-    """``out``: the voice padded to the whole video, with the music ``bed`` (still being made) ducked under it."""
-    padded = out if bed is None else out.with_name("voice-padded.wav")
-    run_ffmpeg(["-i", str(voice), "-af", f"apad=whole_dur={total_ms / 1000:.3f}", "-t", f"{total_ms / 1000:.3f}",
-                "-ar", "48000", "-ac", "2", "-c:a", "pcm_s16le", "-y", str(padded)], what="padding the voice")
-    if bed is None:
-        return padded
-    return mix_bed(padded, bed.result(), out).path
 
 
 def release_heap() -> None:

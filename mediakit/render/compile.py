@@ -52,9 +52,9 @@ from ..timeline import (
     Wave,
 )
 from .colour import OUTPUT, YUV420, YUVA420, keep_yuv, to_yuv
-from .ducking import SAMPLE_RATE, duck_and_mix_filter
 from .profile import DEFAULT_PROFILE, Profile
 
+SAMPLE_RATE = 48000  # every sound is mixed at the rate it is delivered in (AAC 48 kHz)
 FontFiles = Mapping[tuple[str, bool], Path]  # (family, bold) -> font file, for text layers
 
 
@@ -505,14 +505,6 @@ class _Compiler:
             self.chains.append("".join(f"[{lab}]" for lab in labels)
                                + f"amix=inputs={len(labels)}:normalize=0:duration=longest[amixed]")
             mixed = "amixed"
-        duck = self.tl.ducking
-        if duck is not None:
-            bed = self.audio_clip(duck.bed, len(labels))
-            self.chains.append(duck_and_mix_filter(mixed, bed, "aducked", voice_gain_db=duck.voice_gain_db,
-                                                   music_gain_db=duck.music_gain_db,
-                                                   normalize_gain_db=duck.normalize_gain_db,
-                                                   limit_peaks=duck.limit_peaks))
-            mixed = "aducked"
         self.chains.append(f"[{mixed}]apad,atrim=0:{_sec(dur)}[aout]")
         return "aout"
 
