@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from mediakit.generators import generator_names
+from mediakit.generators import GENERATORS, generator_names
 from mediakit.generators.base import Built, Options
 from mediakit.generators.run import generate, plan_job
 from mediakit.paths import data_dir
@@ -97,7 +97,8 @@ CASES: dict[str, Case] = {
 
 def test_every_generator_is_replayed_or_makes_a_file() -> None:
     assert not set(CASES) & set(FILES)
-    assert set(CASES) | set(FILES) == set(generator_names())
+    shipped = {n for n in generator_names() if GENERATORS.factory(n).__module__.startswith("mediakit.")}
+    assert set(CASES) | set(FILES) == shipped  # not the ones tests register (the runner's test_sleep)
 
 
 @pytest.fixture(scope="module")
