@@ -1,7 +1,7 @@
 """The declarative timeline every generator builds and the renderer compiles.
 
 A timeline is plain frozen data: a canvas, visual layers stacked bottom to top,
-audio clips, and an optional ASS subtitle document.  Times are integer
+audio clips and word-timed captions.  Times are integer
 milliseconds; geometry is integer pixels.  Nothing here touches ffmpeg, so a
 generator can be tested by inspecting the timeline it returns, and the
 renderer can be tested by inspecting the graph it compiles.  ``to_dict`` and
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
 
 from .errors import ValidationError
+from .speech.words import Word
 
 Fit = Literal["cover", "contain", "blur"]
 FITS: tuple[str, ...] = ("cover", "contain", "blur")
@@ -409,19 +410,25 @@ class AudioClip:
 
 
 @dataclass(frozen=True)
-class Ducking:
-    """Music under the timeline's sounds: ducked while they play, then the whole mix gained to loudness.
+class Captions:
+    """Words burned in as captions, in a style, their pages centred at ``centre_y``.
 
-    The gains are measured before rendering (``stages.mix.plan_mix(...)``,
-    then ``MixPlan.ducking(bed)``), so the render itself is one pass; the
-    compiler assembles the same graph fragment ``stages.mix`` meters.
+    Data, not a file: the renderer writes the ASS document for libass at
+    render time (``stages.subtitles.build_ass``), so a timeline's JSON replays
+    its captions.  ``centre_y`` is the height (px) of each page's centre,
+    decided once by the generator that keeps captions off faces and products;
+    a page that would leave the safe area there is moved back inside it (so
+    the canvas's bottom edge seats captions on the safe area's foot).  None
+    leaves pages where the style puts them (its ``vertical``).
     """
 
-    bed: AudioClip
-    voice_gain_db: float = 0.0
-    music_gain_db: float = -18.0
-    normalize_gain_db: float | None = None
-    limit_peaks: bool = True
+    words: tuple[Word, ...]
+    style: str
+    centre_y: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.centre_y is not None and self.centre_y < 0:
+            raise ValidationError("captions.centre_y", self.centre_y, "must be >= 0 pixels")
 
 
 @dataclass(frozen=True)
@@ -626,9 +633,8 @@ class Timeline:
     duration_ms: int
     layers: tuple[VisualLayer, ...] = ()
     audio: tuple[AudioClip, ...] = ()
-    subtitles: Path | None = None
+    captions: Captions | None = None
     background: str = "black"
-    ducking: Ducking | None = None
 
     def __post_init__(self) -> None:
         if self.duration_ms <= 0:
@@ -637,9 +643,7 @@ class Timeline:
             if layer.start_ms >= self.duration_ms:
                 raise ValidationError("layer.start_ms", layer.start_ms,
                                       f"must be before the timeline's end ({self.duration_ms} ms)")
-        if self.ducking is not None and not self.audio:
-            raise ValidationError("ducking", None, "needs the sounds to duck under (audio clips)")
-        for clip in (*self.audio, *((self.ducking.bed,) if self.ducking else ())):
+        for clip in self.audio:
             if clip.start_ms >= self.duration_ms:
                 raise ValidationError("audio.start_ms", clip.start_ms,
                                       f"must be before the timeline's end ({self.duration_ms} ms)")
@@ -662,7 +666,7 @@ class Timeline:
         return built
 
 
-TIMELINE_VERSION = 1
+TIMELINE_VERSION = 2  # 2: captions are data (words, style, centre), not an .ass path; no ducking
 
 
 def _encode(value: Any) -> Any:

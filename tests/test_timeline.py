@@ -10,15 +10,16 @@ from pathlib import Path
 import pytest
 
 from mediakit.errors import ValidationError
+from mediakit.speech.words import Word
 from mediakit.timeline import (
     Animation,
     AudioClip,
     Box,
     Canvas,
+    Captions,
     ChromaKey,
     ColorLayer,
     Crop,
-    Ducking,
     Hover,
     ImageLayer,
     KenBurns,
@@ -51,8 +52,7 @@ RICH = Timeline(
         TextLayer(text="Hi", box=Box(0, 0, 720, 200), bold=False, size_px=40),
     ),
     audio=(AudioClip(Path("voice.wav"), start_ms=200, gain_db=-3.0, fade_out_ms=300),),
-    subtitles=Path("captions.ass"), background="#101010",
-    ducking=Ducking(bed=AudioClip(Path("bed.wav"), loop=True), music_gain_db=-11.5, normalize_gain_db=1.25))
+    captions=Captions((Word("Hi", 0, 400), Word("there", 450, 900)), "hormozi", centre_y=600), background="#101010")
 
 
 def test_media_layers_require_a_path() -> None:
@@ -69,7 +69,10 @@ def test_audio_starting_after_the_end_is_refused_by_the_model() -> None:
 
 def test_round_trip_through_json_is_exact() -> None:
     data = json.loads(json.dumps(RICH.to_dict()))
-    assert data["version"] == 1
+    assert data["version"] == 2
+    assert data["captions"] == {"words": [{"text": "Hi", "start_ms": 0, "end_ms": 400},
+                                          {"text": "there", "start_ms": 450, "end_ms": 900}],
+                                "style": "hormozi", "centre_y": 600}
     assert data["canvas"] == {"width": 720, "height": 1280, "fps": "30000/1001"}
     assert data["layers"][1]["type"] == "ImageLayer" and data["layers"][1]["path"] == "phone.png"
     assert "opacity" not in data["layers"][1]  # defaults are left out
@@ -102,8 +105,8 @@ def test_drawn_actors_round_trip_as_layers_and_scenes() -> None:
 
 def test_from_dict_names_what_is_wrong() -> None:
     data = RICH.to_dict()
-    with pytest.raises(ValidationError, match="version: must be 1"):
-        Timeline.from_dict({**data, "version": 2})
+    with pytest.raises(ValidationError, match="version: must be 2"):
+        Timeline.from_dict({**data, "version": 1})  # version 1 burned an .ass file that is gone after its job
     bad_type = {**data, "layers": [{"type": "Sprite", "path": "x.png"}]}
     with pytest.raises(ValidationError, match=r"timeline.layers\[0\].type: must be one of VideoLayer"):
         Timeline.from_dict(bad_type)

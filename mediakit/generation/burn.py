@@ -70,10 +70,10 @@ def burn_subtitles(
     video = str(input_path) if isinstance(input_path, Path) else input_path  # a clip is written to a file by plan
     result = generate(GeneratorId.SUBTITLE, {"video_url": video, "style": style}, output, options=opts,
                       outputs=sidecars, progress=progress)
-    assert result.captions is not None
-    c = result.captions
+    assert result.captions is not None and result.canvas is not None
+    c, canvas = result.captions, result.canvas
     order = ("srt", "vtt", "ass", "words_json")
-    return SubtitleResult(result.output, c.words, c.style, c.width, c.height,
+    return SubtitleResult(result.output, c.words, c.style, canvas.width, canvas.height,
                           tuple(result.files[k] for k in order if k in result.files),
                           tuple(result.receipt.get("notes", ())))
 

@@ -58,7 +58,7 @@ from ..interop.inputs import Foreign
 from ..progress import ProgressCallback
 from ..render import DEFAULT_PROFILE, Profile
 from ..speech.words import Word
-from ..timeline import Timeline
+from ..timeline import Captions, Timeline
 from .request import RequestModel, parse_request
 
 if TYPE_CHECKING:
@@ -150,16 +150,6 @@ class Plan:
 
 
 @dataclass(frozen=True)
-class Captions:
-    """Words shown as captions, the style they are shown in, and the frame size (for sidecars)."""
-
-    words: tuple[Word, ...]
-    style: str
-    width: int
-    height: int
-
-
-@dataclass(frozen=True)
 class Publish:
     """A delivery step: once rendered, the output goes to each integration id in ``to`` with ``caption``.
 
@@ -177,7 +167,8 @@ class Built:
 
     ``extra_files`` are further outputs of the same kind (an image request's
     ``n`` > 1), delivered beside the output as ``NAME-2.png``, ``NAME-3.png``...;
-    ``captions`` feed the .srt/.vtt/words sidecars; ``receipt`` replaces the
+    ``captions`` feed the .srt/.vtt/.ass/words sidecars (on the timeline's
+    canvas; they may be given with none burnt in); ``receipt`` replaces the
     plan's when building learned more (the words actually spoken);
     ``poster_ms`` is the moment the poster frame is taken from;
     ``rendered_from`` is where the render's part of the progress bar starts
@@ -201,6 +192,8 @@ class Built:
     def __post_init__(self) -> None:
         if (self.timeline is None) == (self.file is None):
             raise ValueError("Built needs exactly one of timeline and file")
+        if self.captions is not None and self.timeline is None:
+            raise ValueError("Built's captions need the timeline whose canvas they are laid out on")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -23,7 +23,8 @@ from ..interop.inputs import as_files
 from ..media_io import atomic_path, check_output_path, write_text
 from ..progress import span
 from ..render import render
-from .contract import Built, Captions, Context, Generator, Options, Plan, ProgressCallback
+from ..timeline import Canvas, Captions
+from .contract import Built, Context, Generator, Options, Plan, ProgressCallback
 from .publish import publish_all
 from .registry import GENERATORS, get_generator
 
@@ -70,6 +71,7 @@ class Result:
     files: dict[str, Path]
     plan: Plan
     captions: Captions | None = None
+    canvas: Canvas | None = None   # the rendered frame size (None for audio and pass-through outputs)
 
 
 def plan_job(generator: str | Generator[Any, Any], body: Mapping[str, Any], *,
@@ -123,12 +125,12 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
     final = built.receipt or plan.receipt
     final = replace(final, notes=(*final.notes, *notes)) if notes else final
     receipt = final.to_dict()
-    if built.captions is not None:
+    if built.captions is not None and built.timeline is not None:  # Built holds no captions without one
         from ..stages.subtitles import export_sidecars, get_style
 
-        c = built.captions
-        for path in export_sidecars(c.words, get_style(c.style), c.width, c.height, srt=files.srt, vtt=files.vtt,
-                                    ass=files.ass, words_json=files.words_json):
+        c, canvas = built.captions, built.timeline.canvas
+        for path in export_sidecars(c.words, get_style(c.style), canvas.width, canvas.height, srt=files.srt,
+                                    vtt=files.vtt, ass=files.ass, words_json=files.words_json):
             written[_kind_of(path, files)] = path
     if files.poster is not None and built.timeline is not None:
         written["poster"] = poster_frame(out, files.poster, at_ms=_poster_ms(built))
@@ -138,7 +140,8 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
             data["outputs"] = [str(out), *(str(p) for k, p in written.items() if k.startswith("output-"))]
         written["receipt"] = write_text(files.receipt, json.dumps(data, indent=2, ensure_ascii=False) + "\n",
                                         field="receipt")
-    return Result(out, receipt, written, replace(plan, receipt=final), built.captions)
+    return Result(out, receipt, written, replace(plan, receipt=final), built.captions,
+                  built.timeline.canvas if built.timeline is not None else None)
 
 
 POSTER_PNG_LEVEL = 3

@@ -28,29 +28,26 @@ import ctypes
 import gc
 import sys
 from abc import abstractmethod
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-import numpy as np
 from PIL import Image
 
 from ..errors import MediaError, ValidationError
 from ..fetch import AUDIO
-from ..ffmpeg import run_ffmpeg
 from ..probe import probe
 from ..progress import ProgressCallback
 from ..speech.words import Word
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
-from ..stages.mix import mix_bed
+from ..stages.mix import soundtrack
 from ..stages.music import music_bed
-from ..stages.subtitles import build_ass, get_style
-from ..stages.subtitles.placement import vertical_for
+from ..stages.subtitles import captions_for
 from ..stages.voice import SpeechRequest, speak
 from ..timeline import ActorLayer, AudioClip, Canvas, Timeline, Track
 from .casting import Casting, ScriptDecision, voice_for
-from .contract import Built, Captions, Context, Generator, Metered, Plan, Receipt, RequestT
+from .contract import Built, Context, Generator, Metered, Plan, Receipt, RequestT
 from .endcard import CARD_MS, closing_line, end_card, last_word_end
 
 BUCKETS = (5, 10, 15)        # the durations a recorded voiceover is fitted into
@@ -150,18 +147,19 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
                                                 tail_ms=CARD_MS if plan.cta else END_BREATH_MS, workdir=workdir)
         speech = SpeechInput.from_file(voice, words=words) if plan.speech is None else SpeechInput(
             voice, speech_ms, words=tuple(words))
-        mixing = pool.submit(soundtrack, voice, bed, total_ms, workdir)
+        mixing = pool.submit(soundtrack, voice, None if bed is None else bed.result, total_ms, workdir / "mix.wav")
         picture = self.picture(plan, speech, workdir)
         spoken_to = last_word_end(words, speech_ms)
         long_quiet = total_ms - spoken_to > MAX_DEAD_AIR_MS
         card_text = plan.cta or (closing_line(plan.script.script, canvas) if long_quiet else None)
         card = end_card(card_text, canvas, centre_y=picture.caption_centre, start_ms=spoken_to, total_ms=total_ms)
-        ass = burnt_captions(words, plan, picture.caption_centre, workdir) if plan.burn_captions else None
+        captions = captions_for(words, plan.style, picture.caption_centre)  # sidecars even when not burnt in
         timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
-                            audio=(AudioClip(mixing.result()), *picture.track.audio), subtitles=ass)
+                            audio=(AudioClip(mixing.result()), *picture.track.audio),
+                            captions=captions if plan.burn_captions else None)
         receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
         release_heap()
-        return Built(timeline=timeline, captions=Captions(tuple(words), plan.style, canvas.width, canvas.height),
+        return Built(timeline=timeline, captions=captions,
                      receipt=receipt, poster_ms=min(total_ms - 1, (words[0].start_ms if words else 0) + 600))
 
 
@@ -230,35 +228,12 @@ def speak_to_fill(request: SpeechRequest | None, voiceover: Path | None, script:
     return speech.write_wav(workdir / "voice.wav"), list(speech.words), speech.duration_ms
 
 
-def soundtrack(voice: Path, bed: Future[np.ndarray] | None, total_ms: int, workdir: Path) -> Path:
-    """The ad's sound: the voice, with the music ``bed`` (still being made) ducked under it when there is one.
-
-    The renderer pads the audio to the video's length, so the voice alone goes
-    in as it is; under a bed it is padded first, for the mix.
-    """
-    if bed is None:
-        return voice
-    padded = workdir / "voice-padded.wav"
-    run_ffmpeg(["-i", str(voice), "-af", f"apad=whole_dur={total_ms / 1000:.3f}", "-t", f"{total_ms / 1000:.3f}",
-                "-ar", "48000", "-ac", "2", "-c:a", "pcm_s16le", "-y", str(padded)], what="padding the voice")
-    return mix_bed(padded, bed.result(), workdir / "mix.wav").path
-
-
 def full_frame_actor(plan: SpokenAdPlan, speech: SpeechInput) -> Path | ActorLayer:
     """The actor speaking ``speech`` on the whole canvas: a drawn or photo actor is a layer the final graph
     animates (and crops for a close-up), so no clip is encoded; other kinds are a clip."""
     canvas = plan.canvas
     return placeable(talking_track(plan.casting.actor, speech, canvas.box, fps=canvas.fps,
                                    duration_ms=plan.seconds * 1000))
-
-
-def burnt_captions(words: list[Word], plan: SpokenAdPlan, centre_y: float, workdir: Path) -> Path:
-    """The captions to burn in, in the plan's style, their page centred at ``centre_y`` (px)."""
-    canvas = plan.canvas
-    style = replace(get_style(plan.style), vertical=vertical_for(plan.style, canvas, centre_y))
-    ass = workdir / "captions.ass"
-    build_ass(words, style, canvas.width, canvas.height).save(str(ass))
-    return ass
 
 
 def release_heap() -> None:

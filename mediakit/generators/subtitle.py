@@ -20,13 +20,13 @@ from pydantic import Field
 
 from ..errors import MediaError, ValidationError
 from ..fetch import VIDEO, Url
-from ..generation.contract import Built, Captions, Context, Generator, Metered, Plan, Receipt
+from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
 from ..generation.request import RequestModel
 from ..generator_ids import GeneratorId
 from ..probe import MediaInfo, probe
 from ..progress import ProgressCallback, span
 from ..speech.words import Word
-from ..stages.subtitles import build_ass, get_style, style_names
+from ..stages.subtitles import captions_for, style_names
 from ..timeline import ASPECTS, AudioClip, Canvas, Timeline, VideoLayer, check_fit
 
 MAX_FPS = Fraction(60)
@@ -105,17 +105,15 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
         if not words:
             raise MediaError(plan.video, "no words to caption: no speech was found and no transcript was given",
                              field="video_url")
-        canvas = plan.canvas
-        ass_path = workdir / "captions.ass"
-        build_ass(words, get_style(plan.style), canvas.width, canvas.height).save(str(ass_path))
+        captions = captions_for(words, plan.style)
         timeline = Timeline(
-            canvas=canvas,
+            canvas=plan.canvas,
             duration_ms=plan.info.duration_ms or 0,
             layers=(VideoLayer(path=plan.video, fit=plan.fit),),  # type: ignore[arg-type]
             audio=(AudioClip(plan.video),) if plan.info.audio else (),
-            subtitles=ass_path,
+            captions=captions,
         )
-        return Built(timeline=timeline, captions=Captions(tuple(words), plan.style, canvas.width, canvas.height),
+        return Built(timeline=timeline, captions=captions,
                      poster_ms=words[0].start_ms + 200, rendered_from=share,
                      receipt=replace(plan.receipt, notes=plan.receipt.notes + notes) if notes else None)
 

@@ -18,8 +18,7 @@ from ..media_io import atomic_path, open_image
 from ..paths import data_dir
 from ..render import StillProfile, check_output_path, render
 from ..speech.words import Word
-from ..stages.subtitles.ass import build_ass
-from ..stages.subtitles.styles import get_style, style_names
+from ..stages.subtitles import captions_for, style_names
 from ..timeline import Canvas, ImageLayer, Timeline
 
 SAMPLE_TEXT = "This changes EVERYTHING about how you make videos in 2026"
@@ -43,10 +42,8 @@ def contact_sheet(output: str | Path, *, background: str | Path | None = None, a
     words = sample_words()
     with tempfile.TemporaryDirectory(prefix="mediakit-sheet-") as tmp:
         def one(name: str) -> Path:
-            ass_path = Path(tmp) / f"{name}.ass"
-            build_ass(words, get_style(name), CELL.width, CELL.height).save(str(ass_path))
             timeline = Timeline(CELL, words[-1].end_ms + 500, layers=(ImageLayer(path=photo),),
-                                subtitles=ass_path)
+                                captions=captions_for(words, name))
             return render(timeline, Path(tmp) / f"{name}.png", profile=StillProfile(at_ms))
 
         with ThreadPoolExecutor(max_workers=2) as pool:

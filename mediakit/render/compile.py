@@ -1,7 +1,8 @@
 """Compile a timeline into ONE ffmpeg filter graph and its arguments.
 
 Pure: no process, no file I/O (the font files of text layers are looked up
-before, by ``render.text_fonts``).  Tests snapshot the graph of named cases in
+before, by ``render.text_fonts``, and the captions' ASS document is written by
+``execute.captions_file``; the graph only names them).  Tests snapshot the graph of named cases in
 milliseconds, and ``execute`` is the only place ffmpeg runs (the ffmpeg-python
 split between ``get_args`` and ``run``).
 
@@ -51,9 +52,9 @@ from ..timeline import (
     Wave,
 )
 from .colour import OUTPUT, YUV420, YUVA420, keep_yuv, to_yuv
-from .ducking import SAMPLE_RATE, duck_and_mix_filter
 from .profile import DEFAULT_PROFILE, Profile
 
+SAMPLE_RATE = 48000  # every sound is mixed at the rate it is delivered in (AAC 48 kHz)
 FontFiles = Mapping[tuple[str, bool], Path]  # (family, bold) -> font file, for text layers
 
 
@@ -78,13 +79,15 @@ class Compiled:
 
 
 def compile_timeline(timeline: Timeline, profile: Profile = DEFAULT_PROFILE, *,
-                     fonts: FontFiles | None = None) -> Compiled:
+                     fonts: FontFiles | None = None, captions_file: Path | None = None) -> Compiled:
     """Compile ``timeline`` into the arguments of one ffmpeg run.
 
     ``fonts`` maps each text layer's (family, bold) to its file
     (``render.text_fonts(timeline)``); a timeline without text needs none.
+    ``captions_file`` is where the timeline's captions are written as ASS
+    when ffmpeg runs (``execute.captions_file``); one without captions needs none.
     """
-    c = _Compiler(timeline, fonts or {})
+    c = _Compiler(timeline, fonts or {}, captions_file)
     video = c.video()
     maps = ["-map", f"[{video}]"]
     if profile.has_audio:
@@ -126,9 +129,10 @@ class _Stream:
 class _Compiler:
     """Accumulates inputs and filter chains; one instance per compile."""
 
-    def __init__(self, timeline: Timeline, fonts: FontFiles) -> None:
+    def __init__(self, timeline: Timeline, fonts: FontFiles, captions_file: Path | None) -> None:
         self.tl = timeline
         self.fonts = fonts
+        self.captions_file = captions_file
         self.inputs: list[tuple[str, ...]] = []
         self.audio_taken: set[int] = set()
         self.chains: list[str] = []
@@ -307,9 +311,12 @@ class _Compiler:
             self.chains.append(f"[{idx}:v]{YUV420},setsar=1[{base}]")
         for n, layer in enumerate(layers):
             base = self.overlay(base, layer, n)
-        if self.tl.subtitles is not None:
+        if self.tl.captions is not None:
+            if self.captions_file is None:
+                raise ValidationError("captions", self.tl.captions.style, "have no ASS file to burn; pass "
+                                      "captions_file (execute.captions_file(timeline)) to compile_timeline")
             # fonts come from the fontconfig environment execute() sets (bundled fonts only)
-            self.chains.append(f"[{base}]ass=filename={_q(str(self.tl.subtitles))}[subbed]")
+            self.chains.append(f"[{base}]ass=filename={_q(str(self.captions_file))}[subbed]")
             base = "subbed"
         self.chains.append(f"[{base}]{OUTPUT}[vout]")
         return "vout"
@@ -498,14 +505,6 @@ class _Compiler:
             self.chains.append("".join(f"[{lab}]" for lab in labels)
                                + f"amix=inputs={len(labels)}:normalize=0:duration=longest[amixed]")
             mixed = "amixed"
-        duck = self.tl.ducking
-        if duck is not None:
-            bed = self.audio_clip(duck.bed, len(labels))
-            self.chains.append(duck_and_mix_filter(mixed, bed, "aducked", voice_gain_db=duck.voice_gain_db,
-                                                   music_gain_db=duck.music_gain_db,
-                                                   normalize_gain_db=duck.normalize_gain_db,
-                                                   limit_peaks=duck.limit_peaks))
-            mixed = "aducked"
         self.chains.append(f"[{mixed}]apad,atrim=0:{_sec(dur)}[aout]")
         return "aout"
 

@@ -4,7 +4,9 @@ The output is written to a temporary file beside the target and renamed into
 place only when ffmpeg succeeds, so a failed or interrupted render never
 leaves a file at the target path.  Progress comes from ffmpeg's ``-progress``
 stream and goes to a callback; the CLI turns it into a bar, the runner into
-JSON lines.  libass sees only the bundled fonts (see ``mediakit.fonts``).
+JSON lines.  libass sees only the bundled fonts (see ``mediakit.fonts``), and
+the captions it burns are written here, from the timeline's data, just
+before the run (``captions_file``).
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import RenderError
 from ..ffmpeg import ffmpeg_exe, tail
 from ..media_io import atomic_path
 from ..progress import ProgressCallback
+from ..timeline import Timeline
 from .compile import Compiled
 
 GRAPH_INLINE_LIMIT = 4000  # longer graphs go through a file: argv limits and readable errors
@@ -44,6 +49,24 @@ def execute(compiled: Compiled, output: str | Path, *, progress: ProgressCallbac
         if graph_file is not None:
             graph_file.unlink(missing_ok=True)
     return Path(output)
+
+
+@contextmanager
+def captions_file(timeline: Timeline) -> Iterator[Path | None]:
+    """The timeline's captions as an ASS document in a temporary file (None without captions), removed after."""
+    if timeline.captions is None:
+        yield None
+        return
+    from ..stages.subtitles import caption_document
+
+    fd, name = tempfile.mkstemp(prefix="mediakit-captions-", suffix=".ass")
+    os.close(fd)
+    path = Path(name)
+    try:
+        caption_document(timeline.captions, timeline.canvas).save(str(path), encoding="utf-8", format_="ass")
+        yield path
+    finally:
+        path.unlink(missing_ok=True)
 
 
 def _run(args: list[str], duration_ms: int, progress: ProgressCallback | None) -> None:

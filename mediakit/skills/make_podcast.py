@@ -15,7 +15,7 @@ which talks as a photo actor.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Literal
@@ -23,7 +23,7 @@ from typing import Annotated, Literal
 import numpy as np
 from pydantic import AfterValidator, BaseModel, Field, model_validator
 
-from ..generation.contract import Built, Captions, Context, Metered, Receipt
+from ..generation.contract import Built, Context, Metered, Receipt
 from ..generation.request import RequestModel, rule_error
 from ..generator_ids import GeneratorId
 from ..media_io import write_wav
@@ -121,7 +121,7 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
 
     def build(self, plan: MakePodcastPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         from ..stages.actors.talking import SpeechInput, placeable, talking_track
-        from ..stages.subtitles import build_ass, get_style
+        from ..stages.subtitles import captions_for
         from ..stages.voice import synthesize
 
         voices = {"A": plan.actors[0].voice_id, "B": plan.actors[1].voice_id}
@@ -151,16 +151,11 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
             actors.append(placeable(talking_track(plan.actors[n], SpeechInput(audio, total, tuple(phonemes[who])),
                                                   Box(0, 0, close.w, close.h), fps=CANVAS.fps)))
         picture = podcast_track(actors[0], actors[1], turns, CANVAS, total, room=plan.room)
-        ass: Path | None = None
-        captions: Captions | None = None
-        if plan.captions is not None:
-            ass = workdir / "captions.ass"
-            # at the foot of the safe area: on the desk in the two-shot, on the chest in a close shot, never a face
-            style = replace(get_style(plan.captions), vertical=1.0)
-            build_ass(words, style, CANVAS.width, CANVAS.height).save(str(ass))
-            captions = Captions(tuple(words), plan.captions, CANVAS.width, CANVAS.height)
+        # centred on the frame's foot, so seated on the safe area's: on the desk in the two-shot, on the
+        # chest in a close shot, never a face
+        captions = None if plan.captions is None else captions_for(words, plan.captions, CANVAS.height)
         timeline = Timeline(CANVAS, total, layers=picture.layers, audio=(AudioClip(voice), *picture.audio),
-                            subtitles=ass)
+                            captions=captions)
         return Built(timeline=timeline, captions=captions, poster_ms=turns[0].start_ms + 500)
 
 

@@ -182,7 +182,7 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
         built = GENERATORS.get(plan.inner.generator).build(plan.inner, workdir, progress)
         if built.timeline is None:
             return built
-        timeline = built.timeline if plan.captions else replace(built.timeline, subtitles=None)
+        timeline = built.timeline if plan.captions else replace(built.timeline, captions=None)
         if plan.broll is not None:
             timeline = _cut_in(timeline, plan.broll)
         return replace(built, timeline=apply_look(timeline, plan.look),

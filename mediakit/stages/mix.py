@@ -1,7 +1,6 @@
 """Voice over a music bed: ducking keyed on the voice, then loudness to -14 LUFS.
 
-Three things make a voice-over sound finished, and each is one ffmpeg
-filter so the whole thing fits inside the single filter graph of a render:
+Three things make a voice-over sound finished, each one ffmpeg filter:
 
 1. *Levels.*  The voice is brought to a reference loudness and the bed is set
    ``music_level_db`` LU under it, so the balance does not depend on how loud
@@ -22,27 +21,36 @@ Measurements run ffmpeg's ``ebur128`` meter: ``plan_mix`` measures, then
 ``duck_and_mix_filter`` (pure) writes the graph text with the measured gains,
 and ``mix`` puts both together to write a WAV (a limited mix is written by
 the run that checks its loudness, not measured and then rendered again).
+
+A video's music is this WAV (``soundtrack``), premixed before the render: the
+mix must be metered through the limiter anyway, and that run writes it, so
+ducking again inside the render's graph cost more (BENCHMARKS.md, issue 20).
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import MediaError, RenderError, ValidationError
-from ..ffmpeg import ffmpeg_exe, run_ffmpeg_full, tail
+from ..ffmpeg import ffmpeg_exe, run_ffmpeg, run_ffmpeg_full, tail
 from ..media_io import atomic_path, check_output_path
 from ..probe import probe
-from ..render.ducking import AUDIO_FORMAT, TRUE_PEAK_CEILING, duck_and_mix_filter
-from ..timeline import AudioClip, Ducking
 from .music import SAMPLE_RATE, music_bed
 
 TARGET_LUFS = -14.0
+TRUE_PEAK_CEILING = -1.5  # dBTP; the spec's -1 with margin for the resampler's ripple
+DUCK_THRESHOLD = 0.02  # -34 dBFS on a voice at the reference: above room noise, below speech
+DUCK_MIX = 0.35  # compressed share of the bed: bounds the duck to 20*log10(1 - 0.35) = -3.7 dB
+DUCK_ATTACK_MS = 200  # a ramp, not a switch: the bed glides down as speech starts...
+DUCK_RELEASE_MS = 400  # ...and back up over a breath in a pause
+AUDIO_FORMAT = f"aformat=sample_fmts=fltp:sample_rates={SAMPLE_RATE}:channel_layouts=stereo"
+
 VOICE_REFERENCE_LUFS = -16.0  # voice level the ducking threshold is tuned for
 MAX_GAIN_DB = 30.0
 SILENT_LUFS = -69.0  # ebur128 reports -70 when nothing passes its gate
@@ -62,12 +70,7 @@ class Loudness:
 
 @dataclass(frozen=True)
 class MixPlan:
-    """Gains measured for one voice and bed; feed them to ``duck_and_mix_filter``.
-
-    A render that builds one filter graph for the whole video calls
-    ``plan_mix`` first (two quick audio-only ffmpeg runs), then puts
-    ``plan.filter(...)`` in its graph.
-    """
+    """Gains measured for one voice and bed; ``filter`` writes them into ``duck_and_mix_filter``."""
 
     voice_gain_db: float
     music_gain_db: float
@@ -76,11 +79,6 @@ class MixPlan:
     voice: Loudness
     music: Loudness
     premix: Loudness
-
-    def ducking(self, bed: str | os.PathLike[str]) -> Ducking:
-        """These gains as a timeline's :class:`~mediakit.timeline.Ducking` of the bed file ``bed``."""
-        return Ducking(bed=AudioClip(Path(bed)), voice_gain_db=self.voice_gain_db, music_gain_db=self.music_gain_db,
-                       normalize_gain_db=self.normalize_gain_db, limit_peaks=self.limit_peaks)
 
     def filter(self, voice: str, music: str, out: str) -> str:
         return duck_and_mix_filter(voice, music, out, voice_gain_db=self.voice_gain_db,
@@ -133,6 +131,23 @@ def mix_bed(voice: str | os.PathLike[str], bed: np.ndarray, out: str | os.PathLi
         plan, final = _plan(voice, bed, music_level_db, tmp)
     assert final is not None
     return MixResult(path=target, loudness=final, plan=plan)
+
+
+def soundtrack(voice: Path, bed: Callable[[], np.ndarray] | None, total_ms: int, out: Path) -> Path:
+    """A video's sound: the voice, with the music ``bed`` ducked under it at ``out`` when there is one.
+
+    ``bed`` is called once the voice is padded to ``total_ms``, so a bed still
+    being made (``pool.submit(music_bed, ...).result``) is made meanwhile.
+    Without a bed the voice goes in as it is: the renderer pads the audio to
+    the video's length, so padding it here would be one more ffmpeg pass.
+    """
+    if bed is None:
+        return voice
+    padded = out.with_name("voice-padded.wav")
+    seconds = f"{total_ms / 1000:.3f}"
+    run_ffmpeg(["-i", str(voice), "-af", f"apad=whole_dur={seconds}", "-t", seconds, "-ar", str(SAMPLE_RATE),
+                "-ac", "2", "-c:a", "pcm_s16le", "-y", str(padded)], what="padding the voice")
+    return mix_bed(padded, bed(), out).path
 
 
 def _plan(voice: str | os.PathLike[str], bed: np.ndarray, music_level_db: float,
@@ -230,3 +245,37 @@ def _meter(args: Sequence[str], *, what: str, input_bytes: bytes) -> list[Loudne
         raise RenderError(f"ffmpeg printed no loudness summary while {what}", cmd=[ffmpeg_exe(), *args],
                           stderr_tail=tail(err))
     return [loudness for _, loudness in sorted(found, key=lambda item: item[0])]
+
+
+def duck_and_mix_filter(voice: str, music: str, out: str, *, voice_gain_db: float = 0.0,
+                        music_gain_db: float = -18.0, normalize_gain_db: float | None = None,
+                        limit_peaks: bool = True) -> str:
+    """Filter-graph text: ``[voice]`` and ``[music]`` in, ducked and mixed stereo 48 kHz at ``[out]``.
+
+    The voice is split: one copy is heard, the other keys the compressor on
+    the bed.  The output lasts as long as the voice (pad it with ``apad`` if
+    the video runs longer).  With ``normalize_gain_db`` the mix is gained by
+    it and, with ``limit_peaks``, limited to -1.5 dBTP at 4x oversampling (the
+    plan turns that off when the gained peaks already fit: it is the costly
+    part).  Without a gain the raw mix comes out, which is what ``plan_mix``
+    measures.  Labels are given without brackets.
+    """
+    for name, label in (("voice", voice), ("music", music), ("out", out)):
+        if not re.fullmatch(r"[A-Za-z0-9_:.]+", label):
+            raise ValidationError(f"{name} label", label, "must be a filter-graph label such as 'a0' or '1:a'")
+    tag = re.sub(r"\W", "_", out)
+    graph = (
+        f"[{voice}]{AUDIO_FORMAT},volume={voice_gain_db:.2f}dB,asplit=2[{tag}_v][{tag}_key];"
+        f"[{music}]{AUDIO_FORMAT},volume={music_gain_db:.2f}dB[{tag}_m];"
+        f"[{tag}_m][{tag}_key]sidechaincompress=threshold={DUCK_THRESHOLD}:ratio=20:attack={DUCK_ATTACK_MS}"
+        f":release={DUCK_RELEASE_MS}:mix={DUCK_MIX}[{tag}_duck];"
+        f"[{tag}_v][{tag}_duck]amix=inputs=2:duration=first:dropout_transition=0:normalize=0"
+    )
+    if normalize_gain_db is None:
+        return f"{graph}[{out}]"
+    graph += f",volume={normalize_gain_db:.2f}dB"
+    if limit_peaks:
+        ceiling = 10 ** (TRUE_PEAK_CEILING / 20)
+        graph += (f",aresample=192000,alimiter=limit={ceiling:.4f}:attack=1:release=60:level=0:latency=1,"
+                  f"aresample={SAMPLE_RATE}")
+    return f"{graph}[{out}]"

@@ -92,7 +92,7 @@ def test_captions_can_be_turned_off(change: dict[str, Any], tmp_path: Path) -> N
     gen, plan = plan_job("product_acting_ugc", BASE | change, options=PREVIEW)
     assert not plan.burn_captions and plan.receipt.subtitle_style is None and plan.style == "hormozi"  # sidecars
     built = gen.build(plan, tmp_path)
-    assert built.timeline is not None and built.timeline.subtitles is None
+    assert built.timeline is not None and built.timeline.captions is None
 
 
 @pytest.mark.slow

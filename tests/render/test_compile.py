@@ -9,11 +9,13 @@ import pytest
 
 from mediakit.errors import ValidationError
 from mediakit.render import StillProfile, compile_timeline, text_fonts
+from mediakit.speech.words import Word
 from mediakit.timeline import (
     Animation,
     AudioClip,
     Box,
     Canvas,
+    Captions,
     ColorLayer,
     ImageLayer,
     TextLayer,
@@ -22,12 +24,13 @@ from mediakit.timeline import (
 )
 
 CANVAS = Canvas(1080, 1920)
+CAPTIONS = Captions((Word("Hello", 0, 500),), "hormozi")
 
 
 def test_full_frame_video_is_the_base_without_an_overlay() -> None:
     tl = Timeline(CANVAS, 2000, layers=(VideoLayer(path=Path("in.mp4")),), audio=(AudioClip(Path("in.mp4")),),
-                  subtitles=Path("/tmp/c.ass"))
-    c = compile_timeline(tl)
+                  captions=CAPTIONS)
+    c = compile_timeline(tl, captions_file=Path("/tmp/c.ass"))
     assert "overlay" not in c.graph
     assert "color=" not in c.graph
     assert "ass=filename='/tmp/c.ass'" in c.graph
@@ -95,8 +98,13 @@ def test_still_profile_has_no_audio_map() -> None:
 
 
 def test_paths_with_special_characters_are_quoted() -> None:
-    tl = Timeline(CANVAS, 1000, subtitles=Path("/tmp/it's: a,b.ass"))
-    assert r"filename='/tmp/it'\\\''s\: a,b.ass'" in compile_timeline(tl).graph
+    compiled = compile_timeline(Timeline(CANVAS, 1000, captions=CAPTIONS), captions_file=Path("/tmp/it's: a,b.ass"))
+    assert r"filename='/tmp/it'\\\''s\: a,b.ass'" in compiled.graph
+
+
+def test_captions_need_the_file_execute_writes_them_to() -> None:
+    with pytest.raises(ValidationError, match="captions: have no ASS file to burn"):
+        compile_timeline(Timeline(CANVAS, 1000, captions=CAPTIONS))
 
 
 def test_canvas_rules() -> None:

@@ -16,14 +16,15 @@ import pytest
 
 from mediakit.render import StillProfile, compile_timeline
 from mediakit.render.profile import DEFAULT_PROFILE, Profile
+from mediakit.speech.words import Word
 from mediakit.timeline import (
     Animation,
     AudioClip,
     Box,
     Canvas,
+    Captions,
     ColorLayer,
     Crop,
-    Ducking,
     ImageLayer,
     KenBurns,
     PortraitLayer,
@@ -59,7 +60,8 @@ NAMED: dict[str, tuple[Timeline, Profile]] = {
         audio=(AudioClip(Path("voice.wav")),)), DEFAULT_PROFILE),
 
     "captions_on_video": (Timeline(CANVAS, 2000, layers=(VideoLayer(path=Path("clip.mp4")),),
-                                   audio=(AudioClip(Path("clip.mp4")),), subtitles=Path("captions.ass")),
+                                   audio=(AudioClip(Path("clip.mp4")),),
+                                   captions=Captions((Word("Hello", 0, 500),), "hormozi")),
                           DEFAULT_PROFILE),
     "still_with_pip_and_music": (Timeline(CANVAS, 3000, layers=(
         ImageLayer(path=Path("photo.png"), motion=KenBurns(1.0, 1.15)),
@@ -85,19 +87,13 @@ NAMED: dict[str, tuple[Timeline, Profile]] = {
         ColorLayer(color="black@0.4", box=Box(0, 40, 360, 80)),
         TextLayer(text="Day 1: 'easy'", box=Box(0, 40, 360, 80), size_px=36))),
         DEFAULT_PROFILE),
-    "voice_over_ducked_music": (Timeline(CANVAS, 3000, layers=(ImageLayer(path=Path("photo.png")),),
-                                         audio=(AudioClip(Path("voice.wav"), start_ms=250),),
-                                         ducking=Ducking(bed=AudioClip(Path("bed.wav"), fade_out_ms=500),
-                                                         voice_gain_db=-0.5, music_gain_db=-11.1,
-                                                         normalize_gain_db=2.2, limit_peaks=False)),
-                                DEFAULT_PROFILE),
     "poster_frame": (Timeline(CANVAS, 1000, layers=(ImageLayer(path=Path("photo.png"), fit="blur"),)),
                      StillProfile(500)),
 }
 
 
 def _text(timeline: Timeline, profile: Profile) -> str:
-    compiled = compile_timeline(timeline, profile, fonts=FONTS)
+    compiled = compile_timeline(timeline, profile, fonts=FONTS, captions_file=Path("captions.ass"))
     return "\n".join(["# inputs", *(" ".join(i) for i in compiled.inputs), "# graph", compiled.graph,
                       "# maps and options", " ".join([*compiled.maps, *compiled.output_options]), ""])
 

@@ -13,9 +13,10 @@ import pytest
 from mediakit.errors import MediaError, RenderError, ValidationError
 from mediakit.ffmpeg import ffmpeg_exe
 from mediakit.media_io import decode_audio, write_wav
+from mediakit.probe import probe
 from mediakit.stages import mix as mix_module
-from mediakit.stages.mix import MixResult, duck_and_mix_filter, mix, plan_mix
-from mediakit.stages.music import generate_music
+from mediakit.stages.mix import MixResult, duck_and_mix_filter, mix, plan_mix, soundtrack
+from mediakit.stages.music import generate_music, music_bed
 from mediakit.stages.synth import spectral_filter
 
 SR = 48000
@@ -234,3 +235,20 @@ def test_a_limited_mix_is_written_by_the_run_that_checks_it(tmp_path: Path, monk
     lufs, peak = ebur128(result.path)
     assert result.loudness.integrated == pytest.approx(lufs, abs=0.1)
     assert peak <= -1.0
+
+
+def test_a_soundtrack_lasts_the_video_with_the_bed_under_the_voice(jfk: Path, tmp_path: Path) -> None:
+    """The voice alone goes in as it is (the renderer pads it); with a bed, the bed plays on after it, at -14 LUFS."""
+    assert soundtrack(jfk, None, 12_000, tmp_path / "alone.wav") == jfk
+    made: list[str] = []
+
+    def bed() -> np.ndarray:
+        made.append("bed")
+        return music_bed("chill", 12.0)
+
+    mixed = soundtrack(jfk, bed, 12_000, tmp_path / "mix.wav")
+    assert made == ["bed"] and mixed == tmp_path / "mix.wav" and probe(mixed).duration_ms == 12_000
+    integrated, _ = ebur128(mixed)
+    assert integrated == pytest.approx(-14.0, abs=0.5)
+    tail = decode_audio(mixed)[-8000:]   # the last half second (16 kHz): the bed alone, after JFK
+    assert np.abs(tail).max() > 0.01

@@ -2,12 +2,14 @@
 
 Typical use::
 
-    from mediakit.stages.subtitles import build_ass, export_sidecars
+    from mediakit.stages.subtitles import build_ass, captions_for, export_sidecars
+    Timeline(canvas, ms, layers=..., captions=captions_for(words, "hormozi", centre_y=1300))
     build_ass(words, "hormozi", 1080, 1920).save("captions.ass")
 """
 
 from .ass import build_ass, escape_text, pages_for, write_ass
 from .caption_metrics import Rect, font_px, safe_area
+from .captions import caption_document, captions_for
 from .paginate import Page, PageRules, paginate
 from .sidecar import export_sidecars, to_srt, to_vtt
 from .styles import (
@@ -34,6 +36,8 @@ __all__ = [
     "Rect",
     "SubtitleStyle",
     "build_ass",
+    "caption_document",
+    "captions_for",
     "escape_text",
     "export_sidecars",
     "font_px",

@@ -59,9 +59,13 @@ def pages_for(words: Sequence[Word], style: SubtitleStyle | str, width: int, hei
     return CaptionMetrics(resolve_style(style), width, height).paginate(words)
 
 
-def build_ass(words: Sequence[Word], style: SubtitleStyle | str, width: int, height: int) -> pysubs2.SSAFile:
-    """An ASS document (PlayRes = canvas) that draws ``words`` in ``style``."""
-    metrics = CaptionMetrics(resolve_style(style), width, height)
+def build_ass(words: Sequence[Word], style: SubtitleStyle | str, width: int, height: int, *,
+              centre_y: float | None = None) -> pysubs2.SSAFile:
+    """An ASS document (PlayRes = canvas) that draws ``words`` in ``style``, pages centred at ``centre_y`` (px).
+
+    Without ``centre_y`` pages sit where the style's ``vertical`` puts them.
+    """
+    metrics = CaptionMetrics(resolve_style(style), width, height, centre_y)
     doc = _document(metrics)
     index = 0
     for page in metrics.paginate(words):

@@ -198,12 +198,18 @@ class PlacedLine:
 
 
 class CaptionMetrics:
-    """One style on one canvas: the font size, the safe area, and page placement."""
+    """One style on one canvas: the font size, the safe area, and page placement.
 
-    def __init__(self, style: SubtitleStyle, width: int, height: int) -> None:
+    ``centre_y`` (px) centres every page there instead of at the style's
+    ``vertical`` (a generator's choice, clear of faces); either way a page
+    stays inside the safe area, even at its entry animation's peak.
+    """
+
+    def __init__(self, style: SubtitleStyle, width: int, height: int, centre_y: float | None = None) -> None:
         self.style = style
         self.width = width
         self.height = height
+        self.centre_y = centre_y
         self.area = safe_area(width, height)
         self.em = font_px(style, width, height)
         self.font = font_metrics(style.font, style.weight, style.italic)
@@ -262,8 +268,12 @@ class CaptionMetrics:
         pitch = s.line_height * self.em
         n = len(page.lines)
         block = (n - 1) * pitch + self.cap + self.descent + 2 * self.reach_y
-        room = self.area.height - block * self.peak
-        top = self.area.top + max(0.0, room * s.vertical) + block * (self.peak - 1) / 2 + self.reach_y
+        room = max(0.0, self.area.height - block * self.peak)
+        if self.centre_y is None:
+            offset = room * s.vertical
+        else:
+            offset = min(room, max(0.0, self.centre_y - self.area.top - block * self.peak / 2))
+        top = self.area.top + offset + block * (self.peak - 1) / 2 + self.reach_y
         lines, index = [], first_index
         for i, words in enumerate(page.lines):
             center_y = top + self.cap / 2 + i * pitch

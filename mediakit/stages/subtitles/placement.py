@@ -2,9 +2,8 @@
 
 A picture (an actor full frame, a PiP, a phone, a product) names the
 horizontal bands captions must stay out of; ``clear_centre`` finds the
-middle of the widest band left between the platform's UI bands, and
-``vertical_for`` turns that height into the style's ``vertical`` so the
-caption page is centred there.  Faces come first: a fallback may let
+middle of the widest band left between the platform's UI bands, and the
+captions (timeline data) are centred there, in pixels.  Faces come first: a fallback may let
 captions cross a PiP's shoulders or a product, never a face.
 """
 
@@ -14,8 +13,6 @@ from collections.abc import Sequence
 
 from ...timeline import Box, Canvas
 from ..actors.portraits import bust_geometry
-from .caption_metrics import CaptionMetrics
-from .styles import get_style
 
 UI_TOP, UI_BOTTOM = 0.10, 0.20   # platform UI bands of a portrait frame (status bar; captions/description)
 LANDSCAPE_BOTTOM = 0.92          # a landscape frame's captions stay above this share of the height
@@ -78,15 +75,3 @@ def actor_caption_centre(canvas: Canvas, pip: Box | None, *, face_shown: bool) -
     face_top, face_bottom = face_band(pip.w, pip.h)
     faces = [*keep_out, (pip.y + face_top, pip.y + face_bottom)]
     return clear_centre(*ui_span(canvas), [*faces, (pip.y, pip.y + pip.h)], faces)
-
-
-def vertical_for(style_name: str, canvas: Canvas, centre_y: float) -> float:
-    """The style's ``vertical`` (0 top .. 1 bottom of the safe area) that centres a two-line page at ``centre_y``."""
-    layout = CaptionMetrics(get_style(style_name), canvas.width, canvas.height)
-    s = layout.style
-    block = s.line_height * layout.em + layout.cap + layout.descent + 2 * layout.reach_y
-    room = layout.area.height - block * layout.peak
-    if room <= 0:
-        return s.vertical
-    v = (centre_y - block / 2 - layout.area.top) / room
-    return min(1.0, max(0.0, v))
