@@ -21,11 +21,11 @@ from typing import Any
 
 import numpy as np
 import pytest
-from mediakit.generators.base import Built, Options
-from mediakit.generators.run import generate, plan_job
 from PIL import Image
 
-from mediakit.generators import GENERATORS, generator_names
+from mediakit.generation.contract import Built, Options
+from mediakit.generation.registry import GENERATORS, generator_names
+from mediakit.generation.run import generate, plan_job
 from mediakit.paths import data_dir
 from mediakit.render import StillProfile, render
 from mediakit.speech.words import Word
