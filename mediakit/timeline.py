@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
 
 from .errors import ValidationError
-from .speech.words import Word
+from .words import Word
 
 Fit = Literal["cover", "contain", "blur"]
 FITS: tuple[str, ...] = ("cover", "contain", "blur")

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from mediakit.errors import ValidationError
-from mediakit.speech.words import Word
 from mediakit.timeline import (
     Animation,
     AudioClip,
@@ -35,6 +34,7 @@ from mediakit.timeline import (
     VideoLayer,
     Wave,
 )
+from mediakit.words import Word
 
 RICH = Timeline(
     Canvas(720, 1280, Fraction(30000, 1001)), 4000,

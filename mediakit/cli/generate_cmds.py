@@ -68,7 +68,7 @@ def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ..
     from ..generation.contract import Options
     from ..generation.run import Outputs
     from ..generation.run import generate as run_generate
-    from ..speech.words import load_words
+    from ..words import load_words
 
     body = load_request(input_path, sets)
     options = Options(voiceover=voiceover, transcript=transcript,

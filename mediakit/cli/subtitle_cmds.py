@@ -39,7 +39,7 @@ def subtitle(input_path: Path, output: Path, style: str, transcript: str | None,
              words_json: Path | None, as_json: bool) -> None:
     """Burn styled, word-timed captions onto INPUT and write OUTPUT."""
     from ..generation.burn import burn_subtitles
-    from ..speech.words import load_words
+    from ..words import load_words
     from .base import progress_bar
 
     words = load_words(timings) if timings is not None else None
@@ -67,7 +67,7 @@ def subtitle(input_path: Path, output: Path, style: str, transcript: str | None,
               help="Render one frame of every style on a busy photo into this contact sheet (.png).")
 def styles(preview: Path | None) -> None:
     """List the caption styles, or render a contact sheet of them."""
-    from ..stages.subtitles import get_style, style_names
+    from ..captions import get_style, style_names
 
     if preview is None:
         width = max(len(n) for n in style_names())

@@ -19,8 +19,8 @@ def say(text: str, output: Path, voice: str | None, speed: float, tone: str | No
         words_json: Path | None) -> None:
     """Speak TEXT into a WAV file ([tags] in square brackets shape delivery and are never spoken)."""
     from ..render import check_output_path
-    from ..speech.words import save_words
     from ..stages.voice import synthesize
+    from ..words import save_words
 
     check_output_path(output)
     if words_json is not None:

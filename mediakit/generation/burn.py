@@ -16,7 +16,7 @@ from pathlib import Path
 from ..generator_ids import GeneratorId
 from ..interop.inputs import Foreign
 from ..progress import ProgressCallback
-from ..speech.words import Word
+from ..words import Word
 from .contract import Options
 from .run import Outputs, generate
 

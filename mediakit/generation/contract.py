@@ -57,8 +57,8 @@ from ..fetch import Limits, fetch
 from ..interop.inputs import Foreign
 from ..progress import ProgressCallback
 from ..render import DEFAULT_PROFILE, Profile
-from ..speech.words import Word
 from ..timeline import Captions, Timeline
+from ..words import Word
 from .request import RequestModel, parse_request
 
 if TYPE_CHECKING:

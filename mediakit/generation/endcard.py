@@ -18,11 +18,11 @@ from functools import lru_cache
 
 from PIL import ImageFont
 
+from ..captions.caption_metrics import safe_area
+from ..captions.paginate import sentences
 from ..fonts import font_file
-from ..speech.words import Word
-from ..stages.subtitles.caption_metrics import safe_area
-from ..stages.subtitles.paginate import sentences
 from ..timeline import Animation, Box, Canvas, ColorLayer, TextLayer, VisualLayer
+from ..words import Word
 
 CARD_MS = 1500        # the card's share of the bucket when the generator asks for one up front (a CTA)
 BEAT_MS = 200         # from the last word to the card

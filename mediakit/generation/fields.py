@@ -12,9 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field
 
+from ..captions import style_names
 from ..stages.music import mood_names
 from ..stages.script.request import ACTING_STYLES, ACTING_TEMPLATES, SAAS_ANGLES, TONES, UGC_TEMPLATES
-from ..stages.subtitles import style_names
 
 WEBHOOK_MAX_CHARS = 2048
 _BCP47 = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$")

@@ -126,7 +126,7 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
     final = replace(final, notes=(*final.notes, *notes)) if notes else final
     receipt = final.to_dict()
     if built.captions is not None and built.timeline is not None:  # Built holds no captions without one
-        from ..stages.subtitles import export_sidecars, get_style
+        from ..captions import export_sidecars, get_style
 
         c, canvas = built.captions, built.timeline.canvas
         for path in export_sidecars(c.words, get_style(c.style), canvas.width, canvas.height, srt=files.srt,

@@ -35,17 +35,17 @@ from typing import Any, TypeVar
 
 from PIL import Image
 
+from ..captions import captions_for
 from ..errors import MediaError, ValidationError
 from ..fetch import AUDIO
 from ..probe import probe
 from ..progress import ProgressCallback
-from ..speech.words import Word
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.mix import soundtrack
 from ..stages.music import music_bed
-from ..stages.subtitles import captions_for
 from ..stages.voice import SpeechRequest, speak
 from ..timeline import ActorLayer, AudioClip, Canvas, Timeline, Track
+from ..words import Word
 from .casting import Casting, ScriptDecision, voice_for
 from .contract import Built, Context, Generator, Metered, Plan, Receipt, RequestT
 from .endcard import CARD_MS, closing_line, end_card, last_word_end

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import Field
 
+from ..captions.caption_metrics import safe_area
 from ..fetch import SCREEN_IMAGE, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
@@ -34,7 +35,6 @@ from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput
 from ..stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_shot, phone_track
 from ..stages.pip import pip_box
-from ..stages.subtitles.caption_metrics import safe_area
 from ..stages.subtitles.placement import clear_centre, face_band
 from ..timeline import Canvas
 

@@ -18,6 +18,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from ..captions import captions_for, style_names
 from ..errors import MediaError, ValidationError
 from ..fetch import VIDEO, Url
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
@@ -25,9 +26,8 @@ from ..generation.request import RequestModel
 from ..generator_ids import GeneratorId
 from ..probe import MediaInfo, probe
 from ..progress import ProgressCallback, span
-from ..speech.words import Word
-from ..stages.subtitles import captions_for, style_names
 from ..timeline import ASPECTS, AudioClip, Canvas, Timeline, VideoLayer, check_fit
+from ..words import Word
 
 MAX_FPS = Fraction(60)
 # Rough seconds of work per second of video, only to split the progress bar (see hearing_share).

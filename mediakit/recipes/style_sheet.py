@@ -13,13 +13,13 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from ..captions import captions_for, style_names
 from ..fonts import font_file
 from ..media_io import atomic_path, open_image
 from ..paths import data_dir
 from ..render import StillProfile, check_output_path, render
-from ..speech.words import Word
-from ..stages.subtitles import captions_for, style_names
 from ..timeline import Canvas, ImageLayer, Timeline
+from ..words import Word
 
 SAMPLE_TEXT = "This changes EVERYTHING about how you make videos in 2026"
 WORD_MS = 330

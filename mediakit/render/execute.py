@@ -57,7 +57,7 @@ def captions_file(timeline: Timeline) -> Iterator[Path | None]:
     if timeline.captions is None:
         yield None
         return
-    from ..stages.subtitles import caption_document
+    from ..captions import caption_document
 
     fd, name = tempfile.mkstemp(prefix="mediakit-captions-", suffix=".ass")
     os.close(fd)

@@ -28,10 +28,10 @@ from ..generation.request import RequestModel, rule_error
 from ..generator_ids import GeneratorId
 from ..media_io import write_wav
 from ..render import ProgressCallback
-from ..speech.words import Word
 from ..stages.actors.catalog import Actor
 from ..stages.layouts.podcast import Shot, Turn, podcast_track, shot_boxes
 from ..timeline import AudioClip, Box, Canvas, Timeline
+from ..words import Word
 from .base import Skill, SkillPlan, Step, https_or_local
 from .cast import CHARACTER_PREFIX, character_or_image
 
@@ -120,8 +120,8 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
             captions=request.subtitles_style if request.subtitles else None)
 
     def build(self, plan: MakePodcastPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
+        from ..captions import captions_for
         from ..stages.actors.talking import SpeechInput, placeable, talking_track
-        from ..stages.subtitles import captions_for
         from ..stages.voice import synthesize
 
         voices = {"A": plan.actors[0].voice_id, "B": plan.actors[1].voice_id}

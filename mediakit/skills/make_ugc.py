@@ -36,6 +36,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from ..captions.paginate import sentences
 from ..fetch import BROLL
 from ..generation.contract import Built, Context, Metered, Receipt
 from ..generation.registry import GENERATORS
@@ -46,7 +47,6 @@ from ..render import ProgressCallback
 from ..stages.actors.catalog import Actor
 from ..stages.broll.kenburns import broll_layer, is_clip
 from ..stages.music import mood_names
-from ..stages.subtitles.paginate import sentences
 from ..timeline import Animation, Timeline
 from .base import HttpsUrl, Skill, SkillPlan, Step
 from .cast import (

@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import EngineError, ValidationError
+from ..words import Word
 from .cmudict import pronunciations
 from .lexicon import Reading, letter_to_sound, spoken_forms
-from .words import Word
 
 if TYPE_CHECKING:
     from pocketsphinx import Decoder

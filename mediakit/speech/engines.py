@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..registry import Registry
-from .words import Word
+from ..words import Word
 
 DEFAULT_ENGINE = "whisper"
 ENV_ENGINE = "MEDIAKIT_ASR"

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import ValidationError
+from ..words import Word
 from .align import FRAME_MS, base_word, is_filler, new_decoder, pcm16, run_utterance
 from .engines import Heard, Recognizer
-from .words import Word
 
 if TYPE_CHECKING:
     from pocketsphinx import Decoder

@@ -17,10 +17,10 @@ import numpy as np
 from ..errors import AlignmentError, MediaError, ValidationError
 from ..media_io import decode_audio
 from ..progress import ProgressCallback
+from ..words import Word
 from .align import FRAME_MS, SAMPLE_RATE, Token, align, load_aligner, speech_mask, transcript_tokens
 from .engines import recognizer
 from .transcribe import Transcription, transcribe
-from .words import Word
 
 # The bundled acoustic model is US English; "en-GB" and the like are still English speech.
 LANGUAGE = "en"

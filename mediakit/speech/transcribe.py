@@ -26,9 +26,9 @@ import numpy as np
 
 from ..errors import ValidationError
 from ..progress import ProgressCallback
+from ..words import Word
 from .align import SAMPLE_RATE, align
 from .engines import Heard, Recognizer
-from .words import Word
 
 PIECE_MS = 30_000
 PIECE_MARGIN_MS = 1_000  # audio kept either side of a piece's stretches (the recogniser's times may be off)

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import EngineError, ValidationError
+from ..words import Word
 from .engines import Heard, Recognizer
-from .words import Word
 
 if TYPE_CHECKING:
     from faster_whisper import WhisperModel

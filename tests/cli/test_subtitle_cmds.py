@@ -96,7 +96,7 @@ def test_subtitle_without_a_transcript_captions_what_whisper_heard(runner: CliRu
     result = runner.invoke(main, ["subtitle", str(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"), "-o",
                                   str(out), "--words-json", str(tmp_path / "w.json")])
     assert result.exit_code == 0, result.output
-    from mediakit.speech.words import load_words
+    from mediakit.words import load_words
 
     assert [w.text for w in load_words(tmp_path / "w.json")] == ["Set", "white", "with", "P2", "soon."]
 

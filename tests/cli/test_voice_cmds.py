@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from mediakit.cli.main import main
 from mediakit.probe import probe
-from mediakit.speech.words import load_words
+from mediakit.words import load_words
 
 
 def test_voices_lists_seven_with_one_default() -> None:

@@ -28,8 +28,8 @@ from mediakit.generation.registry import GENERATORS, generator_names
 from mediakit.generation.run import generate, plan_job
 from mediakit.paths import data_dir
 from mediakit.render import StillProfile, render
-from mediakit.speech.words import Word
 from mediakit.timeline import Timeline
+from mediakit.words import Word
 
 pytestmark = pytest.mark.slow
 

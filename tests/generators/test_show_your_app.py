@@ -6,13 +6,13 @@ from typing import Any
 
 import pytest
 
+from mediakit.captions import get_style
+from mediakit.captions.caption_metrics import CaptionMetrics
 from mediakit.errors import ValidationError
 from mediakit.generation.request import parse_request
 from mediakit.generators.show_your_app import ShowYourAppRequest, caption_centre
 from mediakit.stages.layouts.phone import ACTOR_PIP, phone_shot
 from mediakit.stages.pip import pip_box
-from mediakit.stages.subtitles import get_style
-from mediakit.stages.subtitles.caption_metrics import CaptionMetrics
 from mediakit.stages.subtitles.placement import face_band
 from mediakit.timeline import Canvas
 

@@ -13,7 +13,7 @@ from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generation.burn import burn_subtitles
 from mediakit.probe import probe
-from mediakit.speech.words import Word, load_words
+from mediakit.words import Word, load_words
 
 
 def frame(video: Path, at: float, out: Path) -> np.ndarray:

@@ -15,7 +15,7 @@ from mediakit.generation.contract import Options
 from mediakit.generation.run import generate
 from mediakit.interop import as_input, to_audiosegment, to_moviepy
 from mediakit.probe import probe
-from mediakit.speech.words import Word
+from mediakit.words import Word
 
 moviepy = pytest.importorskip("moviepy")
 pydub = pytest.importorskip("pydub")

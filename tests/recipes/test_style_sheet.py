@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from mediakit.captions import style_names
 from mediakit.cli.main import main
 from mediakit.recipes.style_sheet import CELL, COLUMNS, LABEL_H
-from mediakit.stages.subtitles import style_names
 
 
 @pytest.mark.slow

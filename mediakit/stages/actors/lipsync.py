@@ -33,8 +33,8 @@ from ...errors import EngineError, MediaError
 from ...media_io import media_kind
 from ...registry import Registry
 from ...render import ClipProfile, render
-from ...speech.words import Word
 from ...timeline import ActorLayer, Backdrop, Box, Canvas, ColorLayer, ImageLayer, Timeline, VideoLayer
+from ...words import Word
 from .catalog import DEFAULT_LIP_SYNC_ENGINE, Actor
 from .visemes import PhonemeSpan
 

@@ -37,7 +37,6 @@ from ...cache import cache_dir, cached_file, file_signature
 from ...errors import MediaError, ValidationError
 from ...probe import probe
 from ...render import ClipProfile, render
-from ...speech.words import Word
 from ...timeline import (
     MIN_TRANSITION_MS,
     ActorLayer,
@@ -52,6 +51,7 @@ from ...timeline import (
     VideoLayer,
     VisualLayer,
 )
+from ...words import Word
 from ..voice import Speech
 from .catalog import Actor
 from .lipsync import LipSyncEngine, LipSyncRequest, VisemeEngine, backdrop_layer, get_engine

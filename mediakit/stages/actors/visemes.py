@@ -23,7 +23,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from ...errors import ValidationError
-from ...speech.words import Word
+from ...words import Word
 
 # rest: closed, relaxed (silence) | mbp: lips pressed | aa: wide open (father, cat, cup) | eh: half open
 # (bed, schwa, h) | ee: wide, teeth showing (see, y) | oh: round open (go, law) | oo: pucker (too, w, r)

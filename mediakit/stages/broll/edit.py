@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from ..subtitles.paginate import sentences
+from ...captions.paginate import sentences
 from .scenes import Scene, SceneType
 
 # templates that cut to b-roll on every middle sentence; the others cut away once, mid-way

@@ -28,7 +28,6 @@ from pydantic.json_schema import SkipJsonSchema
 from ...errors import ValidationError
 from ...fetch import Url
 from ...probe import probe
-from ...speech.words import Word
 from ...timeline import (
     ActorLayer,
     AudioClip,
@@ -41,6 +40,7 @@ from ...timeline import (
     VideoLayer,
     VisualLayer,
 )
+from ...words import Word
 from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
 from .image_engine import BrollEngine, get_engine
 from .kenburns import CROSSFADE, broll_layer, check_broll_images

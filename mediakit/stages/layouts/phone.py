@@ -24,6 +24,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageOps, UnidentifiedImageError
 
 from ...cache import cached_png
+from ...captions.caption_metrics import safe_area
 from ...errors import MediaError, ValidationError
 from ...timeline import (
     ActorLayer,
@@ -37,7 +38,6 @@ from ...timeline import (
 )
 from ..masks import rounded_mask
 from ..pip import PipOptions, pip_layer
-from ..subtitles.caption_metrics import safe_area
 from .devices import PHONE_ASPECT, phone_frame, phone_geometry
 
 FORMATS = ("PNG", "JPEG", "WEBP")

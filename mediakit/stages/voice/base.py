@@ -38,7 +38,7 @@ import numpy as np
 from ...ffmpeg import run_ffmpeg
 from ...media_io import pcm16, write_wav
 from ...registry import Registry
-from ...speech.words import Word
+from ...words import Word
 
 ENGINE_GROUP = "mediakit.voice_engines"
 

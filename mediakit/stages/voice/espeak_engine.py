@@ -21,7 +21,7 @@ import numpy as np
 
 from ...errors import EngineError
 from ...speech import espeak
-from ...speech.words import Word
+from ...words import Word
 from .base import PhonemeTiming, Speech, VoiceEngine, strip_stress
 from .delivery import Prosody, Segment, plan, speakable
 from .voices import Voice

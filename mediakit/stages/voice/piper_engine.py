@@ -28,7 +28,7 @@ import numpy as np
 from ...errors import EngineError
 from ...ffmpeg import run_ffmpeg
 from ...media_io import pcm16
-from ...speech.words import Word
+from ...words import Word
 from .base import PhonemeTiming, Speech, VoiceEngine, strip_stress
 from .delivery import Segment, plan, speakable
 from .voices import Voice

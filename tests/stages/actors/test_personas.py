@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
+from mediakit.captions import style_names
 from mediakit.stages.actors.personas import PersonaNotFoundError, get_persona, personas
 from mediakit.stages.actors.query import get_actor
 from mediakit.stages.music import mood_names  # noqa: F401  (import check: presets readable)
-from mediakit.stages.subtitles import style_names
 from mediakit.stages.voice import voice_names
 
 

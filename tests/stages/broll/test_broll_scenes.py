@@ -11,12 +11,12 @@ from pydantic import ValidationError as PydanticValidationError
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import compile_timeline, render
-from mediakit.speech.words import Word
 from mediakit.stages.broll import LocalStandInEngine, Scene, broll_sequence, motion_for, scene_durations
 from mediakit.stages.broll.kenburns import MOTIONS, check_broll_images
 from mediakit.stages.broll.scenes import RequestedScene, broll_spans, fitting_transition, scene_sequence, scenes_track
 from mediakit.stages.pip import PipOptions
 from mediakit.timeline import Canvas, ImageLayer, SequenceLayer, Timeline, Transition, VideoLayer
+from mediakit.words import Word
 
 CANVAS = Canvas(180, 320)
 SCENES = [{"type": "talking_head", "text": "Tired of messy budgets?"},

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from mediakit.errors import EngineError, ValidationError
-from mediakit.speech.words import Word
 from mediakit.stages.voice import (
     Speech,
     Translator,
@@ -24,6 +23,7 @@ from mediakit.stages.voice import (
 from mediakit.stages.voice.base import ENGINES
 from mediakit.stages.voice.delivery import spoken_words
 from mediakit.stages.voice.translate import TRANSLATORS
+from mediakit.words import Word
 
 
 class CountingEngine(VoiceEngine):
@@ -95,7 +95,7 @@ def test_engine_with_wrong_words_is_an_engine_error(counting: CountingEngine,
 def test_entry_point_engine_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "acme_tts.py").write_text(
         "import numpy as np\n"
-        "from mediakit.speech.words import Word\n"
+        "from mediakit.words import Word\n"
         "from mediakit.stages.voice import Speech, VoiceEngine, spoken_words\n"
         "class Acme(VoiceEngine):\n"
         "    name = description = 'acme'\n"

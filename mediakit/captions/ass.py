@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pysubs2
 
-from ...speech.words import Word
+from ..words import Word
 from .caption_metrics import ENTRY_PEAK, REVEAL_PEAK, CaptionMetrics, PlacedLine, PlacedWord
 from .paginate import Page
 from .styles import Box, Entry, Halo, SubtitleStyle, get_style

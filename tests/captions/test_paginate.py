@@ -6,10 +6,10 @@ import random
 
 import pytest
 
+from mediakit.captions import Page, PageRules, paginate
+from mediakit.captions.paginate import MAX_LINGER_MS, ends_sentence, sentences
 from mediakit.errors import ValidationError
-from mediakit.speech.words import Word
-from mediakit.stages.subtitles import Page, PageRules, paginate
-from mediakit.stages.subtitles.paginate import MAX_LINGER_MS, ends_sentence, sentences
+from mediakit.words import Word
 
 
 def timed(text: str, *, step: int = 300, length: int = 250) -> list[Word]:

@@ -15,8 +15,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...errors import ValidationError
-from ...speech.words import Word
+from ..errors import ValidationError
+from ..words import Word
 
 # Sentence end: . ! ? or an ellipsis, optionally followed by closing quotes/brackets.
 _SENTENCE_END = re.compile(r"[.!?\u2026][\"'\u201d\u2019)\]]*$")

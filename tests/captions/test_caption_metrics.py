@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from mediakit.stages.subtitles.layout import Layout
+from mediakit.captions.layout import Layout
 
-from mediakit.speech.words import Word
-from mediakit.stages.subtitles import get_style
+from mediakit.captions import get_style
+from mediakit.words import Word
 
 WORDS = [Word(w, 200 * i, 200 * i + 180)
          for i, w in enumerate("Stop scrolling this simple habit changed my mornings and it takes minutes".split())]

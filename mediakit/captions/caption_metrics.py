@@ -19,9 +19,9 @@ from pathlib import Path
 
 from PIL import ImageFont
 
-from ...errors import MediakitError, ValidationError
-from ...fonts import faces, family_names
-from ...speech.words import Word
+from ..errors import MediakitError, ValidationError
+from ..fonts import faces, family_names
+from ..words import Word
 from .paginate import Page, PageRules, paginate
 from .styles import Case, Entry, SubtitleStyle
 

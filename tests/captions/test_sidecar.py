@@ -8,9 +8,7 @@ from pathlib import Path
 import pysubs2
 import pytest
 
-from mediakit.errors import ValidationError
-from mediakit.speech.words import Word, load_words
-from mediakit.stages.subtitles import (
+from mediakit.captions import (
     build_ass,
     export_sidecars,
     get_style,
@@ -19,6 +17,8 @@ from mediakit.stages.subtitles import (
     to_srt,
     to_vtt,
 )
+from mediakit.errors import ValidationError
+from mediakit.words import Word, load_words
 
 WORDS = [Word(t, s, e) for t, s, e in [
     ("Braces", 0, 300), ("{like}", 320, 700), ("this", 720, 900), ("&", 950, 1000), ("<tags>", 1020, 1400),

@@ -7,9 +7,9 @@ import itertools
 
 import pytest
 
+from mediakit.captions import DEFAULT_STYLE, Case, SubtitleStyle, get_style, style_names
+from mediakit.captions.caption_metrics import font_metrics
 from mediakit.errors import ValidationError
-from mediakit.stages.subtitles import DEFAULT_STYLE, Case, SubtitleStyle, get_style, style_names
-from mediakit.stages.subtitles.caption_metrics import font_metrics
 
 SPEC_NAMES = ["hormozi", "minimal", "bold", "karaoke", "clean", "tiktok", "neon", "fire", "glow", "pop",
               "aesthetic", "impact", "pastel", "electric", "boxed", "gradient", "spotlight"]

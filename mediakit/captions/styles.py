@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ...errors import ValidationError
+from ..errors import ValidationError
 from .paginate import PageRules
 
 _HEX = re.compile(r"#[0-9A-Fa-f]{6}")

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import MediaError, ValidationError
+from .errors import MediaError, ValidationError
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ...errors import ValidationError
-from ...speech.words import Word, save_words
+from ..errors import ValidationError
+from ..words import Word, save_words
 from .ass import pages_for, resolve_style, write_ass
 from .paginate import Page, paginate
 from .styles import DEFAULT_STYLE, SubtitleStyle

@@ -10,12 +10,12 @@ import numpy as np
 import pysubs2
 import pytest
 
+from mediakit.captions import build_ass, escape_text, get_style, pages_for, safe_area, style_names
+from mediakit.captions.ass import ass_alpha, ass_color
+from mediakit.captions.caption_metrics import CaptionMetrics
 from mediakit.ffmpeg import ffmpeg_exe
 from mediakit.fonts import fontconfig_env
-from mediakit.speech.words import Word
-from mediakit.stages.subtitles import build_ass, escape_text, get_style, pages_for, safe_area, style_names
-from mediakit.stages.subtitles.ass import ass_alpha, ass_color
-from mediakit.stages.subtitles.caption_metrics import CaptionMetrics
+from mediakit.words import Word
 
 CANVASES = [(1080, 1920), (1080, 1080), (1920, 1080)]
 TEXT = ("Stop scrolling! This simple morning habit changed everything about my coffee routine, "

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 import pysubs2
 
-from ...speech.words import Word
-from ...timeline import Canvas, Captions
+from ..timeline import Canvas, Captions
+from ..words import Word
 from .ass import build_ass
 
 
