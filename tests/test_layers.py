@@ -59,3 +59,23 @@ def test_an_upward_import_is_named_by_file_and_line(tmp_path: Path, source: str,
     assert found == ([] if line is None else [found[0]])
     if line is not None:
         assert found[0].startswith(f"mediakit/cli/bad.py:{line}: imports "), found
+
+
+MAX_GENERATOR_LINES = 200
+
+
+def test_the_generators_folder_holds_generators_only_and_each_is_short() -> None:
+    """A module under ``generators/`` is one generator (what they share lives in ``generation/``), under 200 lines."""
+    from mediakit.generation.registry import GENERATORS
+
+    registered = set(GENERATORS.modules())
+    strays, long = [], []
+    for path in sorted((LIBRARY / "generators").glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        if f"mediakit.generators.{path.stem}" not in registered:
+            strays.append(path.name)
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_GENERATOR_LINES:
+            long.append(f"{path.name}: {lines} lines")
+    assert not strays, f"not a registered generator's module: {strays}"
+    assert not long, f"over {MAX_GENERATOR_LINES} lines: {long}"
