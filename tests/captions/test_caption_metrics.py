@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from mediakit.captions.caption_metrics import CaptionMetrics
 
 from mediakit.captions import get_style
+from mediakit.captions.caption_metrics import CaptionMetrics
 from mediakit.words import Word
 
 WORDS = [Word(w, 200 * i, 200 * i + 180)
