@@ -31,7 +31,10 @@ try:
     from mediakit.generation.burn import burn_subtitles
 except ImportError:  # before the generation package
     from mediakit.generators.subtitle import burn_subtitles
-from mediakit.words import Word
+try:
+    from mediakit.words import Word
+except ImportError:  # before words moved to the core
+    from mediakit.speech.words import Word
 src = OUT / "src.mp4"
 if not src.exists():
     run_ffmpeg(["-stream_loop", "-1", "-i", str(REAL / "moviepy-chaplin" / "chaplin.mp4"), "-t", "8",
