@@ -16,11 +16,25 @@ FrameAt = Callable[[Path, int, Path], np.ndarray]
 REAL = Path(__file__).resolve().parent / "data" / "real"
 
 
+@pytest.fixture(scope="session")
+def suite_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The suite's own cache of drawn sprites and images: shared by its tests, never the user's."""
+    return tmp_path_factory.mktemp("cache")
+
+
 @pytest.fixture(autouse=True)
-def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """What mediakit keeps for the user (saved characters) goes to a per-test folder, never the real home."""
+def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
+                 suite_cache: Path) -> Path:
+    """Each test's own home (saved characters) and store (jobs, ledger, run statistics), and the suite's cache.
+
+    Nothing a test reads or writes lives in the real home, the working
+    folder's ``mediakit-store`` or the user's cache, so another mediakit
+    process on the machine cannot change what a test sees.
+    """
     folder = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("MEDIAKIT_HOME", str(folder))
+    monkeypatch.setenv("MEDIAKIT_STORE", str(folder / "store"))
+    monkeypatch.setenv("MEDIAKIT_CACHE", str(suite_cache))
     return folder
 
 
