@@ -53,6 +53,8 @@ def parse_request(model: type[M], body: Any) -> M:
     """``body`` (a mapping from JSON or YAML) as a ``model``; every problem in one ``ValidationError``."""
     if not isinstance(body, Mapping):
         raise ValidationError("body", type(body).__name__, "must be an object of request fields")
+    if (where := _nul_at(body, ())) is not None:
+        raise ValidationError(_dotted(where) or "body", None, "must not contain NUL characters")
     try:
         return model.model_validate(dict(body))
     except PydanticValidationError as exc:
@@ -78,6 +80,17 @@ def _convert(exc: PydanticValidationError, body: Mapping[str, Any]) -> Validatio
     if isinstance(first_value, Mapping) and first_value == body:  # a cross-field rule: the body is no value
         first_value = None
     return ValidationError(first["field"], first_value, first["rule"], code=code, details=details)
+
+
+def _nul_at(value: Any, loc: tuple[int | str, ...]) -> tuple[int | str, ...] | None:
+    """Where in a body a string holds a NUL character (no speech engine, font or file name takes one)."""
+    if isinstance(value, str):
+        return loc if "\x00" in value else None
+    items = value.items() if isinstance(value, Mapping) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        if (found := _nul_at(item, (*loc, key))) is not None:
+            return found
+    return None
 
 
 def _dotted(loc: tuple[int | str, ...]) -> str:

@@ -69,3 +69,11 @@ def test_durations_accept_json_numbers_only() -> None:
 def test_a_body_must_be_an_object() -> None:
     with pytest.raises(ValidationError, match="body: must be an object"):
         parse_request(Req, ["script"])
+
+
+@pytest.mark.parametrize(("body", "field"), [({"script": "Buy it now\x00" + "x" * 60}, "script"),
+                                             ({"prompt": "p", "broll_images": ["a.png", "b\x00.png"]},
+                                              "broll_images[1]")])
+def test_a_nul_character_anywhere_is_refused_with_its_field(body: dict, field: str) -> None:
+    error = _error(body)
+    assert (error.field, error.rule) == (field, "must not contain NUL characters")
