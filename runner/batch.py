@@ -97,7 +97,7 @@ class Report:
 
 def spec_key(batch: str, job: SpecJob) -> str:
     """A spec job's identity across runs: the spec file, the job's id, and its inputs."""
-    return f"{batch}#{job.id}#{jobs.input_hash(job.operation, job.input)[:16]}"
+    return f"{batch}#{job.id}#{jobs.input_hash(job.generator, job.input)[:16]}"
 
 
 def quote_spec(spec: Spec, opts: RunOptions) -> dict[str, Any]:
@@ -106,9 +106,9 @@ def quote_spec(spec: Spec, opts: RunOptions) -> dict[str, Any]:
     stats = run_stats(db) if db else {}
     lines, total = [], 0
     for sj in spec.jobs:
-        line: dict[str, Any] = {"id": sj.id, "generator": sj.operation}
+        line: dict[str, Any] = {"id": sj.id, "generator": sj.generator}
         try:
-            _, plan = plan_job(sj.operation, sj.input, stats=stats)
+            _, plan = plan_job(sj.generator, sj.input, stats=stats)
             q = quote_plan(plan)
             line.update(q.to_dict())
             total += ledger.to_milli(q.credits)
@@ -152,7 +152,7 @@ def run_spec(spec: Spec, opts: RunOptions, events: Callable[[Event], None] | Non
             emit({"event": "skipped", "id": entry.spec.id, "job_id": entry.job.id, "status": entry.job.status})
             continue
         try:
-            _, entry.plan = plan_job(entry.spec.operation, entry.spec.input, stats=stats)
+            _, entry.plan = plan_job(entry.spec.generator, entry.spec.input, stats=stats)
             if entry.job is None:
                 check_plan(tier, entry.plan)
                 entry.quote = quote_plan(entry.plan).to_dict()
@@ -197,7 +197,7 @@ def _previous(db: Database, user: str, entry: Entry) -> Job | None:
 def _submission(entry: Entry, batch: str, quote: dict[str, Any]) -> Submission:
     plan = entry.plan
     metered = plan.metered if plan else None
-    return Submission(operation=entry.spec.operation, input=entry.spec.input, credits=quote.get("credits", 0),
+    return Submission(generator=entry.spec.generator, input=entry.spec.input, credits=quote.get("credits", 0),
                       quote=quote, receipt=plan.receipt.to_dict() if plan else {},
                       model=metered.model if metered else None, auto_reason=metered.auto_reason if metered else None,
                       idempotency_key=entry.spec.idempotency_key, spec_key=entry.spec_key, batch=batch,
@@ -243,7 +243,7 @@ def _refusal(refused: list[Entry]) -> MediakitError:
 
 def _event(kind: str, entry: Entry, **extra: Any) -> Event:
     job = entry.job
-    out: Event = {"event": kind, "id": entry.spec.id, "generator": entry.spec.operation}
+    out: Event = {"event": kind, "id": entry.spec.id, "generator": entry.spec.generator}
     if job is not None:
         out |= {"job_id": job.id, "status": job.status, "credits": job.credits}
         if job.error_message and job.status in (jobs.FAILED, jobs.CANCELED):
@@ -329,7 +329,7 @@ class Scheduler:
             staging = self.opts.out / ".staging" / f"{claimed.id}-{claimed.attempts}"
             for earlier in staging.parent.glob(f"{claimed.id}-*"):  # a dead runner's attempts
                 shutil.rmtree(earlier, ignore_errors=True)
-            handle = self.executor.submit(Task(claimed.id, entry.spec.operation, entry.plan, staging, entry.spec.id))
+            handle = self.executor.submit(Task(claimed.id, entry.spec.generator, entry.plan, staging, entry.spec.id))
             running[claimed.id] = (entry, handle, staging)
             self.emit(_event("started", entry))
 
@@ -420,7 +420,7 @@ def _report(db: Database, opts: RunOptions, entries: list[Entry], *, gallery: bo
             folder = opts.out / entry.spec.id
             folder.mkdir(parents=True, exist_ok=True)
             write_text(folder / "status.json", json.dumps(
-                {**job.status_shape(), "id": entry.spec.id, "generator": job.operation, "credits": job.credits,
+                {**job.status_shape(), "id": entry.spec.id, "generator": job.generator, "credits": job.credits,
                  "quote": job.quote, "receipt": job.submitted_shape(), "webhook": job.webhook}, indent=2,
                 ensure_ascii=False, default=str) + "\n", field="status")
     page = None
@@ -445,11 +445,11 @@ def _row(entry: Entry, job: Job | None, out: Path) -> dict[str, Any]:
 
     quote = entry.quote if entry.quote and "error" not in entry.quote else None
     if job is None:
-        return {"id": entry.spec.id, "job_id": None, "generator": entry.spec.operation, "status": "planned",
+        return {"id": entry.spec.id, "job_id": None, "generator": entry.spec.generator, "status": "planned",
                 "output": None, "poster": None, "receipt": entry.plan.receipt.to_dict() if entry.plan else {},
                 "credits": quote["credits"] if quote else 0, "error_message": None, "files": {}, "quote": quote}
     files = {k: rel(v) for k, v in job.files.items()}
-    return {"id": entry.spec.id, "job_id": job.id, "generator": job.operation, "status": job.status,
+    return {"id": entry.spec.id, "job_id": job.id, "generator": job.generator, "status": job.status,
             "output": rel(job.output) if job.status == jobs.COMPLETED else None, "poster": files.get("poster"),
             "receipt": job.submitted_shape(), "credits": job.credits, "error_message": job.error_message,
             "files": {k: v for k, v in files.items() if k != "poster"}}

@@ -47,9 +47,12 @@ STALE_AFTER_S = 60.0  # a processing job whose runner has not beaten its heart f
 MAX_PAGE = 100
 
 
-def input_hash(operation: str, body: Mapping[str, Any]) -> str:
-    """What "the same inputs" means: the operation and its request, canonical JSON, SHA-256."""
-    text = json.dumps({"operation": operation, "input": body}, sort_keys=True, ensure_ascii=False, default=str)
+def input_hash(generator: str, body: Mapping[str, Any]) -> str:
+    """What "the same inputs" means: the generator and its request, canonical JSON, SHA-256.
+
+    The JSON key stays ``operation``, so hashes already stored keep matching.
+    """
+    text = json.dumps({"operation": generator, "input": body}, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -64,7 +67,7 @@ class Job:
 
     id: str
     user_id: str
-    operation: str
+    generator: str  # the generator id (column and JSON key ``operation``)
     status: str
     input: dict[str, Any]
     credits: int | float  # what the job costs now: its debit, or 0 once refunded
@@ -94,7 +97,7 @@ class Job:
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Job:
-        return cls(id=row["id"], user_id=row["user_id"], operation=row["operation"], status=row["status"],
+        return cls(id=row["id"], user_id=row["user_id"], generator=row["operation"], status=row["status"],
                    input=json.loads(row["input_json"]), credits=ledger.from_milli(row["credits"]),
                    model=row["model"], auto_reason=row["auto_reason"], idempotency_key=row["idempotency_key"],
                    spec_key=row["spec_key"], batch=row["batch"], webhook_url=row["webhook_url"],
@@ -125,7 +128,7 @@ class Job:
     def legacy_shape(self, url_for: Callable[[str], str] | None = None) -> dict[str, Any]:
         """The spec's older record: id, model_slug, operation, status, credit_cost, output_url, created_at,
         completed_at."""
-        return {"id": self.id, "model_slug": self.model or self.operation, "operation": self.operation,
+        return {"id": self.id, "model_slug": self.model or self.generator, "operation": self.generator,
                 "status": self.status, "credit_cost": self.credits, "output_url": self.output_url(url_for),
                 "created_at": self.created_at, "completed_at": self.completed_at}
 
@@ -171,7 +174,7 @@ def _move(conn: sqlite3.Connection, job: Job, to: str, **fields: Any) -> Job:
 class Submission:
     """What a submit call needs besides the user: the request, its price, and where it came from."""
 
-    operation: str
+    generator: str
     input: Mapping[str, Any]
     credits: int | float
     quote: Mapping[str, Any]
@@ -188,10 +191,10 @@ def _insert(conn: sqlite3.Connection, user_id: str, sub: Submission, status: str
             **extra: Any) -> str:
     job_id = str(uuid.uuid4())
     now = now_iso()
-    row = {"id": job_id, "user_id": user_id, "operation": sub.operation, "model": sub.model,
+    row = {"id": job_id, "user_id": user_id, "operation": sub.generator, "model": sub.model,
            "auto_reason": sub.auto_reason, "status": status,
            "input_json": json.dumps(dict(sub.input), ensure_ascii=False, default=str),
-           "input_hash": input_hash(sub.operation, sub.input), "idempotency_key": sub.idempotency_key,
+           "input_hash": input_hash(sub.generator, sub.input), "idempotency_key": sub.idempotency_key,
            "spec_key": sub.spec_key, "batch": sub.batch, "webhook_url": sub.webhook_url,
            "quote_json": json.dumps(dict(sub.quote), default=str),
            "receipt_json": json.dumps(dict(sub.receipt), ensure_ascii=False, default=str),
@@ -208,7 +211,7 @@ def replay(conn: sqlite3.Connection, user_id: str, sub: Submission) -> Job | Non
                        (user_id, sub.idempotency_key)).fetchone()
     if row is None:
         return None
-    if row["input_hash"] != input_hash(sub.operation, sub.input):
+    if row["input_hash"] != input_hash(sub.generator, sub.input):
         raise IdempotencyConflict(sub.idempotency_key, row["id"])
     return Job.from_row(row)
 
@@ -421,7 +424,7 @@ def rate(db: Database, user_id: str, job_id: str, score: int, note: str | None =
         if job.user_id != user_id or job.deleted_at is not None:
             raise JobNotFound(job_id)
         conn.execute("UPDATE jobs SET rating = ?, rating_note = ? WHERE id = ?", (score, note, job_id))
-    return {"job_id": job_id, "model": job.model or job.operation, "score": score}
+    return {"job_id": job_id, "model": job.model or job.generator, "score": score}
 
 
 def release_all(db: Database, owner: str) -> list[str]:

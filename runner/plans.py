@@ -26,7 +26,7 @@ from mediakit.generation.contract import Metered, Plan
 from mediakit.generator_ids import GeneratorId
 from mediakit.paths import data_dir
 
-ROUTES = frozenset(GeneratorId)
+KNOWN_GENERATORS = frozenset(GeneratorId)  # mediakit's own ids; a plug-in generator is outside the tiers' lists
 # the jobs billed in 5/10/15 s buckets, where the plan's max_video_duration applies, and the field each names
 DURATION_FIELDS: dict[str, str] = {GeneratorId.UGC_VIDEO: "target_duration", GeneratorId.SAAS_REVIEW: "target_duration",
                                    GeneratorId.PRODUCT_ACTING_UGC: "duration", GeneratorId.SHOW_YOUR_APP: "duration",
@@ -43,10 +43,10 @@ class Tier(BaseModel):
     monthly_credits: int = Field(ge=0)
     max_concurrent_jobs: int = Field(ge=1)
     max_video_duration: int = Field(ge=1)
-    operations: tuple[str, ...] | Literal["all"]
+    generators: tuple[str, ...] | Literal["all"] = Field(alias="operations")
 
-    def allows(self, operation: str) -> bool:
-        return self.operations == "all" or operation in self.operations
+    def allows(self, generator: str) -> bool:
+        return self.generators == "all" or generator in self.generators
 
     @property
     def models_available(self) -> tuple[str, ...]:
@@ -108,12 +108,12 @@ def get_tier(name: str, *, field: str = "plan") -> Tier:
 def check_plan(tier: Tier, plan: Plan) -> None:
     """Refuse ``plan`` when ``tier`` does not allow it (see the module docstring); returns quietly otherwise."""
     for metered in _with_steps(plan.metered):
-        operation = metered.generator
-        if operation in ROUTES and not tier.allows(operation):
-            cheapest = next((t.tier for t in tiers().values() if t.allows(operation)), "no plan")
-            raise PlanRequired(f"the {tier.name} plan ({tier.tier}) does not include {operation}; "
+        generator = metered.generator
+        if generator in KNOWN_GENERATORS and not tier.allows(generator):
+            cheapest = next((t.tier for t in tiers().values() if t.allows(generator)), "no plan")
+            raise PlanRequired(f"the {tier.name} plan ({tier.tier}) does not include {generator}; "
                                f"{cheapest} or higher does")
-        field = DURATION_FIELDS.get(metered.generator)
+        field = DURATION_FIELDS.get(generator)
         if field is not None and metered.seconds is not None and metered.seconds > tier.max_video_duration:
             raise ValidationError(field, metered.seconds,
                                   f"is over the {tier.name} plan's maximum of {tier.max_video_duration} s",

@@ -44,7 +44,7 @@ class Prices(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     per_second: int = Field(gt=0)
-    per_second_operations: tuple[str, ...]
+    per_second_generators: tuple[str, ...] = Field(alias="per_second_operations")
     buckets: tuple[int, ...]
     script_generated: int = Field(ge=0)
     frame_credits: dict[str, int]
@@ -55,9 +55,9 @@ class Prices(BaseModel):
     skill_steps: dict[str, StepPrice]
 
     @property
-    def operations(self) -> tuple[str, ...]:
-        """Every operation this table (or the catalog, for ``catalog_priced``) prices."""
-        return (*self.per_second_operations, *self.flat, GeneratorId.CHARACTER_SHEET, GeneratorId.CHARACTER_VIDEO,
+    def generators(self) -> tuple[str, ...]:
+        """Every generator this table (or the catalog, for ``catalog_priced``) prices."""
+        return (*self.per_second_generators, *self.flat, GeneratorId.CHARACTER_SHEET, GeneratorId.CHARACTER_VIDEO,
                 *self.catalog_priced)
 
 
@@ -119,34 +119,34 @@ def _total(lines: list[Line], **model: Any) -> Quote:
 
 def _lines(m: Metered) -> list[Line]:
     table = prices()
-    op = m.generator
-    if m.steps or op in (GeneratorId.MAKE_PODCAST, GeneratorId.MAKE_UGC, GeneratorId.MAKE_SUBTITLES):
+    generator = m.generator
+    if m.steps or generator in (GeneratorId.MAKE_PODCAST, GeneratorId.MAKE_UGC, GeneratorId.MAKE_SUBTITLES):
         return _skill_lines(m)
-    if op in table.catalog_priced:
+    if generator in table.catalog_priced:
         return _catalog_lines(m)
-    if op in table.per_second_operations:
-        seconds = _bucket(op, m.seconds, table.buckets)
+    if generator in table.per_second_generators:
+        seconds = _bucket(generator, m.seconds, table.buckets)
         lines: list[Line] = [(f"{seconds} s video at {table.per_second}/s", seconds * table.per_second)]
-        if op in table.frame_credits:
-            lines.append(("frame credits", table.frame_credits[op]))
-    elif op in table.flat:
-        lines = [(f"{op} flat", table.flat[op])]
-    elif op == GeneratorId.CHARACTER_SHEET:
+        if generator in table.frame_credits:
+            lines.append(("frame credits", table.frame_credits[generator]))
+    elif generator in table.flat:
+        lines = [(f"{generator} flat", table.flat[generator])]
+    elif generator == GeneratorId.CHARACTER_SHEET:
         variant = m.variant or "description"
         if variant not in table.character_sheet:
             raise ValidationError("variant", variant, f"must be one of {', '.join(table.character_sheet)}")
         lines = [(f"character sheet from {variant}", table.character_sheet[variant])]  # type: ignore[index]
-    elif op == GeneratorId.CHARACTER_VIDEO:
+    elif generator == GeneratorId.CHARACTER_VIDEO:
         seconds = round(m.seconds) if m.seconds is not None else 10
         if seconds not in table.character_video:
             raise ValidationError("duration", seconds, "must be 5 or 10 for character_video")
         lines = [(f"{seconds} s character video", table.character_video[seconds])]
     else:
-        raise ValidationError("generator", op, f"has no price; priced are {', '.join(table.operations)} "
+        raise ValidationError("generator", generator, f"has no price; priced are {', '.join(table.generators)} "
                               "and the skills")
     if m.script_generated:
-        if op not in table.per_second_operations:
-            raise ValidationError("prompt", None, f"{op} does not generate scripts")
+        if generator not in table.per_second_generators:
+            raise ValidationError("prompt", None, f"{generator} does not generate scripts")
         lines.append(("script generated from prompt", table.script_generated))
     return lines
 

@@ -32,21 +32,21 @@ def open_user(db: Database, user: str) -> None:
         accounts.open_account(conn, user)
 
 
-def _plan(db: Database, user: str, operation: str, body: Mapping[str, Any],
+def _plan(db: Database, user: str, generator: str, body: Mapping[str, Any],
           stats: Mapping[str, RunStats] | None) -> tuple[Plan, dict[str, Any]]:
     """``body`` planned and allowed by the user's tier, with its quote; raises the first refusal."""
-    _, plan = plan_job(operation, body, stats=run_stats(db) if stats is None else stats)
+    _, plan = plan_job(generator, body, stats=run_stats(db) if stats is None else stats)
     with db.write() as conn:
         tier = get_tier(accounts.plan_of(conn, user))
     check_plan(tier, plan)
     return plan, quote_plan(plan).to_dict()
 
 
-def quote_request(db: Database, user: str, operation: str, body: Mapping[str, Any],
+def quote_request(db: Database, user: str, generator: str, body: Mapping[str, Any],
                   stats: Mapping[str, RunStats] | None = None) -> dict[str, Any]:
     """The spec's quote body ``{credits, usd, model?, mode?, quality?, breakdown, auto?}``; nothing is debited."""
     open_user(db, user)
-    return _plan(db, user, operation, body, stats)[1]
+    return _plan(db, user, generator, body, stats)[1]
 
 
 def balance(db: Database, user: str) -> dict[str, Any]:
@@ -59,7 +59,7 @@ def balance(db: Database, user: str) -> dict[str, Any]:
     return {"available": ledger.from_milli(held), "committed": ledger.from_milli(int(committed))}
 
 
-def submit_request(db: Database, user: str, operation: str, body: Mapping[str, Any], *,
+def submit_request(db: Database, user: str, generator: str, body: Mapping[str, Any], *,
                    idempotency_key: str | None = None, webhook_url: str | None = None,
                    stats: Mapping[str, RunStats] | None = None) -> tuple[Job, bool]:
     """Debit and record one job as ``submitted``: ``(job, replayed)``.
@@ -73,12 +73,12 @@ def submit_request(db: Database, user: str, operation: str, body: Mapping[str, A
         webhooks.check_webhook_url(webhook_url)
     if idempotency_key is not None:
         with db.write() as conn:
-            saved = jobs.replay(conn, user, Submission(operation, body, 0, {}, {}, idempotency_key=idempotency_key))
+            saved = jobs.replay(conn, user, Submission(generator, body, 0, {}, {}, idempotency_key=idempotency_key))
         if saved is not None:
             return saved, True
-    plan, quote = _plan(db, user, operation, body, stats)
+    plan, quote = _plan(db, user, generator, body, stats)
     metered = plan.metered
-    sub = Submission(operation=operation, input=body, credits=quote["credits"], quote=quote,
+    sub = Submission(generator=generator, input=body, credits=quote["credits"], quote=quote,
                      receipt={**plan.receipt.to_dict(), "metered": metered.to_dict()}, model=metered.model,
                      auto_reason=metered.auto_reason, idempotency_key=idempotency_key, webhook_url=webhook_url)
     return jobs.submit(db, user, sub)

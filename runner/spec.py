@@ -96,7 +96,7 @@ class SpecJob:
     """One concrete job: defaults merged, matrix expanded, request checked by its generator's model."""
 
     id: str
-    operation: str
+    generator: str
     input: dict[str, Any]
     line: int
     webhook_url: str | None = None
@@ -161,13 +161,13 @@ def load_spec(path: Path) -> Spec:
 def _expand(index: int, entry: JobEntry, defaults: Mapping[str, Any], lines: dict[tuple[str | int, ...], int],
             where: str, problems: list[dict[str, Any]], folder: Path) -> list[SpecJob]:
     at = ("jobs", index)
-    operation = entry.skill or entry.generator or ""
+    generator = entry.skill or entry.generator or ""
     kind = "skill" if entry.skill else "generator"
     try:
-        gen = get_generator(operation)
+        gen = get_generator(generator)
     except MediakitError:
         problems.append(_problem(where, lines, (*at, kind), f"jobs[{index}].{kind}",
-                                 f"{operation!r} is not a generator; known: {', '.join(generator_names())}"))
+                                 f"{generator!r} is not a generator; known: {', '.join(generator_names())}"))
         return []
     if entry.webhook_url is not None:
         try:
@@ -194,7 +194,7 @@ def _expand(index: int, entry: JobEntry, defaults: Mapping[str, Any], lines: dic
                 problems.append(_problem(where, lines, loc, f"jobs[{index}].input.{field}", str(detail.get("rule")),
                                          job=job_id, code=exc.code))
             continue
-        out.append(SpecJob(job_id, operation, body, lines.get(at, 0), entry.webhook_url, entry.idempotency_key))
+        out.append(SpecJob(job_id, generator, body, lines.get(at, 0), entry.webhook_url, entry.idempotency_key))
     return out
 
 

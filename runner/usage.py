@@ -64,7 +64,7 @@ def usage(db: Database, user_id: str, period: str = "30d") -> dict[str, Any]:
         net_by_job[row["job_id"]] += row["net"]
         daily_credits[row["day"]] += row["net"]
     models: dict[str, dict[str, Any]] = {}
-    operations: dict[str, int] = defaultdict(int)
+    generators: dict[str, int] = defaultdict(int)
     daily_jobs: dict[str, int] = defaultdict(int)
     for job in jobs:
         slug = job["model"] or job["operation"]
@@ -74,7 +74,7 @@ def usage(db: Database, user_id: str, period: str = "30d") -> dict[str, Any]:
         duration = _duration(job["receipt_json"])
         if duration is not None:
             entry["durations"].append(duration)
-        operations[job["operation"]] += 1
+        generators[job["operation"]] += 1
         daily_jobs[job["created_at"][:10]] += 1
     days = sorted(set(daily_jobs) | set(daily_credits))
     return {
@@ -88,8 +88,8 @@ def usage(db: Database, user_id: str, period: str = "30d") -> dict[str, Any]:
                      for m in sorted(models.values(), key=lambda m: -m["job_count"])],
         "daily": [{"date": d, "job_count": daily_jobs.get(d, 0),
                    "credits_used": ledger.from_milli(daily_credits.get(d, 0))} for d in days],
-        "by_operation": [{"operation": op, "job_count": n}
-                         for op, n in sorted(operations.items(), key=lambda x: -x[1])],
+        "by_operation": [{"operation": generator, "job_count": n}
+                         for generator, n in sorted(generators.items(), key=lambda x: -x[1])],
     }
 
 

@@ -130,11 +130,11 @@ class Worker:
             stats = run_stats(db)
             entries = []
             for job in found:
-                entry = Entry(SpecJob(job.id, job.operation, job.input, 0, job.webhook_url, job.idempotency_key),
+                entry = Entry(SpecJob(job.id, job.generator, job.input, 0, job.webhook_url, job.idempotency_key),
                               job.id, job=job)
                 try:
                     with self._input_rules():
-                        _, entry.plan = plan_job(job.operation, job.input, stats=stats)
+                        _, entry.plan = plan_job(job.generator, job.input, stats=stats)
                 except MediakitError as exc:  # its inputs went bad since it was submitted: failed, refunded
                     jobs.fail(db, job.id, exc.code, exc.message)
                     self.events({"event": "failed", "job_id": job.id, "error_message": exc.message})

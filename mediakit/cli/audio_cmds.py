@@ -11,13 +11,14 @@ import click
 @click.command("pace")
 @click.argument("script")
 @click.option("--duration", type=float, help="Target seconds (5, 10 or 15; 15 or 20 for laptop_ugc).")
-@click.option("--route", default="ugc_video", show_default=True, help="Generator whose pacing rules apply.")
+@click.option("--route", "generator", default="ugc_video", show_default=True,
+              help="Generator whose pacing rules apply.")
 @click.option("--json", "as_json", is_flag=True, help="Print the receipt fields as JSON.")
-def pace_cmd(script: str, duration: float | None, route: str, as_json: bool) -> None:
+def pace_cmd(script: str, duration: float | None, generator: str, as_json: bool) -> None:
     """Check SCRIPT against a route's word budget and print the pacing receipt."""
     from ..stages.pacing import pace
 
-    receipt = pace(script, duration=duration, route=route)
+    receipt = pace(script, duration=duration, generator=generator)
     if as_json:
         click.echo(json.dumps(receipt.to_dict(), indent=1))
         return

@@ -107,8 +107,8 @@ def script_for(generator: str, *, script: str | None, duration: int | None, prom
                tone: str | None = None, cta: str | None = None, acting_style: str | None = None) -> ScriptDecision:
     """A given script paced against ``generator``'s budget, or one written to fit ``duration``."""
     if script is not None:
-        return ScriptDecision(script, False, pace(script, duration=duration, route=generator))
-    written = write_script(route=generator, duration=duration, prompt=prompt, product_url=product_url,
+        return ScriptDecision(script, False, pace(script, duration=duration, generator=generator))
+    written = write_script(generator=generator, duration=duration, prompt=prompt, product_url=product_url,
                            product_name=product_name, product_description=product_description, template=template,
                            angle=angle, tone=tone, cta=cta, acting_style=acting_style)
     return ScriptDecision(written.script, True, written.pacing)

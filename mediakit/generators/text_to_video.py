@@ -86,7 +86,7 @@ class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
                        quality=quality, aspect=request.aspect_ratio, width=width, height=height)
         if request.caption_mode == "ai":
             guidance = request.caption_guidance or "a short caption"
-            caption = write_script(route=GeneratorId.UGC_VIDEO, duration=CAPTION_SECONDS,
+            caption = write_script(generator=GeneratorId.UGC_VIDEO, duration=CAPTION_SECONDS,
                                    prompt=f"{guidance}: {request.prompt}").script
         else:
             caption = request.caption or request.prompt

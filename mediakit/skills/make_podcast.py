@@ -90,7 +90,8 @@ class MakePodcastPlan(SkillPlan):
     actors: tuple[Actor, Actor]
     takes: tuple[tuple[str, str], ...]
     room: str
-    captions: str | None
+    caption_style: str
+    burn_captions: bool  # the request's ``subtitles`` (the spoken-ad kit's name for the same switch)
 
 
 class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
@@ -117,7 +118,7 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
             metered=Metered(generator=self.id, seconds=seconds,
                             steps=tuple(Metered(generator=s.name) for s in steps)),
             steps=tuple(steps), actors=(a, b), takes=takes, room=request.room or DEFAULT_ROOM,
-            captions=request.subtitles_style if request.subtitles else None)
+            caption_style=request.subtitles_style, burn_captions=request.subtitles)
 
     def build(self, plan: MakePodcastPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         from ..captions import captions_for
@@ -153,7 +154,7 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
         picture = podcast_track(actors[0], actors[1], turns, CANVAS, total, room=plan.room)
         # centred on the frame's foot, so seated on the safe area's: on the desk in the two-shot, on the
         # chest in a close shot, never a face
-        captions = None if plan.captions is None else captions_for(words, plan.captions, CANVAS.height)
+        captions = captions_for(words, plan.caption_style, CANVAS.height) if plan.burn_captions else None
         timeline = Timeline(CANVAS, total, layers=picture.layers, audio=(AudioClip(voice), *picture.audio),
                             captions=captions)
         return Built(timeline=timeline, captions=captions, poster_ms=turns[0].start_ms + 500)

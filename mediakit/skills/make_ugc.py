@@ -129,7 +129,7 @@ class MakeUgcVideo(UgcVideoGenerator):
 class MakeUgcPlan(SkillPlan):
     inner: Any
     look: str
-    captions: bool
+    burn_captions: bool  # the request's ``captions`` (the spoken-ad kit's name for the same switch)
     broll: Path | None  # cut over the middle third of a silent scene_action clip at build (script: in inner)
 
 
@@ -176,17 +176,17 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
                                            notes=(*inner.receipt.notes, *notes)),
                            metered=Metered(generator=self.id, seconds=seconds, steps=(inner.metered,)),
                            steps=tuple(steps), inner=inner, look=request.look,
-                           captions=request.captions, broll=broll if "scenes" not in body else None)
+                           burn_captions=request.captions, broll=broll if "scenes" not in body else None)
 
     def build(self, plan: MakeUgcPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         built = GENERATORS.get(plan.inner.generator).build(plan.inner, workdir, progress)
         if built.timeline is None:
             return built
-        timeline = built.timeline if plan.captions else replace(built.timeline, captions=None)
+        timeline = built.timeline if plan.burn_captions else replace(built.timeline, captions=None)
         if plan.broll is not None:
             timeline = _cut_in(timeline, plan.broll)
         return replace(built, timeline=apply_look(timeline, plan.look),
-                       captions=built.captions if plan.captions else None)
+                       captions=built.captions if plan.burn_captions else None)
 
 
 def broll_edit(script: str, broll: Path) -> dict[str, Any]:

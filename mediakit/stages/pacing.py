@@ -1,8 +1,8 @@
 """Script pacing: how many spoken words fit in a video, and which duration to use.
 
 The service sells videos in fixed durations and a voice can only speak so
-fast, so every script-driven route checks the script against a word budget
-before anything is rendered.  The rules differ per route (see
+fast, so every script-driven generator checks the script against a word
+budget before anything is rendered.  The rules differ per generator (see
 ``spec/service-interface.md``):
 
 * ``ugc_video`` / ``saas_review``: natural pace 2.5 words per second, so at
@@ -45,15 +45,15 @@ _SPOKEN = re.compile(r"[^\W_]")
 
 
 @dataclass(frozen=True)
-class RouteRule:
-    """How one route paces a script.
+class GeneratorRule:
+    """How one generator paces a script.
 
     ``buckets`` are the durations a script can be fitted into; ``accepted`` are
     the values the duration field itself accepts (make_ugc accepts more than
     it uses).  ``default`` of ``None`` means "estimate from the script".
     """
 
-    route: str
+    generator: GeneratorId
     duration_field: str
     accepted: tuple[int, ...]
     buckets: tuple[int, ...]
@@ -67,16 +67,17 @@ class RouteRule:
         return math.floor(self.pace * duration)
 
 
-ROUTES: dict[str, RouteRule] = {
-    rule.route: rule
+_5_10_15 = (5, 10, 15)  # the spec's video buckets, seconds
+PACING_RULES: dict[str, GeneratorRule] = {
+    rule.generator: rule
     for rule in (
-        RouteRule(GeneratorId.UGC_VIDEO, "target_duration", (5, 10, 15), (5, 10, 15), None, NATURAL_PACE, 50, 3000),
-        RouteRule(GeneratorId.SAAS_REVIEW, "target_duration", (5, 10, 15), (5, 10, 15), None, NATURAL_PACE, 50, 3000),
-        RouteRule(GeneratorId.PRODUCT_ACTING_UGC, "duration", (5, 10, 15), (5, 10, 15), 5, NATURAL_PACE, 5, 3000),
-        RouteRule(GeneratorId.SHOW_YOUR_APP, "duration", (5, 10, 15), (5, 10, 15), 5, APP_PACE, 5, 3000),
-        RouteRule(GeneratorId.LAPTOP_UGC, "duration", (15, 20), (15, 20), 20, APP_PACE, 5, 3000),
-        RouteRule(GeneratorId.MAKE_UGC, "duration", (5, 10, 15, 20, 25, 30), (5, 10, 15), None, MAKE_UGC_PACE, 1, 1200,
-                  duration_from_script=True),
+        GeneratorRule(GeneratorId.UGC_VIDEO, "target_duration", _5_10_15, _5_10_15, None, NATURAL_PACE, 50, 3000),
+        GeneratorRule(GeneratorId.SAAS_REVIEW, "target_duration", _5_10_15, _5_10_15, None, NATURAL_PACE, 50, 3000),
+        GeneratorRule(GeneratorId.PRODUCT_ACTING_UGC, "duration", _5_10_15, _5_10_15, 5, NATURAL_PACE, 5, 3000),
+        GeneratorRule(GeneratorId.SHOW_YOUR_APP, "duration", _5_10_15, _5_10_15, 5, APP_PACE, 5, 3000),
+        GeneratorRule(GeneratorId.LAPTOP_UGC, "duration", (15, 20), (15, 20), 20, APP_PACE, 5, 3000),
+        GeneratorRule(GeneratorId.MAKE_UGC, "duration", (5, 10, 15, 20, 25, 30), _5_10_15, None, MAKE_UGC_PACE, 1, 1200,
+                      duration_from_script=True),
     )
 }
 
@@ -110,14 +111,14 @@ def count_words(script: str) -> int:
     return sum(1 for token in _TAG.sub(" ", script).split() if _SPOKEN.search(token))
 
 
-def pace(script: str, *, duration: float | None = None, route: str = GeneratorId.UGC_VIDEO) -> PacingReceipt:
-    """Fit ``script`` into one of ``route``'s durations; raise ``ValidationError`` if it cannot.
+def pace(script: str, *, duration: float | None = None, generator: str = GeneratorId.UGC_VIDEO) -> PacingReceipt:
+    """Fit ``script`` into one of ``generator``'s durations; raise ``ValidationError`` if it cannot.
 
     ``duration`` is the requested one (``target_duration`` on ugc_video and
-    saas_review); ``None`` uses the route's default, or estimates it from the
-    script where the route has none.
+    saas_review); ``None`` uses the generator's default, or estimates it from
+    the script where the generator has none.
     """
-    rule = _rule(route)
+    rule = _rule(generator)
     _check_chars(script, rule)
     words = count_words(script)
     if words == 0:
@@ -131,7 +132,7 @@ def pace(script: str, *, duration: float | None = None, route: str = GeneratorId
         longest = rule.buckets[-1]
         raise ValidationError(
             "script", script,
-            f"has {words} words; {route} allows at most {rule.max_words(longest)} "
+            f"has {words} words; {generator} allows at most {rule.max_words(longest)} "
             f"({_rate(rule.pace)} words per second for the longest duration, {longest} s)")
     else:
         start = requested if requested is not None else rule.default
@@ -147,28 +148,29 @@ def pace(script: str, *, duration: float | None = None, route: str = GeneratorId
                          max_words=rule.max_words(chosen), estimated_duration=chosen, pacing_warning=warning)
 
 
-def _rule(route: str) -> RouteRule:
+def _rule(generator: str) -> GeneratorRule:
     try:
-        return ROUTES[route]
+        return PACING_RULES[generator]
     except (KeyError, TypeError):
-        raise ValidationError("route", route, f"must be one of {', '.join(ROUTES)}") from None
+        # "route": the field the CLI's ``pace --route`` and its JSON error have always named
+        raise ValidationError("route", generator, f"must be one of {', '.join(PACING_RULES)}") from None
 
 
-def _check_chars(script: Any, rule: RouteRule) -> None:
+def _check_chars(script: Any, rule: GeneratorRule) -> None:
     if not isinstance(script, str):
         raise ValidationError("script", script, "must be a string")
     if not rule.min_chars <= len(script) <= rule.max_chars:
         raise ValidationError("script", script, f"must be {rule.min_chars} to {rule.max_chars} characters "
-                              f"on {rule.route} (has {len(script)})")
+                              f"on {rule.generator} (has {len(script)})")
 
 
-def _check_duration(duration: Any, rule: RouteRule) -> int | None:
+def _check_duration(duration: Any, rule: GeneratorRule) -> int | None:
     if duration is None:
         return None
     ok = isinstance(duration, int | float) and not isinstance(duration, bool) and duration in rule.accepted
     if not ok:
         raise ValidationError(rule.duration_field, duration,
-                              f"must be one of {', '.join(map(str, rule.accepted))} on {rule.route}")
+                              f"must be one of {', '.join(map(str, rule.accepted))} on {rule.generator}")
     return int(duration)
 
 

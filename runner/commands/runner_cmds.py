@@ -189,7 +189,7 @@ def jobs_list(status: str | None, sort: str, limit: int, offset: int, legacy: bo
         _echo_json({"jobs": [j.legacy_shape() if legacy else j.status_shape() for j in page], "total": total})
         return
     for j in page:
-        click.echo(f"{j.id}  {j.status:<10} {j.operation:<20} {j.credits:>6}  {j.created_at}  "
+        click.echo(f"{j.id}  {j.status:<10} {j.generator:<20} {j.credits:>6}  {j.created_at}  "
                    f"{j.output or j.error_message or ''}")
     click.echo(f"{len(page)} of {total}")
 

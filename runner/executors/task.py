@@ -25,7 +25,7 @@ class Task:
     """What a worker needs: the job, its plan, and where to put the files (``staging/name.ext`` and beside)."""
 
     job_id: str
-    operation: str
+    generator: str
     plan: Plan
     staging: Path
     name: str
@@ -46,7 +46,7 @@ def run_task(task: Task, progress: Callable[[float], None] | None = None) -> Tas
     from mediakit.generation.run import deliver
 
     started = time.monotonic()
-    gen = get_generator(task.operation)
+    gen = get_generator(task.generator)
     task.staging.mkdir(parents=True, exist_ok=True)
     out = task.staging / f"{task.name}{gen.output_suffix}"
     result = deliver(gen, task.plan, out, progress=progress)

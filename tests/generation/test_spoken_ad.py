@@ -32,13 +32,13 @@ def screen(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _plan(route: str, body: dict[str, Any]) -> Any:
-    return plan_job(route, body, options=PREVIEW)[1]
+def _plan(generator: str, body: dict[str, Any]) -> Any:
+    return plan_job(generator, body, options=PREVIEW)[1]
 
 
-def _rule(route: str, body: dict[str, Any]) -> dict[str, Any]:
+def _rule(generator: str, body: dict[str, Any]) -> dict[str, Any]:
     with pytest.raises(MediakitError) as info:
-        _plan(route, body)
+        _plan(generator, body)
     details = info.value.to_dict()["error"].get("details") or [{}]
     return details[0]
 
@@ -82,16 +82,16 @@ def test_laptop_ugc_needs_exactly_one_screen(screen: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("route", "body", "seconds"), [
+@pytest.mark.parametrize(("generator", "body", "seconds"), [
     ("show_your_app", {"script": APP_SCRIPT}, 5),
     ("laptop_ugc", {"script": LAPTOP_SCRIPT, "duration": 15}, 15),
 ])
-def test_renders_last_the_billed_bucket_with_sidecars(route: str, body: dict[str, Any], seconds: int,
+def test_renders_last_the_billed_bucket_with_sidecars(generator: str, body: dict[str, Any], seconds: int,
                                                       screen: Path, tmp_path: Path) -> None:
-    extra = ({"app_screenshot_url": str(screen)} if route == "show_your_app" else
+    extra = ({"app_screenshot_url": str(screen)} if generator == "show_your_app" else
              {"app_screen_image_url": str(screen)})
     out = tmp_path / "ad.mp4"
-    result = generate(route, {**body, **extra}, out, options=PREVIEW)
+    result = generate(generator, {**body, **extra}, out, options=PREVIEW)
     info = probe(out)
     assert info.video is not None and (info.video.width, info.video.height) == (270, 480)
     assert abs((info.duration_ms or 0) - seconds * 1000) <= 100
@@ -184,10 +184,10 @@ def _sync_lag_ms(video: Path, spans: list[tuple[int, int, tuple[int, int, int, i
     return round(best * 1000 / FPS), scores[best]
 
 
-def _render_built(route: str, body: dict[str, Any], out: Path, workdir: Path) -> Any:
+def _render_built(generator: str, body: dict[str, Any], out: Path, workdir: Path) -> Any:
     from mediakit.render import render
 
-    gen, plan = plan_job(route, body, options=PREVIEW)
+    gen, plan = plan_job(generator, body, options=PREVIEW)
     built = gen.build(plan, workdir)
     render(built.timeline, out, profile=built.profile)
     return plan, built

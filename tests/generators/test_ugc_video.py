@@ -37,8 +37,8 @@ def product(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _plan(route: str, body: dict[str, Any], options: Options = PREVIEW) -> Any:
-    return plan_job(route, body, options=options)[1]
+def _plan(generator: str, body: dict[str, Any], options: Options = PREVIEW) -> Any:
+    return plan_job(generator, body, options=options)[1]
 
 
 def test_plan_receipt_from_a_given_script() -> None:

@@ -61,7 +61,7 @@ class Ledger(RuleBasedStateMachine):
     @rule(credits=st.sampled_from([0, 20, 50, 150, 300, 700, 3000]), key=st.sampled_from([None, "k1", "k2"]),
           variant=st.integers(0, 2))
     def submit(self, credits: int, key: str | None, variant: int) -> None:
-        sub = jobs.Submission(operation="ugc_video", input={"v": variant, "c": credits}, credits=credits, quote={},
+        sub = jobs.Submission(generator="ugc_video", input={"v": variant, "c": credits}, credits=credits, quote={},
                               receipt={}, idempotency_key=key)
         try:
             job, replayed = jobs.submit(self.db, USER, sub)

@@ -16,7 +16,7 @@ USER = "u1"  # the account the db fixture opens (creator plan, 6900 monthly + 10
 
 
 def sub(credits: int = 300, key: str | None = None, **body) -> jobs.Submission:
-    return jobs.Submission(operation="ugc_video", input=body or {"script": "x"}, credits=credits,
+    return jobs.Submission(generator="ugc_video", input=body or {"script": "x"}, credits=credits,
                            quote={"credits": credits}, receipt={"estimated_duration": 10}, idempotency_key=key)
 
 

@@ -9,8 +9,8 @@ from mediakit.generation.contract import Metered, Plan, Receipt
 from runner.plans import InsufficientCredits, PlanRequired, check_plan, get_tier, tiers
 
 
-def _plan(operation: str, seconds: float | None = None, steps: tuple[Metered, ...] = ()) -> Plan:
-    return Plan(generator=operation, receipt=Receipt(), metered=Metered(generator=operation, seconds=seconds,
+def _plan(generator: str, seconds: float | None = None, steps: tuple[Metered, ...] = ()) -> Plan:
+    return Plan(generator=generator, receipt=Receipt(), metered=Metered(generator=generator, seconds=seconds,
                                                                         steps=steps))
 
 

@@ -101,4 +101,4 @@ def test_the_table_prices_every_route() -> None:
     from mediakit.generator_ids import GeneratorId
 
     skills = {GeneratorId.MAKE_UGC, GeneratorId.MAKE_SUBTITLES, GeneratorId.MAKE_PODCAST}
-    assert set(GeneratorId) - skills == set(prices().operations)
+    assert set(GeneratorId) - skills == set(prices().generators)

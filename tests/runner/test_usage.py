@@ -8,9 +8,9 @@ from runner.usage import run_stats, usage
 USER = "u1"  # the account the db fixture opens
 
 
-def _job(db: Database, model: str | None, ok: bool, seconds: float, credits: int = 60, operation: str = "video"
+def _job(db: Database, model: str | None, ok: bool, seconds: float, credits: int = 60, generator: str = "video"
          ) -> str:
-    job, _ = jobs.submit(db, USER, jobs.Submission(operation=operation, input={"n": jobs.runner_id()},
+    job, _ = jobs.submit(db, USER, jobs.Submission(generator=generator, input={"n": jobs.runner_id()},
                                                    credits=credits, quote={}, receipt={"estimated_duration": 5},
                                                    model=model))
     jobs.claim(db, job.id, "me")
@@ -26,7 +26,7 @@ def test_run_stats_feed_the_catalogs_recent(db: Database):
     _job(db, "video-engine-2.0", False, 0)
     jobs.rate(db, USER, done[0], 5)
     jobs.rate(db, USER, done[1], 3)
-    _job(db, None, True, 1.0, operation="subtitle")  # not a catalog model: no stats
+    _job(db, None, True, 1.0, generator="subtitle")  # not a catalog model: no stats
     stats = run_stats(db)
     assert set(stats) == {"video-engine-2.0"}
     s = stats["video-engine-2.0"]
@@ -38,7 +38,7 @@ def test_run_stats_feed_the_catalogs_recent(db: Database):
 def test_usage_shape_counts_what_was_charged(db: Database):
     _job(db, "video-engine-2.0", True, 10.0, credits=300)
     _job(db, "video-engine-2.0", False, 0, credits=300)  # refunded: uses nothing
-    _job(db, None, True, 1.0, credits=50, operation="subtitle")
+    _job(db, None, True, 1.0, credits=50, generator="subtitle")
     got = usage(db, USER, "7d")
     assert got["period"] == "7d" and got["period_start"] < got["period_end"]
     assert got["summary"] == {"total_jobs": 3, "completed_jobs": 2, "failed_jobs": 1, "credits_used": 350}

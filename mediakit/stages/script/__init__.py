@@ -1,12 +1,12 @@
 """Script writer: turn a prompt (or a product) into a script that fits the video's duration.
 
-The spec's ugc_video, saas_review and product_acting_ugc routes write the
+The spec's ugc_video, saas_review and product_acting_ugc generators write the
 script themselves when given a ``prompt`` / ``product_url`` /
 ``product_description`` instead of a script.  ``write_script``
 is that step as a library call: it validates the fields, fetches the product
 page when asked, lets an engine write, and checks the result against the
-route's word cap (12 / 25 / 37 words for 5 / 10 / 15 s, 3 words per second on
-the app routes) before returning it with its pacing receipt.
+generator's word cap (12 / 25 / 37 words for 5 / 10 / 15 s, 3 words per second
+on the app generators) before returning it with its pacing receipt.
 
 Engines: ``"template"`` (default) is a local, deterministic template writer,
 not an AI; ``"openai-compatible"`` calls a chat completions server you
@@ -28,7 +28,7 @@ from .request import (
     ACTING_STYLES,
     ACTING_TEMPLATES,
     SAAS_ANGLES,
-    SCRIPT_ROUTES,
+    SCRIPT_GENERATORS,
     TONES,
     UGC_TEMPLATES,
     build_request,
@@ -40,7 +40,7 @@ __all__ = [
     "ACTING_TEMPLATES",
     "ENTRY_POINT_GROUP",
     "SAAS_ANGLES",
-    "SCRIPT_ROUTES",
+    "SCRIPT_GENERATORS",
     "TONES",
     "UGC_TEMPLATES",
     "LLMConfig",
@@ -71,12 +71,12 @@ class ScriptResult:
     generated: bool = True
 
 
-def write_script(*, route: str, duration: int | None, prompt: str | None = None,
+def write_script(*, generator: str, duration: int | None, prompt: str | None = None,
                  product_url: str | None = None, product_name: str | None = None,
                  product_description: str | None = None, template: str | None = None,
                  angle: str | None = None, tone: str | None = None, cta: str | None = None,
                  acting_style: str | None = None, engine: str | ScriptEngine = "template") -> ScriptResult:
-    """Write a script for ``route`` that fits ``duration`` (None: the route's default, else 10 s).
+    """Write a script for ``generator`` that fits ``duration`` (None: its default, else 10 s).
 
     Every field is validated and the engine resolved before the product page
     is fetched, so a typo never costs a network round trip.  ``engine`` is a
@@ -84,7 +84,7 @@ def write_script(*, route: str, duration: int | None, prompt: str | None = None,
     ``OpenAICompatibleEngine(LLMConfig(...))``).
     """
     url = check_url(product_url) if product_url is not None else None
-    request = build_request(route=route, duration=duration, prompt=prompt, product_name=product_name,
+    request = build_request(generator=generator, duration=duration, prompt=prompt, product_name=product_name,
                             product_description=product_description, template=template, angle=angle,
                             tone=tone, cta=cta, acting_style=acting_style, has_product_url=url is not None)
     _check_cta_room(request)
@@ -96,10 +96,10 @@ def write_script(*, route: str, duration: int | None, prompt: str | None = None,
     if not 0 < words <= request.max_words or len(script) < request.min_chars:
         raise EngineError(f"script engine {writer.name!r} returned {words} words and {len(script)} "
                           f"characters; "
-                          f"a {request.duration} s {route} script needs 1 to {request.max_words} words and "
+                          f"a {request.duration} s {generator} script needs 1 to {request.max_words} words and "
                           f"at least {request.min_chars} characters")
     return ScriptResult(script=script, engine=writer.name,
-                        pacing=pace(script, duration=request.duration, route=route))
+                        pacing=pace(script, duration=request.duration, generator=generator))
 
 
 def _check_cta_room(request: ScriptRequest) -> None:
@@ -110,5 +110,5 @@ def _check_cta_room(request: ScriptRequest) -> None:
     words = count_words(request.cta)
     if words > room:
         raise ValidationError("cta", request.cta,
-                              f"has {words} words; a {request.duration} s {request.route} script holds "
+                              f"has {words} words; a {request.duration} s {request.generator} script holds "
                               f"{request.max_words}, so the cta may use at most {room}")

@@ -34,7 +34,7 @@ class ScriptRequest:
     sees the same defaults (template, angle, tone) and the same cap.
     """
 
-    route: str
+    generator: str
     duration: int
     max_words: int
     min_chars: int

@@ -114,9 +114,8 @@ def read_facts(request: ScriptRequest) -> Facts:
     page_subject, page_texts = _from_page(request.context) if request.context else (None, [])
     named = _named(request.product_name) if request.product_name else None
     proper_prompt = prompt[0] if prompt[2] else None
-    fallback = Subject("this app", "this app") if request.route in (GeneratorId.SAAS_REVIEW, GeneratorId.SHOW_YOUR_APP,
-                                                                     GeneratorId.LAPTOP_UGC) \
-        else Subject("this product", "this product")
+    apps = (GeneratorId.SAAS_REVIEW, GeneratorId.SHOW_YOUR_APP, GeneratorId.LAPTOP_UGC)
+    fallback = Subject("this app", "this app") if request.generator in apps else Subject("this product", "this product")
     subject = next(s for s in (named, proper_prompt, page_subject, prompt[0], described[0], fallback) if s)
     names = [s.text for s in (named, page_subject, proper_prompt) if s]
     benefit = prompt[1]

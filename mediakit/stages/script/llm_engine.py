@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ...errors import EngineError
 from ...generator_ids import GeneratorId
-from ..pacing import ROUTES, count_words
+from ..pacing import PACING_RULES, count_words
 from .base import ScriptRequest
 from .fetch import check_url
 
@@ -84,7 +84,7 @@ class OpenAICompatibleEngine:
         if problem is None:
             return script
         raise EngineError(f"model {self.config.model!r} at {self.url!r} missed the limits twice ({problem}); "
-                          f"a {request.duration} s {request.route} script holds at most "
+                          f"a {request.duration} s {request.generator} script holds at most "
                           f"{request.max_words} words")
 
     def _complete(self, messages: list[dict[str, str]]) -> str:
@@ -115,7 +115,7 @@ class OpenAICompatibleEngine:
 
 def system_prompt(request: ScriptRequest) -> str:
     """The rules, stated as hard limits: word cap first, because that is what models break."""
-    rate = float(ROUTES[request.route].pace)
+    rate = float(PACING_RULES[request.generator].pace)
     lines = [
         "You write the spoken script of a short vertical user-generated-content (UGC) video ad.",
         (f"Hard limit: at most {request.max_words} words in total; the video is {request.duration} seconds "
@@ -131,7 +131,7 @@ def system_prompt(request: ScriptRequest) -> str:
     if request.angle:
         lines.append(f"Review angle: {request.angle}.")
     if request.template:
-        kind = "Scene" if request.route == GeneratorId.PRODUCT_ACTING_UGC else "Format"
+        kind = "Scene" if request.generator == GeneratorId.PRODUCT_ACTING_UGC else "Format"
         lines.append(f"{kind}: {request.template}.")
     if request.acting_style:
         lines.append(f"Acting style: {request.acting_style}.")

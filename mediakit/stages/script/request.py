@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ...errors import ValidationError
 from ...generator_ids import GeneratorId
-from ..pacing import ROUTES
+from ..pacing import PACING_RULES
 from .base import ScriptRequest
 from .fetch import PageContext
 
@@ -26,10 +26,10 @@ ACTING_STYLES = ("raw-selfie", "shocked", "angry", "excited", "dramatic", "weird
                  "honest-review")
 TONES = ("energetic", "calm", "confident", "dramatic")
 
-# Routes whose script can be written from a prompt; the spec charges for it on the
-# first three, and the app routes take a script the writer can draft too.
-SCRIPT_ROUTES = (GeneratorId.UGC_VIDEO, GeneratorId.SAAS_REVIEW, GeneratorId.PRODUCT_ACTING_UGC,
-                 GeneratorId.SHOW_YOUR_APP, GeneratorId.LAPTOP_UGC)
+# Generators whose script can be written from a prompt; the spec charges for it on the
+# first three, and the app generators take a script the writer can draft too.
+SCRIPT_GENERATORS = (GeneratorId.UGC_VIDEO, GeneratorId.SAAS_REVIEW, GeneratorId.PRODUCT_ACTING_UGC,
+                     GeneratorId.SHOW_YOUR_APP, GeneratorId.LAPTOP_UGC)
 
 # ugc_video and saas_review estimate the duration from the script when none is asked
 # for, so the writer must pick a length itself: the middle bucket leaves room for
@@ -39,14 +39,15 @@ UNSET_DURATION = 10
 CTA_MAX_CHARS = 100
 
 
-def build_request(*, route: str, duration: int | None, prompt: str | None, product_name: str | None,
+def build_request(*, generator: str, duration: int | None, prompt: str | None, product_name: str | None,
                   product_description: str | None, template: str | None, angle: str | None,
                   tone: str | None, cta: str | None, acting_style: str | None,
                   context: PageContext | None = None, has_product_url: bool = False) -> ScriptRequest:
     """Check every field and return the request engines work from (defaults filled in)."""
-    if route not in SCRIPT_ROUTES:
-        raise ValidationError("route", route, f"must be one of {', '.join(SCRIPT_ROUTES)}")
-    rule = ROUTES[route]
+    if generator not in SCRIPT_GENERATORS:
+        # "route": the field name this error has always carried
+        raise ValidationError("route", generator, f"must be one of {', '.join(SCRIPT_GENERATORS)}")
+    rule = PACING_RULES[generator]
     prompt = _text("prompt", prompt, 1, 1000)
     product_name = _text("product_name", product_name, 1, 120)
     product_description = _text("product_description", product_description, 1, 1000)
@@ -58,28 +59,28 @@ def build_request(*, route: str, duration: int | None, prompt: str | None, produ
                                   code="cta_too_long")
         cta = " ".join(cta.split()) or None
     tone = _choice("tone", tone, TONES)
-    _require_content(route, prompt, product_description, has_product_url)
+    _require_content(generator, prompt, product_description, has_product_url)
 
-    if route == GeneratorId.PRODUCT_ACTING_UGC:
+    if generator == GeneratorId.PRODUCT_ACTING_UGC:
         template = _choice("template", template, ACTING_TEMPLATES) or ACTING_TEMPLATES[0]
         acting_style = _choice("acting_style", acting_style, ACTING_STYLES) or ACTING_STYLES[0]
     else:
         template = _choice("template", template, UGC_TEMPLATES)
         _only_on("acting_style", acting_style, GeneratorId.PRODUCT_ACTING_UGC)
-    if route == GeneratorId.SAAS_REVIEW:
+    if generator == GeneratorId.SAAS_REVIEW:
         angle = _choice("angle", angle, SAAS_ANGLES) or (None if template else SAAS_ANGLES[0])
     else:
         _only_on("angle", angle, GeneratorId.SAAS_REVIEW)
-    if route in (GeneratorId.UGC_VIDEO, GeneratorId.SHOW_YOUR_APP, GeneratorId.LAPTOP_UGC) and template is None:
-        template = "monologue" if route == GeneratorId.UGC_VIDEO else "product-demo"
+    if generator in (GeneratorId.UGC_VIDEO, GeneratorId.SHOW_YOUR_APP, GeneratorId.LAPTOP_UGC) and template is None:
+        template = "monologue" if generator == GeneratorId.UGC_VIDEO else "product-demo"
 
     if duration is None:
         duration = rule.default if rule.default is not None else UNSET_DURATION
     elif isinstance(duration, bool) or duration not in rule.accepted:
         raise ValidationError(rule.duration_field, duration,
-                              f"must be one of {', '.join(map(str, rule.accepted))} on {route}")
+                              f"must be one of {', '.join(map(str, rule.accepted))} on {generator}")
     duration = int(duration)
-    return ScriptRequest(route=route, duration=duration, max_words=rule.max_words(duration),
+    return ScriptRequest(generator=generator, duration=duration, max_words=rule.max_words(duration),
                          min_chars=rule.min_chars, prompt=prompt, product_name=product_name,
                          product_description=product_description, template=template, angle=angle,
                          tone=tone, cta=cta, acting_style=acting_style, context=context)
@@ -101,20 +102,20 @@ def _choice(field: str, value: str | None, valid: Sequence[str]) -> str | None:
     return value
 
 
-def _only_on(field: str, value: str | None, route: str) -> None:
-    """A field another route owns would be silently ignored here; say so instead."""
+def _only_on(field: str, value: str | None, generator: str) -> None:
+    """A field another generator owns would be silently ignored here; say so instead."""
     if value is not None:
-        raise ValidationError(field, value, f"only applies to route {route!r}")
+        raise ValidationError(field, value, f"only applies to route {generator!r}")
 
 
-def _require_content(route: str, prompt: str | None, product_description: str | None,
+def _require_content(generator: str, prompt: str | None, product_description: str | None,
                      has_product_url: bool) -> None:
-    """Something must say what the script is about; which field depends on the route."""
-    if route == GeneratorId.PRODUCT_ACTING_UGC:
+    """Something must say what the script is about; which field depends on the generator."""
+    if generator == GeneratorId.PRODUCT_ACTING_UGC:
         if product_description is None:
             raise ValidationError("product_description", None, "is required when the script is generated",
                                   code="missing_script")
-    elif route == GeneratorId.SAAS_REVIEW:
+    elif generator == GeneratorId.SAAS_REVIEW:
         if prompt is None and not has_product_url:
             raise ValidationError("prompt", None, "give a script, a prompt or a product_url",
                                   code="missing_script")

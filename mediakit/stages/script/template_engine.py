@@ -5,7 +5,7 @@ best thing is what copywriters do with a swipe file: hand-written hooks, body
 lines and CTAs per template (``presets/script_templates.yaml``), with the
 product and its benefit slotted in (``extract.py``).  The writer tries every
 combination of lines, keeps those within the word cap of the duration (and
-the route's minimum length) and picks, among the ones that fill the time
+the generator's minimum length) and picks, among the ones that fill the time
 well, the one a hash of the request ranks first.  So the same request always
 gives the same script, different requests give different ones, and nothing
 is ever random.
@@ -94,7 +94,7 @@ class TemplateEngine:
             if best:
                 return best[1]
         raise EngineError(f"template writer found no script of at most {request.max_words} words and at "
-                          f"least {request.min_chars} characters for a {request.duration} s {request.route} "
+                          f"least {request.min_chars} characters for a {request.duration} s {request.generator} "
                           f"(subject {facts.subject.text!r}, cta {request.cta!r}); shorten the cta or "
                           f"product name, or ask for a longer duration")
 
@@ -110,7 +110,7 @@ def load_templates() -> dict[str, Any]:
 
 def plan_for(data: Mapping[str, Any], request: ScriptRequest) -> Plan:
     """The hooks, beats and CTAs of the request's template, angle or acting style."""
-    if request.route == GeneratorId.PRODUCT_ACTING_UGC:
+    if request.generator == GeneratorId.PRODUCT_ACTING_UGC:
         style = data["acting_styles"][request.acting_style]
         scene = Beat("scene", tuple(data["acting_templates"][request.template]), required=True)
         return Plan(tuple(style["hooks"]), (scene, *_beats(data["acting_beats"])),
@@ -168,6 +168,7 @@ def _acting_tone(data: Mapping[str, Any], request: ScriptRequest) -> str | None:
 def _seed(request: ScriptRequest) -> bytes:
     """Stable bytes for the request: the same inputs (and page) give the same choices."""
     fields = asdict(request)
+    fields["route"] = fields.pop("generator")  # the key the seed was first made with: the same request, the same script
     return hashlib.sha256(json.dumps(fields, sort_keys=True, default=str).encode()).digest()
 
 

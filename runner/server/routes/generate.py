@@ -42,12 +42,14 @@ JsonBody = Annotated[dict[str, Any], Body(description="The generator's request f
 IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200,
                                               description="Unique per intended generation; a retry replays.")]
 GENERIC = (GeneratorId.VIDEO, GeneratorId.IMAGE, GeneratorId.AUDIO)
+# the generic generator's id; the path (and /openapi.json) keeps the parameter's name, kind
+GenericKind = Annotated[str, PathParam(alias="kind")]
 DOCUMENTED: dict[str, tuple[str, ...]] = {}  # path -> the generators whose request model is its body
 
 
-def documented(path: str, *operations: str) -> str:
-    """``path``, noted so that /openapi.json shows its body as the request model of ``operations``."""
-    DOCUMENTED[path] = operations
+def documented(path: str, *generators: str) -> str:
+    """``path``, noted so that /openapi.json shows its body as the request model of ``generators``."""
+    DOCUMENTED[path] = generators
     return path
 
 
@@ -59,8 +61,8 @@ def document_requests(app: FastAPI) -> None:
         if app.openapi_schema is None:
             spec = default()
             schemas = spec.setdefault("components", {}).setdefault("schemas", {})
-            for path, operations in DOCUMENTED.items():
-                refs = [{"$ref": _component(schemas, get_generator(op).request_model)} for op in operations]
+            for path, generators in DOCUMENTED.items():
+                refs = [{"$ref": _component(schemas, get_generator(g).request_model)} for g in generators]
                 body = spec["paths"][path]["post"]["requestBody"]["content"]["application/json"]
                 body["schema"] = refs[0] if len(refs) == 1 else {"oneOf": refs}
         assert app.openapi_schema is not None  # set by default()
@@ -82,11 +84,11 @@ def generator_ids() -> list[str]:
     return [n for n in GENERATORS.names() if n not in steps]
 
 
-def submit_body(db: Store, user: str, operation: str, body: dict[str, Any], key: str | None = None
+def submit_body(db: Store, user: str, generator: str, body: dict[str, Any], key: str | None = None
                 ) -> tuple[Job, bool]:
     """Submit ``body`` to the runner; its ``webhook_url`` (a field of most requests) is where the job reports."""
     hook = body.get("webhook_url")
-    return service.submit_request(db, user, operation, body, idempotency_key=key,
+    return service.submit_request(db, user, generator, body, idempotency_key=key,
                                   webhook_url=hook if isinstance(hook, str) else None)
 
 
@@ -139,24 +141,25 @@ def storyboard_suggest(user: Reader, body: JsonBody) -> dict[str, Any]:
     return answer(plan)
 
 
-def _kind(kind: str) -> GeneratorId:
-    if kind not in GENERIC:
-        raise NotFoundError(f"kind: no generic kind {kind!r}; one of video, image, audio",
+def _generic(generator: str) -> GeneratorId:
+    """The generic generator ``{kind}`` names; 404 (field ``kind``, the path's) for any other."""
+    if generator not in GENERIC:
+        raise NotFoundError(f"kind: no generic kind {generator!r}; one of video, image, audio",
                             details=[{"field": "kind", "rule": "video, image or audio"}])
-    return GeneratorId(kind)
+    return GeneratorId(generator)
 
 
 @router.post(documented("/v2/quote/{kind}", *GENERIC),
              summary="Price a generic generation (nothing generated or debited)")
-def quote(user: Reader, db: Store, body: JsonBody, kind: Annotated[str, PathParam()]) -> dict[str, Any]:
-    return service.quote_request(db, user.user_id, _kind(kind), body)
+def quote(user: Reader, db: Store, body: JsonBody, generator: GenericKind) -> dict[str, Any]:
+    return service.quote_request(db, user.user_id, _generic(generator), body)
 
 
 @router.post(documented("/v2/generate/{kind}", *GENERIC), status_code=201,
              summary="Generic generation (201 new; 200 the saved receipt for a repeated Idempotency-Key)")
 def generate_v2(request: Request, response: Response, user: Generator, db: Store, body: JsonBody,
-                kind: Annotated[str, PathParam()], idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
-    job, replayed = submit_body(db, user.user_id, _kind(kind), body, idempotency_key)
+                generator: GenericKind, idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
+    job, replayed = submit_body(db, user.user_id, _generic(generator), body, idempotency_key)
     if replayed:
         response.status_code = 200
     return receipt_v2(request, job)

@@ -88,7 +88,7 @@ def gallery(request: Request, user: Reader, db: Store,
     """Items: job_id, operation, model, status, output_url, poster_url, created_at (mediakit's choice of fields)."""
     page, total = jobs.list_jobs(db, user.user_id, limit=limit)
     url = url_for_output(request)
-    items = [{"job_id": j.id, "operation": j.operation, "model": j.model or j.operation, "status": j.status,
+    items = [{"job_id": j.id, "operation": j.generator, "model": j.model or j.generator, "status": j.status,
               "output_url": j.output_url(url),
               "poster_url": url(j.files["poster"]) if j.status == jobs.COMPLETED and "poster" in j.files else None,
               "created_at": j.created_at} for j in page]

@@ -48,7 +48,7 @@ from .skills import RUN_STATUS
 
 router = APIRouter(tags=["primitives"])
 
-# a primitive's job operation -> (the primitive's name, the kind of its artifact)
+# a primitive's generator id -> (the primitive's name, the kind of its artifact)
 PRIMITIVES = {GeneratorId.PORTRAIT_IMAGE_ENGINE: ("portrait_image_engine", "portrait"),
               GeneratorId.CHARACTER_SHEET: ("character_sheet_image_engine", "character_sheet")}
 
@@ -103,9 +103,9 @@ def _portrait_source(request: Request, url: str) -> str:
 @router.get("/v1/primitives/runs/{run_id}", summary="A primitive run: status, artifacts, error")
 def get_run(request: Request, user: Reader, db: Store, run_id: Annotated[str, PathParam()]) -> dict[str, Any]:
     job = jobs.get(db, run_id, user.user_id)
-    if job.operation not in PRIMITIVES:
+    if job.generator not in PRIMITIVES:
         raise JobNotFound(run_id)
-    name, kind = PRIMITIVES[GeneratorId(job.operation)]
+    name, kind = PRIMITIVES[GeneratorId(job.generator)]
     url = job.output_url(url_for_output(request))
     artifacts = [{"kind": kind, "url": url}] if url is not None else []
     error = {"code": job.error_code, "message": job.error_message} if job.status == jobs.FAILED else None

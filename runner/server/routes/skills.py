@@ -1,6 +1,6 @@
 """Composed skills: the list, a quote, a run (a job of the runner), and the run's report.
 
-A skill run is a job whose operation is the skill, so it is charged,
+A skill run is a job whose generator is the skill, so it is charged,
 queued, canceled and refunded like any job; ``skill_run_id`` and
 ``workflow_id`` are its job id, and ``GET /v1/videos/{id}`` reads it too.
 Run states map from the job's: submitted and queued are ``queued``,
@@ -30,7 +30,7 @@ RUN_STATUS = {jobs.SUBMITTED: "queued", jobs.QUEUED: "queued", jobs.PROCESSING: 
 
 @router.get("/v1/skills", summary="The composed skills with their input schemas")
 def list_skills(user: Reader) -> dict[str, Any]:
-    return {"skills": [get_skill(slug).skill_entry() for slug in SKILL_IDS]}
+    return {"skills": [get_skill(generator).skill_entry() for generator in SKILL_IDS]}
 
 
 @router.post("/v1/skills/make_ugc/quote", summary="Price a make_ugc run against the balance (nothing is debited)")
@@ -42,9 +42,10 @@ def quote_make_ugc(user: Reader, db: Store, body: JsonBody) -> dict[str, Any]:
 
 
 @router.post("/v1/skills/{slug}/run", status_code=202, summary="Start a skill run (poll /v1/skills/runs/{id})")
-def run_skill(user: Generator, db: Store, body: JsonBody, slug: Annotated[str, PathParam()],
+def run_skill(user: Generator, db: Store, body: JsonBody,
+              generator: Annotated[str, PathParam(alias="slug")],  # the path (and /openapi.json) says slug
               idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
-    skill = get_skill(slug)
+    skill = get_skill(generator)
     job, _ = submit_body(db, user.user_id, skill.id, body, idempotency_key)
     return {"skill_run_id": job.id, "workflow_id": job.id, "status": RUN_STATUS[job.status],
             "credits_deducted": job.credits}
@@ -54,11 +55,11 @@ def run_skill(user: Generator, db: Store, body: JsonBody, slug: Annotated[str, P
 def get_run(request: Request, user: Reader, db: Store,
             skill_run_id: Annotated[str, PathParam()]) -> dict[str, Any]:
     job = jobs.get(db, skill_run_id, user.user_id)
-    if job.operation not in SKILL_IDS:
+    if job.generator not in SKILL_IDS:
         raise JobNotFound(skill_run_id)
     status = RUN_STATUS[job.status]
     steps = [{"name": step["operation"], "status": status} for step in job.receipt.get("metered", {}).get("steps", [])]
     final = {"video_url": job.output_url(url_for_output(request))} if job.status == jobs.COMPLETED else None
     error = {"code": job.error_code, "message": job.error_message} if job.status == jobs.FAILED else None
-    return {"skill_run_id": job.id, "slug": job.operation, "status": status, "steps": steps,
+    return {"skill_run_id": job.id, "slug": job.generator, "status": status, "steps": steps,
             "final_output": final, "error": error}

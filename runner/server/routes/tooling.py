@@ -81,14 +81,14 @@ def contracts(user: Reader) -> dict[str, Any]:
 
 @router.post("/v1/tooling/runs", status_code=202, summary="Start a tool run (stream or poll it)")
 def start_run(request: Request, user: Generator, db: Store, body: ToolRun) -> dict[str, Any]:
-    operation, request_body = body.tool, body.input
+    generator, request_body = body.tool, body.input
     if body.tool not in generator_names():
         package = marketplace.installed(db, user.user_id, body.tool)
         if package is None:
             raise ValidationError("tool", body.tool, "must be a generator or skill id (GET /v1/tooling/contracts) "
                                   "or a marketplace package you installed")
-        operation, request_body = package.recipe["skill"], {**package.recipe["input"], **body.input}
-    job, _ = submit_body(db, user.user_id, operation, request_body, body.idempotency_key)
+        generator, request_body = package.recipe["skill"], {**package.recipe["input"], **body.input}
+    job, _ = submit_body(db, user.user_id, generator, request_body, body.idempotency_key)
     return {"run_id": job.id, "status": RUN_STATUS[job.status], "credits_deducted": job.credits,
             "status_url": str(request.url_for("get_tool_run", runId=job.id)),
             "stream_url": str(request.url_for("stream_tool_run", runId=job.id))}
@@ -97,7 +97,7 @@ def start_run(request: Request, user: Generator, db: Store, body: ToolRun) -> di
 def run_state(job: Job, url_for: Callable[[str], str]) -> dict[str, Any]:
     """The body of ``GET /v1/tooling/runs/{runId}`` (and of the stream's ``done`` event)."""
     error = {"code": job.error_code, "message": job.error_message} if job.status == jobs.FAILED else None
-    return {"run_id": job.id, "tool": job.operation, "status": RUN_STATUS[job.status],
+    return {"run_id": job.id, "tool": job.generator, "status": RUN_STATUS[job.status],
             "progress": round(job.progress, 3), "output_url": job.output_url(url_for), "error": error,
             "created_at": job.created_at, "updated_at": job.updated_at}
 

@@ -69,7 +69,7 @@ def _store_with_job(tmp_path: Path) -> tuple[Path, str]:
     db = Database(store)
     with db.write() as conn:
         accounts.open_account(conn, "local", plan="payg", credits=500)
-    job, _ = jobs.submit(db, "local", jobs.Submission(operation="subtitle", input={"video_url": "a.mp4"},
+    job, _ = jobs.submit(db, "local", jobs.Submission(generator="subtitle", input={"video_url": "a.mp4"},
                                                       credits=50, quote={}, receipt={}))
     return store, job.id
 

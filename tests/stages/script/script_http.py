@@ -7,13 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 
-GeneratorId = Callable[[BaseHTTPRequestHandler, bytes], None]
+Handler = Callable[[BaseHTTPRequestHandler, bytes], None]
 
 
 @dataclass
 class LocalServer:
     base: str
-    routes: dict[str, GeneratorId] = field(default_factory=dict)
+    routes: dict[str, Handler] = field(default_factory=dict)
     requests: list[tuple[str, str, dict[str, str], bytes]] = field(default_factory=list)
     release: threading.Event = field(default_factory=threading.Event)
 

@@ -33,7 +33,7 @@ def test_parse_brief(brief: str, subject: str, benefit: str | None) -> None:
 
 
 def test_product_name_and_description_are_used() -> None:
-    script = write_script(route="product_acting_ugc", duration=15, product_name="Glow Serum",
+    script = write_script(generator="product_acting_ugc", duration=15, product_name="Glow Serum",
                           product_description="A lightweight serum that brightens skin in days.").script
     assert "Glow Serum" in script and "brightens skin in days" in script
 
@@ -43,19 +43,19 @@ def test_product_page_names_the_product(server: LocalServer) -> None:
             '<meta name="description" content="FocusFlow blocks distracting sites while you study."></head>'
             "<body><p>Start free</p></body></html>")
     server.routes["/"] = lambda h, _: send(h, 200, page)
-    result = write_script(route="saas_review", duration=15, product_url=server.base + "/", angle="honest")
+    result = write_script(generator="saas_review", duration=15, product_url=server.base + "/", angle="honest")
     assert "FocusFlow" in result.script and "blocks distracting sites while you study" in result.script
     # a common noun in the prompt yields to the page's name; the prompt's benefit still wins
-    result = write_script(route="ugc_video", duration=15, prompt="our study app that ends procrastination",
+    result = write_script(generator="ugc_video", duration=15, prompt="our study app that ends procrastination",
                           product_url=server.base + "/")
     assert "FocusFlow" in result.script and "ends procrastination" in result.script
 
 
 def test_product_url_is_checked_before_anything_else(server: LocalServer) -> None:
     with pytest.raises(ValidationError, match="product_url"):
-        write_script(route="saas_review", duration=10, product_url="ftp://example.com/app")
+        write_script(generator="saas_review", duration=10, product_url="ftp://example.com/app")
     with pytest.raises(ValidationError, match="tone"):  # bad field: no request is made
-        write_script(route="saas_review", duration=10, product_url=server.base + "/", tone="loud")
+        write_script(generator="saas_review", duration=10, product_url=server.base + "/", tone="loud")
     assert server.requests == []
     with pytest.raises(MediaError, match="HTTP 404"):
-        write_script(route="saas_review", duration=10, product_url=server.base + "/missing")
+        write_script(generator="saas_review", duration=10, product_url=server.base + "/missing")

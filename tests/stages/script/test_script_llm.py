@@ -35,7 +35,7 @@ def _engine(server: LocalServer) -> OpenAICompatibleEngine:
 
 def test_happy_path_sends_the_rules_and_cleans_the_reply(server: LocalServer) -> None:
     server.routes["/v1/chat/completions"] = _chat([f'Hook: "{GOOD}" #ad'])
-    result = write_script(route="ugc_video", duration=10, prompt="FocusFlow, a focus app", tone="calm",
+    result = write_script(generator="ugc_video", duration=10, prompt="FocusFlow, a focus app", tone="calm",
                           template="monologue", cta="Link in bio", engine=_engine(server))
     assert result.script == GOOD
     assert (result.engine, result.generated) == ("openai-compatible", True)
@@ -54,7 +54,7 @@ def test_happy_path_sends_the_rules_and_cleans_the_reply(server: LocalServer) ->
 
 def test_over_cap_reply_is_retried_with_a_stricter_instruction(server: LocalServer) -> None:
     server.routes["/v1/chat/completions"] = _chat([LONG, GOOD])
-    result = write_script(route="ugc_video", duration=10, prompt="FocusFlow", engine=_engine(server))
+    result = write_script(generator="ugc_video", duration=10, prompt="FocusFlow", engine=_engine(server))
     assert result.script == GOOD
     assert len(server.requests) == 2
     retry = json.loads(server.requests[1][3])["messages"]
@@ -65,12 +65,12 @@ def test_over_cap_reply_is_retried_with_a_stricter_instruction(server: LocalServ
 def test_twice_over_cap_is_an_error_naming_the_cap(server: LocalServer) -> None:
     server.routes["/v1/chat/completions"] = _chat([LONG, LONG])
     with pytest.raises(EngineError, match=r"holds at most 12 words"):
-        write_script(route="ugc_video", duration=5, prompt="FocusFlow", engine=_engine(server))
+        write_script(generator="ugc_video", duration=5, prompt="FocusFlow", engine=_engine(server))
 
 
 def test_missing_cta_counts_as_a_miss(server: LocalServer) -> None:
     server.routes["/v1/chat/completions"] = _chat([GOOD, GOOD + " Use code FOCUS."])
-    result = write_script(route="ugc_video", duration=10, prompt="FocusFlow", cta="Use code FOCUS",
+    result = write_script(generator="ugc_video", duration=10, prompt="FocusFlow", cta="Use code FOCUS",
                           engine=_engine(server))
     assert result.script.endswith("Use code FOCUS.")
 
@@ -80,7 +80,7 @@ def test_configured_by_environment(server: LocalServer, monkeypatch: pytest.Monk
     monkeypatch.setenv(ENV_BASE_URL, server.base + "/v1")
     monkeypatch.setenv(ENV_MODEL, "env-model")
     monkeypatch.delenv(ENV_API_KEY, raising=False)
-    result = write_script(route="saas_review", duration=10, prompt="FocusFlow", engine="openai-compatible")
+    result = write_script(generator="saas_review", duration=10, prompt="FocusFlow", engine="openai-compatible")
     assert result.script == GOOD
     _, _, headers, body = server.requests[0]
     assert "Authorization" not in headers and json.loads(body)["model"] == "env-model"
@@ -90,7 +90,7 @@ def test_not_configured_names_the_variables(monkeypatch: pytest.MonkeyPatch) -> 
     for name in (ENV_BASE_URL, ENV_MODEL, ENV_API_KEY):
         monkeypatch.delenv(name, raising=False)
     with pytest.raises(EngineError) as err:
-        write_script(route="ugc_video", duration=10, prompt="Tea", engine="openai-compatible")
+        write_script(generator="ugc_video", duration=10, prompt="Tea", engine="openai-compatible")
     assert all(name in str(err.value) for name in (ENV_BASE_URL, ENV_MODEL, ENV_API_KEY))
 
 
@@ -98,10 +98,10 @@ def test_server_errors_are_engine_errors(server: LocalServer) -> None:
     server.routes["/v1/chat/completions"] = lambda h, _: send(h, 500, '{"error": "overloaded"}',
                                                               "application/json")
     with pytest.raises(EngineError, match=r"HTTP 500.*overloaded"):
-        write_script(route="ugc_video", duration=10, prompt="Tea", engine=_engine(server))
+        write_script(generator="ugc_video", duration=10, prompt="Tea", engine=_engine(server))
     server.routes["/v1/chat/completions"] = lambda h, _: send(h, 200, '{"choices": []}', "application/json")
     with pytest.raises(EngineError, match="choices"):
-        write_script(route="ugc_video", duration=10, prompt="Tea", engine=_engine(server))
+        write_script(generator="ugc_video", duration=10, prompt="Tea", engine=_engine(server))
 
 
 def test_base_url_must_be_http() -> None:

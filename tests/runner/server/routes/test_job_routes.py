@@ -100,7 +100,7 @@ def test_a_batch_jobs_output_outside_the_served_folder_is_its_file_url(live: Liv
     alice = live.key("alice")
     db = Database(live.config.store)
     service.open_user(db, "alice")
-    sub = jobs.Submission(operation="test_sleep", input={}, credits=50, quote={"credits": 50}, receipt={},
+    sub = jobs.Submission(generator="test_sleep", input={}, credits=50, quote={"credits": 50}, receipt={},
                           batch="spec.yaml")
     job, _ = jobs.submit(db, "alice", sub)
     assert jobs.claim(db, job.id, "me") is not None
