@@ -27,6 +27,8 @@ from mediakit.generator_ids import GeneratorId
 from mediakit.paths import data_dir
 
 KNOWN_GENERATORS = frozenset(GeneratorId)  # mediakit's own ids; a plug-in generator is outside the tiers' lists
+# the generator that runs a catalog model of each kind (text models serve inside other jobs)
+MODEL_GENERATORS: dict[str, str] = {"video": GeneratorId.VIDEO, "image": GeneratorId.IMAGE, "audio": GeneratorId.AUDIO}
 # the jobs billed in 5/10/15 s buckets, where the plan's max_video_duration applies, and the field each names
 DURATION_FIELDS: dict[str, str] = {GeneratorId.UGC_VIDEO: "target_duration", GeneratorId.SAAS_REVIEW: "target_duration",
                                    GeneratorId.PRODUCT_ACTING_UGC: "duration", GeneratorId.SHOW_YOUR_APP: "duration",
@@ -50,8 +52,15 @@ class Tier(BaseModel):
 
     @property
     def models_available(self) -> tuple[str, ...]:
-        """The live catalog models this plan may use (the account's ``limits.models_available``): all of them."""
-        return tuple(m.id for m in load_catalog().models if m.live)
+        """The live catalog models a job on this plan can run (the account's ``limits.models_available``).
+
+        A video, image or audio model is run by its kind's generator, so it is
+        listed only where the plan allows that generator (the free plan runs
+        no ``video`` job, so it lists no video model); text models write
+        scripts inside the plan's other jobs.
+        """
+        return tuple(m.id for m in load_catalog().models
+                     if m.live and (m.kind not in MODEL_GENERATORS or self.allows(MODEL_GENERATORS[m.kind])))
 
 
 class _PlansFile(BaseModel):

@@ -19,7 +19,18 @@ def test_the_spec_tiers() -> None:
     assert table == [("free", "Free", 0, 1, 5), ("payg", "Pay As You Go", 0, 2, 15),
                      ("starter", "Creator", 3900, 3, 10), ("creator", "Pro", 6900, 5, 15),
                      ("pro_plus", "Pro Plus", 12900, 10, 15)]
-    assert "video-engine-2.5" in get_tier("free").models_available
+
+
+
+def test_a_plan_lists_only_the_models_its_jobs_can_run() -> None:
+    """The free plan runs no video job, so it lists no video model; a plan with every job lists them all."""
+    from mediakit.catalog import load_catalog
+
+    catalog = load_catalog()
+    free, payg = get_tier("free").models_available, get_tier("payg").models_available
+    assert not set(free) & set(catalog.live_ids("video"))
+    assert set(catalog.live_ids("image")) <= set(free) and set(catalog.live_ids("audio")) <= set(free)
+    assert set(payg) == set(catalog.live_ids())
 
 
 def test_unknown_tier_lists_the_tiers() -> None:
