@@ -97,19 +97,24 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
                    dub_language: str | None = None, notes: tuple[str, ...] = (), **fields: Any) -> AdPlanT:
     """The plan half: the voice, the bucket and the receipt, as ``plan_type`` with the generator's ``fields``.
 
-    ``duration`` is the request's bucket (None: the script's paced estimate);
-    a recorded voiceover picks the bucket it fits, never one shorter than the
-    request's.
+    The ad lasts the script's paced duration (``script.pacing``, which starts
+    from the request's duration and raises it, with a ``pacing_warning``, when
+    the script needs more), so the receipt, the metered seconds the runner
+    prices and the rendered length always agree.  ``duration`` is the
+    request's duration (None where the route estimates it from the script): a
+    recorded voiceover picks the bucket it fits, never one shorter than the
+    paced request's.
     """
     voiceover = speech = None
+    paced = script.pacing.estimated_duration
     if context.options.voiceover is not None:
         voiceover = context.fetch(str(context.options.voiceover), field="voiceover", limits=AUDIO)
-        seconds = max(duration or 0, voiceover_bucket(voiceover))
+        seconds = max(0 if duration is None else paced, voiceover_bucket(voiceover))
         notes = ("voice: the recorded voiceover file, captions aligned to the script", *notes)
     else:
         speech = voice_for(script.script, voice=voice, actor=casting.actor, speed=speed, tone=tone,
                            dub_language=dub_language)
-        seconds = script.pacing.estimated_duration if duration is None else duration
+        seconds = paced
     pacing = script.pacing
     receipt = Receipt(
         estimated_duration=seconds,
