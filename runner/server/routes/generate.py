@@ -35,6 +35,7 @@ from runner import service
 from runner.jobs import Job
 
 from ..core.deps import Generator, Reader, Store
+from ..core.money import QuoteBody, ReceiptBody
 
 router = APIRouter(tags=["generate"])
 
@@ -149,13 +150,14 @@ def _generic(generator: str) -> GeneratorId:
     return GeneratorId(generator)
 
 
-@router.post(documented("/v2/quote/{kind}", *GENERIC),
+@router.post(documented("/v2/quote/{kind}", *GENERIC), response_model=QuoteBody, response_model_exclude_unset=True,
              summary="Price a generic generation (nothing generated or debited)")
 def quote(user: Reader, db: Store, body: JsonBody, generator: GenericKind) -> dict[str, Any]:
     return service.quote_request(db, user.user_id, _generic(generator), body)
 
 
-@router.post(documented("/v2/generate/{kind}", *GENERIC), status_code=201,
+@router.post(documented("/v2/generate/{kind}", *GENERIC), status_code=201, response_model=ReceiptBody,
+             response_model_exclude_unset=True,
              summary="Generic generation (201 new; 200 the saved receipt for a repeated Idempotency-Key)")
 def generate_v2(request: Request, response: Response, user: Generator, db: Store, body: JsonBody,
                 generator: GenericKind, idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
