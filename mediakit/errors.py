@@ -22,10 +22,17 @@ from typing import Any
 EXIT_BAD_INPUT = 2
 EXIT_FAILED = 1
 
-# the spec's "type" for each HTTP status (older responses carry it beside the code)
+# the spec's "type" for each HTTP status (older responses carry it beside the code); 409, which the spec's
+# table lacks, is mediakit's (docs/server.md says why)
 ERROR_TYPES = {400: "validation_error", 401: "authentication_error", 402: "insufficient_credits",
                403: "authentication_error", 404: "not_found", 409: "conflict", 429: "rate_limit_error",
                500: "server_error", 502: "server_error", 503: "service_unavailable"}
+
+
+def error_type(status: int) -> str:
+    """The spec's ``type`` of an error answered with ``status``; a client error the table does not name (405,
+    413) is a ``validation_error``, the table's type for a request to change, never a ``server_error``."""
+    return ERROR_TYPES.get(status, "validation_error" if status < 500 else "server_error")
 
 
 def _restore(cls: type[MediakitError], message: str, state: dict[str, Any]) -> MediakitError:
@@ -58,7 +65,7 @@ class MediakitError(Exception):
     @property
     def type(self) -> str:
         """The older responses' ``type`` for this error's status."""
-        return ERROR_TYPES.get(self.status, "server_error")
+        return error_type(self.status)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore, (type(self), self.message, dict(self.__dict__)))

@@ -116,7 +116,7 @@ def quote_spec(spec: Spec, opts: RunOptions) -> dict[str, Any]:
             line["error"] = exc.to_dict()["error"]
         lines.append(line)
     available = _available(db, opts.user, spec)
-    return {"jobs": lines, "credits": ledger.from_milli(total), "usd": f"{total / 100000:.2f}",
+    return {"jobs": lines, "credits": ledger.from_milli(total), "usd": ledger.usd(total),
             "available": ledger.from_milli(available), "sufficient": total <= available}
 
 

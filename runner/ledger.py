@@ -41,6 +41,18 @@ def from_milli(milli: int) -> int | float:
     return milli // MILLI if milli % MILLI == 0 else round(milli / MILLI, 3)
 
 
+def as_number(credits: int | float | Decimal) -> int | float:
+    """Credits (a price is a ``Decimal``) as a JSON number exact to the millicredit: serialised as it is, a
+    ``Decimal`` would leave the server as a string, unlike every other credit field."""
+    return from_milli(to_milli(credits))
+
+
+def usd(milli: int) -> float:
+    """Millicredits in US dollars (1 credit = 0.01 USD) as a JSON number, exact: a millicredit is 0.00001 USD,
+    and a float keeps those 5 decimals."""
+    return float(Decimal(milli) / (MILLI * 100))
+
+
 @dataclass(frozen=True)
 class Balance:
     """An account's credits by bucket, in millicredits."""

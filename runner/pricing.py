@@ -25,6 +25,8 @@ from mediakit.generation.contract import Metered, Plan
 from mediakit.generator_ids import GeneratorId
 from mediakit.paths import data_dir
 
+from . import ledger
+
 Credits = int | Decimal
 Line = tuple[str, Credits]
 
@@ -84,14 +86,16 @@ class Quote:
 
     @property
     def usd(self) -> Decimal:
-        return (Decimal(self.credits) / 100).quantize(Decimal("0.0001"))
+        return Decimal(self.credits) / 100
 
     def to_dict(self) -> dict[str, Any]:
-        """The spec's quote body: ``{credits, usd, model?, mode?, quality?, breakdown, auto?}``."""
-        out: dict[str, Any] = {"credits": self.credits, "usd": str(self.usd)}
+        """The spec's quote body: ``{credits, usd, model?, mode?, quality?, breakdown, auto?}``, every amount a
+        JSON number exact to the millicredit (the spec: credits are numbers)."""
+        milli = ledger.to_milli(self.credits)
+        out: dict[str, Any] = {"credits": ledger.from_milli(milli), "usd": ledger.usd(milli)}
         out |= {k: v for k, v in (("model", self.model), ("mode", self.mode), ("quality", self.quality))
                 if v is not None}
-        out["breakdown"] = [{"item": k, "credits": v} for k, v in self.breakdown]
+        out["breakdown"] = [{"item": k, "credits": ledger.as_number(v)} for k, v in self.breakdown]
         if self.auto is not None:
             out["auto"] = self.auto
         return out

@@ -43,14 +43,25 @@ def schema(slug: str) -> None:
 @click.option("--input", "-i", "input_path", type=click.Path(path_type=Path), help="The skill input (YAML/JSON).")
 @click.option("--set", "sets", multiple=True, metavar="FIELD=VALUE", help="Set one input field (repeatable).")
 @click.option("-o", "--output", type=click.Path(path_type=Path), required=True, help="The video to write.")
-def run(slug: str, input_path: Path | None, sets: tuple[str, ...], output: Path) -> None:
-    """Run SLUG and print the run: {status, steps, final_output: {video_url}, error}."""
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the run {status, steps, final_output, error} (or the spec's error body) as JSON.")
+def run(slug: str, input_path: Path | None, sets: tuple[str, ...], output: Path, as_json: bool) -> None:
+    """Run SLUG to OUTPUT: the video and its steps, or with --json the run as the service reports it."""
+    from ..errors import EXIT_FAILED
     from ..skills.base import run_skill
 
     report = run_skill(slug, load_request(input_path, sets), output)
-    click.echo(json.dumps(report, indent=2, default=str))
-    if report["status"] != "succeeded":
-        raise SystemExit(1)
+    error = report["error"]
+    if as_json:
+        click.echo(json.dumps(report if error is None else {"error": error}, indent=2, default=str))
+    elif error is not None:
+        click.echo(f"error: {error['message']}", err=True)
+    else:
+        click.echo(f"wrote {output}")
+        for step in report["steps"]:
+            click.echo(f"  {step['name']}: {step['does']}")
+    if error is not None:
+        raise SystemExit(EXIT_FAILED)
 
 
 def register(group: click.Group) -> None:

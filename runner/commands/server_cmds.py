@@ -75,13 +75,15 @@ def keys() -> None:
 @click.option("--user", default="local", show_default=True, help="The user the key acts for.")
 @click.option("--name", default="Default", show_default=True, help="A label for the key (100 characters at most).")
 @click.option("--store", type=click.Path(path_type=Path), help=STORE_HELP)
-def create(user: str, name: str, store: Path | None) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the spec's key record {key, id, key_prefix, name, created_at} (or error body) as JSON.")
+def create(user: str, name: str, store: Path | None, as_json: bool) -> None:
     """Create a key and print it once (only its hash is kept)."""
     from runner.server.app import ServerConfig
     from runner.server.core.keys import KeyStore
 
     record = KeyStore(ServerConfig(_store(store)).keys_path).create(user, name)
-    click.echo(record["key"])
+    click.echo(json.dumps(record, indent=2) if as_json else record["key"])
     click.echo(f"key {record['id']} ({name}) for user {user}; it will not be shown again", err=True)
 
 

@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mediakit import __version__
-from mediakit.errors import ERROR_TYPES, MediakitError
+from mediakit.errors import MediakitError, error_type
 from mediakit.fetch import RemoteInputs, remote_inputs
 from runner.errors import LimitError
 from runner.worker import Worker, WorkerOptions, outputs_of
@@ -59,7 +59,7 @@ class ServerConfig:
 
 def error_body(code: str, message: str, status: int, details: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The spec's error body, with the older ``type`` beside the code."""
-    body: dict[str, Any] = {"code": code, "message": message, "type": ERROR_TYPES.get(status, "server_error")}
+    body: dict[str, Any] = {"code": code, "message": message, "type": error_type(status)}
     if details:
         body["details"] = details
     return {"error": body}
@@ -181,7 +181,7 @@ def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     errors = list(exc.errors())
     if any(e.get("type") == "json_invalid" for e in errors):
-        return JSONResponse(error_body("invalid_json", "request body is not valid JSON", 400), status_code=400)
+        return _invalid_json("is not valid JSON")
     details = [{"field": ".".join(str(p) for p in e["loc"] if p != "body") or "body", "rule": e["msg"]}
                for e in errors]
     first = details[0]
@@ -191,8 +191,18 @@ def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(error_body("validation_error", message, 400, details), status_code=400)
 
 
+def _invalid_json(why: str) -> JSONResponse:
+    return JSONResponse(error_body("invalid_json", f"request body {why}", 400), status_code=400)
+
+
 def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    """The framework's own refusals in the spec's shape.  Its bare 400 is a body it could not decode (bytes that
+    are not UTF-8, JSON nested past the parser's depth), the spec's ``invalid_json`` like any other bad JSON."""
     assert isinstance(exc, HTTPException)
+    if exc.status_code == 400:
+        cause = exc.__cause__
+        return _invalid_json("is not UTF-8 text" if isinstance(cause, UnicodeDecodeError) else
+                             "nests too deeply" if isinstance(cause, RecursionError) else "is not valid JSON")
     code = "not_found" if exc.status_code == 404 else "method_not_allowed" if exc.status_code == 405 else "error"
     message = f"{request.method} {request.url.path}: {exc.detail}"
     return JSONResponse(error_body(code, message, exc.status_code), status_code=exc.status_code,

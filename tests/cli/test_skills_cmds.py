@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from mediakit.cli.main import main
@@ -38,3 +40,33 @@ def test_storyboard_suggest_prints_its_options() -> None:
     assert result.exit_code == 0, result.output
     options = json.loads(result.output)["options"]
     assert len(options) == 3 and all(len(o["beats"]) == 4 for o in options)
+
+
+RUN = ["skills", "run", "make_subtitles", "--set", "video_url=clip.mp4", "-o", "out.mp4"]
+
+
+def _report(error: dict[str, str] | None) -> dict[str, Any]:
+    status = "failed" if error else "succeeded"
+    return {"status": status, "steps": [{"name": "subtitle", "does": "burn the captions", "status": status}],
+            "final_output": None if error else {"video_url": "file:///out.mp4"}, "error": error}
+
+
+@pytest.mark.parametrize("error", [None, {"code": "media_error", "message": "clip.mp4: no audio to transcribe"}])
+def test_run_json_prints_the_run_or_the_error_body(monkeypatch: pytest.MonkeyPatch,
+                                                   error: dict[str, str] | None) -> None:
+    """The run itself is the skills' own tests'; here, what the command prints of it, with and without --json."""
+    monkeypatch.setattr("mediakit.skills.base.run_skill", lambda slug, body, output: _report(error))
+    as_json = CliRunner().invoke(main, [*RUN, "--json"])
+    text = CliRunner().invoke(main, RUN)
+    assert as_json.exit_code == text.exit_code == (1 if error else 0)
+    assert json.loads(as_json.stdout) == (_report(None) if error is None else {"error": error})
+    assert text.stdout == ("" if error else "wrote out.mp4\n  subtitle: burn the captions\n")
+    assert error is None or f"error: {error['message']}" in text.stderr
+
+
+def test_run_json_refusal_is_the_error_body_on_stdout(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["skills", "run", "make_podcast", "--set", "character_a=x", "--json",
+                                       "-o", str(tmp_path / "p.mp4")])
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "validation_error" and error["details"][0]["field"] == "character_a"

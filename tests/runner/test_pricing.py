@@ -76,7 +76,7 @@ def test_video_references_are_billed_like_output_seconds() -> None:
     q = quote_plan(_plan(Metered(generator="video", seconds=5, model="video-engine-2.5", mode="reference",
                                  quality="720p", ref_seconds=3.2)))
     assert q.credits == 125 * 5 + 125 * 4
-    assert q.to_dict() | {"breakdown": None} == {"credits": 1125, "usd": "11.2500", "model": "video-engine-2.5",
+    assert q.to_dict() | {"breakdown": None} == {"credits": 1125, "usd": 11.25, "model": "video-engine-2.5",
                                                   "mode": "reference", "quality": "720p", "breakdown": None}
 
 

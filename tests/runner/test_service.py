@@ -32,7 +32,7 @@ def _wait(db: Database, job_id: str, timeout: float = 20.0) -> jobs.Job:
 
 def test_a_new_user_is_opened_on_the_default_plan_and_charged_once_per_key(db: Database):
     quote = service.quote_request(db, "newbie", sleepgen.NAME, {"seconds": 0})
-    assert quote["credits"] == 50 and quote["usd"] == "0.5000"
+    assert quote["credits"] == 50 and quote["usd"] == 0.5
     start = _total(db, "newbie")
     assert start == ledger.to_milli(6900)  # the creator plan's allowance, nothing purchased
     job, replayed = service.submit_request(db, "newbie", sleepgen.NAME, {"seconds": 0}, idempotency_key="k1")

@@ -22,11 +22,11 @@ import uuid
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, FastAPI, Header, Request, Response
+from fastapi import APIRouter, Body, Depends, FastAPI, Header, Request, Response
 from fastapi import Path as PathParam
 from pydantic import BaseModel
 
-from mediakit.errors import NotFoundError
+from mediakit.errors import NotFoundError, ValidationError
 from mediakit.generation.registry import GENERATORS, get_generator
 from mediakit.generation.run import plan_job
 from mediakit.generator_ids import V1_GENERATOR_IDS, GeneratorId
@@ -35,12 +35,26 @@ from runner import service
 from runner.jobs import Job
 
 from ..core.deps import Generator, Reader, Store
+from ..core.money import QuoteBody, ReceiptBody
 
 router = APIRouter(tags=["generate"])
 
 JsonBody = Annotated[dict[str, Any], Body(description="The generator's request fields (see `mediakit schema`).")]
-IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200,
-                                              description="Unique per intended generation; a retry replays.")]
+
+
+def idempotency_key(key: Annotated[str | None, Header(
+        alias="Idempotency-Key", max_length=200,
+        description="Unique per intended generation; a retry replays. Empty is refused.")] = None) -> str | None:
+    """The request's ``Idempotency-Key``.  An empty (or blank) one is refused, naming the header: taken as a
+    key, it would be one key for every client that sends it blank, replaying the first one's job to the rest;
+    taken as no key, a retry the client believes safe would charge again."""
+    if key is not None and not key.strip():
+        raise ValidationError("Idempotency-Key", key, "must not be empty: send a key unique to this generation, "
+                              "or no header")
+    return key
+
+
+IdempotencyKey = Annotated[str | None, Depends(idempotency_key)]
 GENERIC = (GeneratorId.VIDEO, GeneratorId.IMAGE, GeneratorId.AUDIO)
 # the generic generator's id; the path (and /openapi.json) keeps the parameter's name, kind
 GenericKind = Annotated[str, PathParam(alias="kind")]
@@ -149,13 +163,14 @@ def _generic(generator: str) -> GeneratorId:
     return GeneratorId(generator)
 
 
-@router.post(documented("/v2/quote/{kind}", *GENERIC),
+@router.post(documented("/v2/quote/{kind}", *GENERIC), response_model=QuoteBody, response_model_exclude_unset=True,
              summary="Price a generic generation (nothing generated or debited)")
 def quote(user: Reader, db: Store, body: JsonBody, generator: GenericKind) -> dict[str, Any]:
     return service.quote_request(db, user.user_id, _generic(generator), body)
 
 
-@router.post(documented("/v2/generate/{kind}", *GENERIC), status_code=201,
+@router.post(documented("/v2/generate/{kind}", *GENERIC), status_code=201, response_model=ReceiptBody,
+             response_model_exclude_unset=True,
              summary="Generic generation (201 new; 200 the saved receipt for a repeated Idempotency-Key)")
 def generate_v2(request: Request, response: Response, user: Generator, db: Store, body: JsonBody,
                 generator: GenericKind, idempotency_key: IdempotencyKey = None) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from runner import jobs, service
 from runner.errors import JobNotFound
 
 from ..core.deps import Generator, Reader, Store, url_for_output
+from ..core.money import SkillQuoteBody
 from .generate import IdempotencyKey, JsonBody, submit_body
 
 router = APIRouter(tags=["skills"])
@@ -33,7 +34,8 @@ def list_skills(user: Reader) -> dict[str, Any]:
     return {"skills": [get_skill(generator).skill_entry() for generator in SKILL_IDS]}
 
 
-@router.post("/v1/skills/make_ugc/quote", summary="Price a make_ugc run against the balance (nothing is debited)")
+@router.post("/v1/skills/make_ugc/quote", response_model=SkillQuoteBody,
+             summary="Price a make_ugc run against the balance (nothing is debited)")
 def quote_make_ugc(user: Reader, db: Store, body: JsonBody) -> dict[str, Any]:
     """``{credits, available, committed, sufficient}``: ``committed`` is what unfinished jobs already took."""
     credits = service.quote_request(db, user.user_id, GeneratorId.MAKE_UGC, body)["credits"]

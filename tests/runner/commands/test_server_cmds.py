@@ -41,6 +41,20 @@ def test_keys_create_list_revoke(tmp_path: Path) -> None:
     assert json.loads(runner.invoke(main, ["keys", "list", "--store", store]).stdout)["keys"] == []
 
 
+def test_keys_create_json_is_the_key_record_or_the_error_body(tmp_path: Path) -> None:
+    store = str(tmp_path / "store")
+    created = CliRunner().invoke(main, ["keys", "create", "--store", store, "--name", "ci", "--json"])
+    assert created.exit_code == 0, created.output
+    record = json.loads(created.stdout)
+    assert set(record) == {"key", "id", "key_prefix", "name", "created_at"}
+    assert record["key"].startswith(record["key_prefix"]) and record["name"] == "ci"
+    listed = json.loads(CliRunner().invoke(main, ["keys", "list", "--store", store]).stdout)["keys"]
+    assert [k["id"] for k in listed] == [record["id"]]
+    refused = CliRunner().invoke(main, ["keys", "create", "--store", store, "--name", "x" * 101, "--json"])
+    assert refused.exit_code == 2
+    assert json.loads(refused.stdout)["error"]["details"][0]["field"] == "name"
+
+
 def test_key_name_rule(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["keys", "create", "--store", str(tmp_path), "--name", "x" * 101])
     assert result.exit_code == 2

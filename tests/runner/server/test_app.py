@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from openapi_spec_validator import validate
 from serving import Live
 
-from runner.server.app import MAX_BODY
+from mediakit.errors import MediakitError
+from runner.server.app import MAX_BODY  # imports runner.errors, where the 409s are
+
+SERVER_DOC = Path(__file__).parents[3] / "docs" / "server.md"
 
 pytestmark = pytest.mark.slow
 
@@ -26,11 +31,38 @@ def test_malformed_json_is_invalid_json(live: Live) -> None:
     assert r.json()["error"]["code"] == "invalid_json"
 
 
+@pytest.mark.parametrize("body, why", [(b'{"name": "\xff\xfe"}', "is not UTF-8 text"),
+                                       (b"[" * 200_000 + b"]" * 200_000, "nests too deeply")])
+def test_undecodable_or_too_deep_json_is_invalid_json(live: Live, body: bytes, why: str) -> None:
+    r = live.client.post("/v1/account/keys", content=body, headers={**live.key(), "Content-Type": "application/json"})
+    assert r.status_code == 400
+    assert r.json()["error"] == {"code": "invalid_json", "message": f"request body {why}", "type": "validation_error"}
+
+
+def test_a_method_the_route_lacks_is_a_client_error(live: Live) -> None:
+    r = live.client.put("/v1/account/keys", headers=live.key())
+    assert r.status_code == 405
+    assert r.json()["error"]["code"] == "method_not_allowed" and r.json()["error"]["type"] == "validation_error"
+
+
+def test_the_409_codes_are_documented_as_mediakits_deviation() -> None:
+    """The spec's error-type table has no 409: docs/server.md says which codes use it, and why."""
+    conflicts = {cls.code for cls in _subclasses(MediakitError) if cls.status == 409}
+    assert conflicts == {"cannot_cancel", "idempotency_key_reused", "package_conflict"}
+    section = SERVER_DOC.read_text(encoding="utf-8").split("**Errors outside the spec's table**")[1].split("\n- ")[0]
+    assert all(f"`{code}`" in section for code in conflicts) and "`conflict`" in section
+
+
+def _subclasses(cls: type[MediakitError]) -> set[type[MediakitError]]:
+    return {sub for direct in cls.__subclasses__() for sub in (direct, *_subclasses(direct))}
+
+
 def test_body_over_one_megabyte_is_refused_before_parsing(live: Live) -> None:
     body = b'{"name": "' + b"x" * MAX_BODY + b'"}'
     r = live.client.post("/v1/account/keys", content=body, headers={**live.key(), "Content-Type": "application/json"})
     assert r.status_code == 413
     assert r.json()["error"]["code"] == "invalid_json"
+    assert r.json()["error"]["type"] == "validation_error"  # a client error, not the server's
     assert str(MAX_BODY) in r.json()["error"]["message"]
 
 

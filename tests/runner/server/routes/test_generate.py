@@ -83,6 +83,7 @@ def test_v2_generate_replays_a_key_without_charging_twice(live: Live) -> None:
     assert credits(live, alice) == before - quote.json()["credits"]
     other = live.client.post("/v2/generate/video", json={**body, "seconds": 10}, headers=key)
     assert other.status_code == 409 and other.json()["error"]["code"] == "idempotency_key_reused"
+    assert other.json()["error"]["type"] == "conflict"  # docs/server.md: the 409s, outside the spec's table
     assert live.client.post("/v2/quote/music", json=body, headers=alice).status_code == 404
     status = live.client.get(f"/v1/videos/{receipt['job_id']}", headers=alice)
     assert status.json()["status"] == "submitted" and status.headers["retry-after"] == "5"
@@ -136,3 +137,16 @@ def test_submits_count_against_the_generate_limit_and_reads_against_their_own(ti
     assert answers[0].headers["x-ratelimit-limit"] == "3" and answers[2].headers["x-ratelimit-remaining"] == "0"
     assert int(answers[3].headers["retry-after"]) >= 1
     assert tight.client.get("/v1/videos", headers=alice).json()["total"] == 3  # reads have their own bucket
+
+
+@pytest.mark.parametrize("path", ["/v2/generate/audio", "/v1/skills/make_subtitles/run"])
+def test_an_empty_idempotency_key_is_refused_naming_the_header(live: Live, path: str) -> None:
+    """Taken as a key, an empty header would replay one client's job to every other that sends it blank."""
+    alice = live.key("alice")
+    before = credits(live, alice)
+    r = live.client.post(path, json={"text": "hello there"}, headers={**alice, "Idempotency-Key": ""})
+    assert r.status_code == 400, r.text
+    error = r.json()["error"]
+    assert error["code"] == "validation_error" and error["message"].startswith("Idempotency-Key: must not be empty")
+    assert error["details"] == [{"field": "Idempotency-Key", "rule": error["details"][0]["rule"]}]
+    assert credits(live, alice) == before and live.client.get("/v1/videos", headers=alice).json()["total"] == 0
