@@ -136,10 +136,10 @@ class InputRules:
             await self.app(scope, receive, send)
             return
         own = str(Request(scope).base_url).rstrip("/") + "/v1/files/"
-        worker = self.config.worker
-        public = worker.files_url if worker and worker.files_url and worker.files_url != own else None
+        public = self.config.worker.files_url if self.config.worker else None
+        prefixes = tuple(dict.fromkeys(p for p in (own, public) if p))
         remote = nullcontext() if self.config.local_inputs else remote_inputs(RemoteInputs(own))
-        with serving(Served((own, *((public,) if public else ())), self.config.outputs)), remote:
+        with serving(Served(prefixes, self.config.outputs)), remote:
             await self.app(scope, receive, send)
 
 
