@@ -13,12 +13,15 @@ the stored ETag / Last-Modified (a 304 costs no body), and within one
 process a URL already fetched is not asked again, so a batch that uses the
 same product photo 100 times downloads it once.
 
-A request from a remote client (``mediakit serve``) is fetched under
-:func:`remote_inputs`: a path or ``file://`` URL on the server's disk is
-refused unless it is a file the server itself serves (its ``/v1/files/``
-URL, an upload or an earlier output), plain http is refused, and an https
-host that resolves to a loopback, private, link-local or metadata address is
-refused, so a client cannot read the server's files or reach its network.
+A server whose own file URLs are inputs (an upload, an earlier job's
+output) names them through :func:`served_files`: a resolver that turns such a
+URL into the stored file, for the requesting user only, before any other
+rule; the library knows no server.  A request from a remote client
+(``mediakit serve``) is also fetched under :func:`remote_inputs`: a path or
+``file://`` URL on the server's disk is refused, plain http is refused, and
+an https host that resolves to a loopback, private, link-local or metadata
+address is refused, so a client cannot read the server's files or reach its
+network.
 
 Limits per input (spec values where it gives them, else documented here):
 
@@ -42,7 +45,7 @@ import json
 import threading
 import time
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -121,7 +124,7 @@ def sniff(head: bytes) -> tuple[str, str] | None:
 
 @dataclass(frozen=True)
 class RemoteInputs:
-    """Inputs of a remote client's request: https to public hosts, or files served under a prefix (from ``root``).
+    """Inputs of a remote client's request: https to public hosts (its server's own files come by ``served_files``).
 
     https hosts are checked when the request is planned; a download then
     resolves the name again and follows redirects, so a host that changes
@@ -129,19 +132,11 @@ class RemoteInputs:
     address, as webhooks use, would be).
     """
 
-    prefixes: tuple[str, ...]  # the server's file URL prefixes, e.g. "http://127.0.0.1:8000/v1/files/"
-    root: Path                 # the folder those URLs serve
+    files_url: str  # the server's file URL prefix, named in the rule, e.g. "http://127.0.0.1:8000/v1/files/"
 
     def admit(self, text: str, field: str) -> str:
-        """``text`` as the fetch may read it: a served file's path, or an https URL to a public host."""
-        rule = f"must be an https URL or a file URL of this server ({self.prefixes[0]}...)"
-        prefix = next((p for p in self.prefixes if text.startswith(p)), None)
-        if prefix is not None:
-            rel = urllib.parse.unquote(urllib.parse.urlsplit(text[len(prefix):]).path)
-            path = (self.root / rel).resolve()
-            if not path.is_relative_to(self.root.resolve()):
-                raise ValidationError(field, text, rule)
-            return str(path)
+        """``text`` if the fetch may read it: an https URL to a public host."""
+        rule = f"must be an https URL or a file URL of this server ({self.files_url}...)"
         parts = urllib.parse.urlsplit(text)
         if parts.scheme.lower() != "https" or not parts.hostname:
             raise ValidationError(field, text, rule)
@@ -156,6 +151,11 @@ class RemoteInputs:
 
 _REMOTE: ContextVar[RemoteInputs | None] = ContextVar("mediakit_remote_inputs", default=None)
 
+# (url, field) -> the stored file behind one of a server's own URLs, or None for any other URL; it raises
+# (naming ``field``) for a URL of the server that is not the requesting user's file
+ServedFiles = Callable[[str, str], Path | None]
+_SERVED: ContextVar[ServedFiles | None] = ContextVar("mediakit_served_files", default=None)
+
 
 @contextmanager
 def remote_inputs(rules: RemoteInputs) -> Iterator[None]:
@@ -167,11 +167,25 @@ def remote_inputs(rules: RemoteInputs) -> Iterator[None]:
         _REMOTE.reset(token)
 
 
+@contextmanager
+def served_files(resolve_url: ServedFiles) -> Iterator[None]:
+    """Read a server's own URLs as the files ``resolve_url`` maps them to inside this block (this thread or task)."""
+    token = _SERVED.set(resolve_url)
+    try:
+        yield
+    finally:
+        _SERVED.reset(token)
+
+
 def fetch(value: str, *, field: str, limits: Limits) -> Path:
     """The local file behind a URL field, checked against ``limits``; errors name ``field``."""
     if not isinstance(value, str) or not value.strip():
         raise ValidationError(field, value, "must be a URL or a file path")
     text = value.strip()
+    served = _SERVED.get()
+    own = served(text, field) if served is not None else None
+    if own is not None:
+        return check_file(own, field=field, limits=limits, shown=text)
     rules = _REMOTE.get()
     if rules is not None:
         text = rules.admit(text, field)
@@ -191,16 +205,20 @@ def fetch(value: str, *, field: str, limits: Limits) -> Path:
     return check_file(path, field=field, limits=limits)
 
 
-def check_file(path: Path, *, field: str, limits: Limits) -> Path:
-    """``path`` exists, is within the size limit and sniffs as one of the allowed kinds and formats."""
+def check_file(path: Path, *, field: str, limits: Limits, shown: str | None = None) -> Path:
+    """``path`` exists, is within the size limit and sniffs as one of the allowed kinds and formats.
+
+    Errors name ``shown`` (the URL a server's client gave, not the server's own path) or else ``path``.
+    """
+    where = str(path) if shown is None else shown
     if not path.is_file():
-        raise MediaError(path, "does not exist or is not a file", field=field)
+        raise MediaError(where, "does not exist or is not a file", field=field)
     size = path.stat().st_size
     if size > limits.max_bytes:
-        raise MediaError(path, f"is {size / MB:.1f} MB; at most {limits.max_bytes / MB:g} MB is accepted",
+        raise MediaError(where, f"is {size / MB:.1f} MB; at most {limits.max_bytes / MB:g} MB is accepted",
                          field=field)
     with path.open("rb") as fh:
-        _check_type(fh.read(256), str(path), field, limits)
+        _check_type(fh.read(256), where, field, limits)
     return path
 
 

@@ -23,6 +23,7 @@ from .db import Database
 from .jobs import Job, Submission
 from .plans import check_plan, get_tier
 from .pricing import quote_plan
+from .served import own_files
 from .usage import run_stats
 
 
@@ -34,8 +35,12 @@ def open_user(db: Database, user: str) -> None:
 
 def _plan(db: Database, user: str, generator: str, body: Mapping[str, Any],
           stats: Mapping[str, RunStats] | None) -> tuple[Plan, dict[str, Any]]:
-    """``body`` planned and allowed by the user's tier, with its quote; raises the first refusal."""
-    _, plan = plan_job(generator, body, stats=run_stats(db) if stats is None else stats)
+    """``body`` planned and allowed by the user's tier, with its quote; raises the first refusal.
+
+    A server's own file URLs in ``body`` are read as ``user``'s stored files (``runner.served``).
+    """
+    with own_files(db, user):
+        _, plan = plan_job(generator, body, stats=run_stats(db) if stats is None else stats)
     with db.write() as conn:
         tier = get_tier(accounts.plan_of(conn, user))
     check_plan(tier, plan)

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from mediakit.errors import MediakitError
-from mediakit.fetch import RemoteInputs, remote_inputs
+from mediakit.fetch import RemoteInputs, remote_inputs, served_files
 from mediakit.generation.run import plan_job
 
 from . import jobs
@@ -28,6 +28,7 @@ from .batch import Entry, Event, RunOptions, Scheduler
 from .db import Database
 from .errors import StoreUnavailable
 from .executors import EXECUTORS, Executor
+from .served import OwnFiles, Served
 from .spec import SpecJob
 from .usage import run_stats
 
@@ -116,11 +117,17 @@ class Worker:
         finally:
             db.close()
 
-    def _input_rules(self) -> AbstractContextManager[None]:
-        """The rules the server admitted the job's inputs under (a remote client's), or none."""
-        if not self.options.remote_inputs or self.options.files_url is None:
-            return nullcontext()
-        return remote_inputs(RemoteInputs((self.options.files_url,), outputs_of(self.store)))
+    @contextmanager
+    def _input_rules(self, db: Database, user: str) -> Iterator[None]:
+        """The rules the server admitted the job's inputs under: its file URLs as ``user``'s files, and a remote
+        client's rules where the server has them."""
+        url = self.options.files_url
+        if url is None:
+            yield
+            return
+        remote = remote_inputs(RemoteInputs(url)) if self.options.remote_inputs else nullcontext()
+        with served_files(OwnFiles(Served((url,), outputs_of(self.store)), db, user)), remote:
+            yield
 
     def _feed(self, db: Database) -> Callable[[set[str]], list[Entry]]:
         def feed(known: set[str]) -> list[Entry]:
@@ -133,7 +140,7 @@ class Worker:
                 entry = Entry(SpecJob(job.id, job.generator, job.input, 0, job.webhook_url, job.idempotency_key),
                               job.id, job=job)
                 try:
-                    with self._input_rules():
+                    with self._input_rules(db, job.user_id):
                         _, entry.plan = plan_job(job.generator, job.input, stats=stats)
                 except MediakitError as exc:  # its inputs went bad since it was submitted: failed, refunded
                     jobs.fail(db, job.id, exc.code, exc.message)

@@ -8,7 +8,7 @@ FastAPI's request validation, an unknown route), so clients parse one body.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from mediakit import __version__
 from mediakit.errors import MediakitError, error_type
 from mediakit.fetch import RemoteInputs, remote_inputs
 from runner.errors import LimitError
+from runner.served import Served, serving
 from runner.worker import Worker, WorkerOptions, outputs_of
 
 from .core.auth import JwtConfig
@@ -121,22 +122,24 @@ async def _no_receive() -> Message:
 
 
 class InputRules:
-    """Plans every request's inputs as a remote client's (``mediakit.fetch.RemoteInputs``) unless the config
-    allows local inputs: a path on this machine or a private address is then refused, a file this server serves
-    (under this request's or the configured public ``/v1/files/`` URL) is read from its folder."""
+    """Marks every request's inputs: this server's own file URLs (under this request's or the configured public
+    ``/v1/files/`` URL) are read from its outputs folder as the requesting user's files (``runner.served``), in
+    every mode; unless the config allows local inputs, the rest follow a remote client's rules
+    (``mediakit.fetch.RemoteInputs``): a path on this machine or a private address is refused."""
 
     def __init__(self, app: ASGIApp, config: ServerConfig) -> None:
         self.app = app
         self.config = config
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or self.config.local_inputs:
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         own = str(Request(scope).base_url).rstrip("/") + "/v1/files/"
-        worker = self.config.worker
-        prefixes = (own, *((worker.files_url,) if worker and worker.files_url else ()))
-        with remote_inputs(RemoteInputs(prefixes, self.config.outputs)):
+        public = self.config.worker.files_url if self.config.worker else None
+        prefixes = tuple(dict.fromkeys(p for p in (own, public) if p))
+        remote = nullcontext() if self.config.local_inputs else remote_inputs(RemoteInputs(own))
+        with serving(Served(prefixes, self.config.outputs)), remote:
             await self.app(scope, receive, send)
 
 

@@ -6,7 +6,7 @@ The spec shows the session's fields but not how images get in; here the
 a browser form can upload without the account's API key.  A session lasts
 ``TTL_S`` and holds ``MAX_FILES`` images of at most ``fetch.IMAGE`` bytes
 each.  Sessions are JSON files under ``<store>/server/sessions``; images go
-to ``<store>/outputs/sessions/<id>/`` and previews (bounded JPEGs, not
+to the owner's uploads (``<store>/outputs/uploads/<owner_tag>/<id>/``) and previews (bounded JPEGs, not
 generation inputs) to ``<store>/outputs/previews/<id>/``.
 """
 
@@ -97,7 +97,7 @@ class UploadSessions:
         with tempfile.TemporaryDirectory() as scratch:
             source = Path(scratch) / "upload"
             source.write_bytes(body)
-            path, mime, size = self.uploads.keep(source, "body", folder=f"sessions/{session_id}")
+            path, mime, size = self.uploads.keep(source, "body", session["user"], sub=session_id)
         name = _SAFE_NAME.sub("_", filename or "")[:100] or Path(path).name
         image = {"filename": name, "path": path, "mime": mime, "bytes": size}
         session["images"].append(image)

@@ -1,7 +1,8 @@
 """Uploaded images: by base64, by https URL, or presigned (presign, PUT the bytes, confirm).
 
-Images land in ``<store>/outputs/uploads/<uuid>.<format>`` (served back by
-``GET /v1/files/...``) only after their bytes sniff as PNG, JPEG or WebP
+Images land in ``<store>/outputs/uploads/<owner_tag>/<uuid>.<format>``
+(served back by ``GET /v1/files/...``; the owner's folder is what makes the
+URL an input of that user only, ``runner.served``) only after their bytes sniff as PNG, JPEG or WebP
 within ``fetch.IMAGE``'s 20 MB, the same rule generator inputs follow.  A
 presigned upload is a small JSON ticket under ``<store>/server/presign`` that
 names its owner, size and expiry; the PUT must come before the expiry and
@@ -24,6 +25,7 @@ from typing import Any
 from mediakit.errors import MediaError, NotFoundError, ValidationError
 from mediakit.fetch import IMAGE, check_file, fetch, sniff
 from mediakit.media_io import atomic_path, write_text
+from runner.served import uploads_folder
 
 PRESIGN_TTL_S = 900
 MIMES = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp"}
@@ -36,19 +38,21 @@ class Uploads:
         self.outputs = store / "outputs"
         self.tickets = store / "server" / "presign"
 
-    def keep(self, source: Path, field: str, folder: str = "uploads") -> tuple[str, str, int]:
-        """Check ``source`` is an accepted image and copy it into ``folder``; (path under outputs, mime, bytes)."""
+    def keep(self, source: Path, field: str, user: str, sub: str = "") -> tuple[str, str, int]:
+        """Check ``source`` is an accepted image and copy it into ``user``'s uploads (``sub`` folder in them);
+        (path under outputs, mime, bytes)."""
         check_file(source, field=field, limits=IMAGE)
         with source.open("rb") as fh:
             found = sniff(fh.read(64))
         assert found is not None  # check_file passed
         name = f"{uuid.uuid4()}.{found[1]}"
+        folder = "/".join(filter(None, (uploads_folder(user), sub)))
         (self.outputs / folder).mkdir(parents=True, exist_ok=True)
         with atomic_path(self.outputs / folder / name, field=field) as tmp:
             tmp.write_bytes(source.read_bytes())
         return f"{folder}/{name}", MIMES[found[1]], source.stat().st_size
 
-    def from_base64(self, data: str, scratch: Path) -> str:
+    def from_base64(self, user: str, data: str, scratch: Path) -> str:
         """Store a base64 image (a ``data:`` URL prefix is allowed); its path under outputs."""
         payload = data.split(",", 1)[1] if data.startswith("data:") else data
         try:
@@ -56,13 +60,13 @@ class Uploads:
         except (binascii.Error, ValueError) as exc:
             raise ValidationError("image_base64", None, "must be base64 of a PNG, JPEG or WebP image") from exc
         scratch.write_bytes(raw)
-        return self.keep(scratch, "image_base64")[0]
+        return self.keep(scratch, "image_base64", user)[0]
 
-    def from_url(self, url: str) -> str:
+    def from_url(self, user: str, url: str) -> str:
         """Download an https image (never a local path: the caller is remote); its path under outputs."""
         if urllib.parse.urlsplit(url).scheme.lower() != "https":
             raise ValidationError("image_url", url, "must be an https:// URL")
-        return self.keep(fetch(url, field="image_url", limits=IMAGE), "image_url")[0]
+        return self.keep(fetch(url, field="image_url", limits=IMAGE), "image_url", user)[0]
 
     def presign(self, user: str, size: int, content_type: str | None, filename: str | None) -> dict[str, Any]:
         """A ticket for one PUT of ``size`` bytes; the route adds ``put_url``."""
@@ -102,7 +106,7 @@ class Uploads:
         data = self.tickets / f"{key}.bin"
         if not data.is_file():
             raise MediaError(f"upload {key}", "no bytes were PUT to put_url yet", field="upload_key")
-        path, mime, size = self.keep(data, "upload_key")
+        path, mime, size = self.keep(data, "upload_key", user)
         os.unlink(data)
         os.unlink(self.tickets / f"{key}.json")
         return {"path": path, "mime": mime, "bytes": size}

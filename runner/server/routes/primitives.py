@@ -36,11 +36,14 @@ from fastapi import Path as PathParam
 from pydantic import Field
 
 from mediakit.errors import ValidationError
+from mediakit.fetch import IMAGE, fetch
 from mediakit.generation.request import RequestModel
 from mediakit.generator_ids import GeneratorId
 from runner import jobs
+from runner.db import Database
 from runner.errors import JobNotFound
 from runner.jobs import Job
+from runner.served import own_files
 
 from ..core.deps import Generator, Reader, Store, url_for_output
 from .generate import IdempotencyKey, JsonBody, documented, submit_body
@@ -77,26 +80,24 @@ def portrait(user: Generator, db: Store, body: JsonBody,
              summary="Draw a character sheet from a hosted portrait (poll /v1/primitives/runs/{run_id})")
 def sheet_from_portrait(request: Request, user: Generator, db: Store, body: SheetFromPortrait,
                         idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
-    sheet = {"reference_image_url": _portrait_source(request, body.portrait_url)}
+    sheet = {"reference_image_url": _portrait_source(request, db, user.user_id, body.portrait_url)}
     sheet |= body.model_dump(mode="json", exclude={"portrait_url"}, exclude_none=True)
     return _accepted(submit_body(db, user.user_id, GeneratorId.CHARACTER_SHEET, sheet, idempotency_key)[0])
 
 
-def _portrait_source(request: Request, url: str) -> str:
-    """Where the sheet reads the portrait: an https URL as given, this server's own file URL as its path.
+def _portrait_source(request: Request, db: Database, user: str, url: str) -> str:
+    """``url``, checked under the field's own name: an https image, or an image of this user's on this server.
 
     Anything else (plain http elsewhere, a path on this machine) is refused:
     a client must not make the server read its own disk outside the outputs.
+    The sheet's request keeps the URL; planning reads it again for the user
+    (``runner.served``), from the download cache or the store.
     """
-    files = str(request.url_for("get_file", path=""))
-    if url.startswith(files):
-        root = request.app.state.config.outputs.resolve()
-        target = (root / urllib.parse.unquote(url[len(files):].split("?")[0])).resolve()
-        if not target.is_relative_to(root) or not target.is_file():
-            raise ValidationError("portrait_url", url, "names no file this server serves")
-        return str(target)
-    if urllib.parse.urlsplit(url).scheme.lower() != "https":
+    if urllib.parse.urlsplit(url).scheme.lower() not in ("http", "https"):
+        files = str(request.url_for("get_file", path=""))
         raise ValidationError("portrait_url", url, f"must be an https URL or an image URL under {files}")
+    with own_files(db, user):
+        fetch(url, field="portrait_url", limits=IMAGE)
     return url
 
 

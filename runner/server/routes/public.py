@@ -1,10 +1,14 @@
-"""The public routes: the actor library (60 requests per minute per IP) and the model catalog."""
+"""The public routes: the actor library (60 requests per minute per IP) and the model catalog.
+
+An actor's ``portrait_url`` is its portrait's URL on this server (``files.get_portrait``), never the
+``file://`` path the library reports: a client cannot read this machine's disk.
+"""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 
 from mediakit.stages.actors.catalog import ACTOR_TYPES, AGE_RANGES
 
@@ -19,15 +23,18 @@ ActorType = Literal[ACTOR_TYPES]  # type: ignore[valid-type]
 
 
 @router.get("/v1/actors", summary="List actors, or look one up by slug")
-def list_actors(gender: Gender | None = None, age_range: AgeRange | None = None,
+def list_actors(request: Request, gender: Gender | None = None, age_range: AgeRange | None = None,
                 actor_type: ActorType | None = None, preset: str | None = None, search: str | None = None,
                 slug: str | None = None, limit: Annotated[int, Query(ge=1, le=500)] = 500,
                 offset: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
     """``{actors, total, limit, offset}``, or ``{actor}`` with ``slug`` (404 ACTOR_NOT_FOUND with ``similar``)."""
     from mediakit.stages.actors.query import query_actors
 
-    return query_actors(slug=slug, gender=gender, age_range=age_range, actor_type=actor_type, preset=preset,
-                        search=search, limit=limit, offset=offset)
+    found = query_actors(slug=slug, gender=gender, age_range=age_range, actor_type=actor_type, preset=preset,
+                         search=search, limit=limit, offset=offset)
+    for actor in found.get("actors", []) + ([found["actor"]] if "actor" in found else []):
+        actor["portrait_url"] = str(request.url_for("get_portrait", slug=actor["slug"]))
+    return found
 
 
 @router.get("/v1/models", summary="The model catalog")

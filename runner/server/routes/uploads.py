@@ -77,10 +77,10 @@ def file_url(request: Request, path: str) -> str:
 def upload_image(request: Request, user: Reader, body: ImageUpload) -> dict[str, Any]:
     uploads = _uploads(request)
     if body.image_url is not None:
-        return {"image_url": file_url(request, uploads.from_url(body.image_url))}
+        return {"image_url": file_url(request, uploads.from_url(user.user_id, body.image_url))}
     assert body.image_base64 is not None
     with tempfile.TemporaryDirectory() as scratch:
-        path = uploads.from_base64(body.image_base64, Path(scratch) / "upload")
+        path = uploads.from_base64(user.user_id, body.image_base64, Path(scratch) / "upload")
     return {"image_url": file_url(request, path)}
 
 

@@ -50,6 +50,9 @@ def test_a_file_this_server_serves_is_an_input(remote: Live) -> None:
     r = remote.client.post("/v1/generate/show_your_app", headers=headers, json={
         "app_screenshot_url": image_url, "script": "My streak is at twelve days and counting.", "duration": 5})
     assert r.status_code == 201, r.text
+    theirs = remote.client.post("/v1/generate/show_your_app", headers=remote.key("bob"), json={
+        "app_screenshot_url": image_url, "script": "My streak is at twelve days and counting.", "duration": 5})
+    assert theirs.status_code == 400 and theirs.json()["error"]["code"] == "media_error"
     escape = remote.client.post("/v1/generate/show_your_app", headers=headers, json={
         "app_screenshot_url": remote.url + "/v1/files/../../store/mediakit.db", "script": "Twelve days in.",
         "duration": 5})

@@ -1,0 +1,101 @@
+"""A server's own file URLs as inputs: ``.../v1/files/<path>`` read from the store, for the file's owner only.
+
+A client uploads an image, or renders a character sheet, and names the URL
+it got back in its next request; that URL is this server's, so it is read
+from the store's outputs folder instead of downloaded (a loopback server's
+``http://`` URL would be refused as plain http, and a remote one reached
+over the network).  Who owns a file follows from where it is:
+``<job_id>/...`` is the job's user's, ``uploads/<owner_tag>/...`` (uploads
+and upload sessions) the user's with that tag.  Any other file (a preview)
+is no one's input, and another user's file is refused exactly like a
+missing one, so a URL tells no one whether someone else's file exists.
+
+The server marks a request's URLs with :func:`serving` (its middleware);
+:func:`own_files` then binds them to the request's user where the request
+is planned (``runner.service``), and the worker binds a job's user when it
+plans the job again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import urllib.parse
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+
+from mediakit.errors import MediaError
+from mediakit.fetch import served_files
+
+from . import jobs
+from .db import Database
+from .errors import JobNotFound
+
+UPLOADS = "uploads"
+
+
+def owner_tag(user: str) -> str:
+    """The folder of ``user``'s uploads under ``uploads/``: a digest, so URLs never show a user id."""
+    return hashlib.sha256(user.encode()).hexdigest()[:16]
+
+
+def uploads_folder(user: str) -> str:
+    """Where ``user``'s uploads go, relative to the outputs folder."""
+    return f"{UPLOADS}/{owner_tag(user)}"
+
+
+@dataclass(frozen=True)
+class Served:
+    """The URL prefixes a server serves its outputs folder under (``.../v1/files/``), and that folder."""
+
+    prefixes: tuple[str, ...]
+    outputs: Path
+
+
+@dataclass(frozen=True)
+class OwnFiles:
+    """A ``mediakit.fetch.ServedFiles`` resolver: ``served``'s URLs as ``user``'s stored files."""
+
+    served: Served
+    db: Database
+    user: str
+
+    def __call__(self, text: str, field: str) -> Path | None:
+        prefix = next((p for p in self.served.prefixes if text.startswith(p)), None)
+        if prefix is None:
+            return None
+        root = self.served.outputs.resolve()
+        path = (root / urllib.parse.unquote(urllib.parse.urlsplit(text[len(prefix):]).path)).resolve()
+        if not (path.is_relative_to(root) and path.is_file() and self._owns(path.relative_to(root).parts)):
+            raise MediaError(text, "is not a file of this account on this server", field=field)
+        return path
+
+    def _owns(self, parts: tuple[str, ...]) -> bool:
+        if parts[0] == UPLOADS:
+            return len(parts) > 2 and parts[1] == owner_tag(self.user)
+        try:
+            jobs.get(self.db, parts[0], self.user)
+        except JobNotFound:
+            return False
+        return len(parts) > 1
+
+
+_SERVED: ContextVar[Served | None] = ContextVar("runner_served", default=None)
+
+
+@contextmanager
+def serving(served: Served) -> Iterator[None]:
+    """Inside this block (a server's request), ``served``'s URLs are inputs: see :func:`own_files`."""
+    token = _SERVED.set(served)
+    try:
+        yield
+    finally:
+        _SERVED.reset(token)
+
+
+def own_files(db: Database, user: str) -> AbstractContextManager[None]:
+    """Plan inside this block: the served URLs of the enclosing :func:`serving` read as ``user``'s files."""
+    served = _SERVED.get()
+    return nullcontext() if served is None else served_files(OwnFiles(served, db, user))
