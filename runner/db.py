@@ -25,6 +25,13 @@ from .errors import StoreUnavailable
 DB_NAME = "mediakit.db"
 BUSY_TIMEOUT_S = 30.0
 
+
+
+def outputs_of(store: Path) -> Path:
+    """Where a store's server-run jobs put their files: ``STORE/outputs/<job_id>/``."""
+    return store / "outputs"
+
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: accounts, the append-only ledger, jobs
     """

@@ -22,8 +22,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from mediakit import __version__
 from mediakit.errors import ERROR_TYPES, MediakitError
 from mediakit.fetch import RemoteInputs, remote_inputs
+from runner.db import outputs_of
 from runner.errors import LimitError
-from runner.worker import Worker, WorkerOptions, outputs_of
+from runner.worker import Worker, WorkerOptions
 
 from .core.auth import JwtConfig
 from .core.deps import StorePool
