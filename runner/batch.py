@@ -23,6 +23,7 @@ import urllib.parse
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from mediakit.generation.contract import Plan
 from mediakit.generation.run import plan_job
 from mediakit.media_io import write_text
 
-from . import accounts, jobs, ledger, webhooks
+from . import accounts, jobs, ledger, pending_hooks, webhooks
 from .db import Database
 from .executors import EXECUTORS, Executor, Handle
 from .executors.task import Task
@@ -293,10 +294,12 @@ class Scheduler:
                 if now - watch > WATCH_S:
                     watch = now
                     self._stop_canceled(running)
+                    self._resume_hooks()
                     self._record_hooks()
                 if now - beat > HEARTBEAT_S:
                     beat = now
                     jobs.heartbeat(self.db, self.owner)
+                    pending_hooks.heartbeat(self.db, self.owner)
                 time.sleep(0.05)
         except BaseException:
             self._abandon(running)
@@ -388,16 +391,36 @@ class Scheduler:
         return self.opts.files_url + urllib.parse.quote(target.relative_to(self.opts.out.resolve()).as_posix())
 
     def _hook(self, job: Job, body: dict[str, Any]) -> None:
+        """Keep the job's webhook delivery in the store, then start it (``runner.pending_hooks``)."""
         if job.webhook_url:
-            self.pending_hooks[job.id] = self.hooks.submit(webhooks.deliver, job.webhook_url, body,
-                                                           allow_private=self.opts.allow_private_webhooks)
+            pending = pending_hooks.Pending(job.id, job.webhook_url, body)
+            pending_hooks.add(self.db, pending, self.owner)
+            self._send(pending)
+
+    def _resume_hooks(self) -> None:
+        """Go on with the deliveries a dead runner left in the store."""
+        for pending in pending_hooks.take_orphans(self.db, self.owner):
+            if pending.job_id not in self.pending_hooks:
+                self._send(pending)
+
+    def _send(self, pending: pending_hooks.Pending) -> None:
+        self.pending_hooks[pending.job_id] = self.hooks.submit(self._deliver, pending)
+
+    def _deliver(self, pending: pending_hooks.Pending) -> webhooks.Delivery:
+        """On a webhook thread, with its own connection: every attempt is kept in the store as it ends."""
+        db = Database(self.opts.store)
+        try:
+            return webhooks.deliver(pending.url, pending.body, earlier=pending.attempts,
+                                    record=partial(pending_hooks.record, db, pending.job_id),
+                                    allow_private=self.opts.allow_private_webhooks)
+        finally:
+            db.close()
 
     def _record_hooks(self) -> None:
         for job_id, future in list(self.pending_hooks.items()):
             if future.done():
                 del self.pending_hooks[job_id]
                 delivery = future.result()
-                jobs.record_webhook(self.db, job_id, delivery.to_dict())
                 self.emit({"event": "webhook", "job_id": job_id, "delivered": delivery.delivered})
 
 

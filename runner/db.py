@@ -128,6 +128,18 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX skill_installs_user ON skill_installs(user_id, slug);
     """,
+    # 3: webhook deliveries not yet done, with the attempts made so far (``runner.pending_hooks``)
+    """
+    CREATE TABLE webhook_pending (
+        job_id TEXT PRIMARY KEY REFERENCES jobs(id),
+        url TEXT NOT NULL,
+        body_json TEXT NOT NULL,
+        attempts_json TEXT NOT NULL DEFAULT '[]',
+        owner TEXT,
+        heartbeat REAL,
+        created_at TEXT NOT NULL
+    );
+    """,
 )
 
 

@@ -408,9 +408,9 @@ def requeue_orphans(db: Database) -> list[str]:
         return moved
 
 
-def record_webhook(db: Database, job_id: str, delivery: Mapping[str, Any]) -> None:
-    with db.write() as conn:
-        conn.execute("UPDATE jobs SET webhook_json = ? WHERE id = ?", (json.dumps(dict(delivery)), job_id))
+def record_webhook(conn: sqlite3.Connection, job_id: str, delivery: Mapping[str, Any]) -> None:
+    """The job's final webhook record, in the caller's transaction (``pending_hooks.record``)."""
+    conn.execute("UPDATE jobs SET webhook_json = ? WHERE id = ?", (json.dumps(dict(delivery)), job_id))
 
 
 def rate(db: Database, user_id: str, job_id: str, score: int, note: str | None = None) -> dict[str, Any]:
