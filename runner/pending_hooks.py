@@ -1,7 +1,8 @@
 """Webhook deliveries not yet done, kept in the store so a crash between attempts loses no callback.
 
-A settled job's delivery is written to ``webhook_pending`` (its URL, body
-and the attempts so far) by the runner that delivers it, its owner.  Each
+A job's delivery is written to ``webhook_pending`` (its URL, body and the
+attempts so far) in the transaction that settles the job, by the runner
+that settles it and delivers it, its owner.  Each
 attempt is recorded as it ends; the last one (delivered, refused, or out of
 attempts) moves the delivery to the job's ``webhook`` record and removes the
 row.  A row whose owner died (its process is gone, or it stopped beating,
@@ -12,6 +13,7 @@ at every watch after, and resumed from its recorded attempts.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -33,12 +35,11 @@ class Pending:
     attempts: tuple[Attempt, ...] = ()
 
 
-def add(db: Database, pending: Pending, owner: str) -> None:
-    """Keep ``pending`` as ``owner``'s before its first attempt."""
-    with db.write() as conn:
-        conn.execute("INSERT OR REPLACE INTO webhook_pending (job_id, url, body_json, attempts_json, owner, heartbeat, "
-                     "created_at) VALUES (?, ?, ?, '[]', ?, ?, ?)",
-                     (pending.job_id, pending.url, json.dumps(pending.body), owner, time.time(), now_iso()))
+def add(conn: sqlite3.Connection, pending: Pending, owner: str) -> None:
+    """Keep ``pending`` as ``owner``'s before its first attempt, in the transaction that settles its job."""
+    conn.execute("INSERT OR REPLACE INTO webhook_pending (job_id, url, body_json, attempts_json, owner, heartbeat, "
+                 "created_at) VALUES (?, ?, ?, '[]', ?, ?, ?)",
+                 (pending.job_id, pending.url, json.dumps(pending.body), owner, time.time(), now_iso()))
 
 
 def record(db: Database, job_id: str, delivery: Delivery) -> None:
@@ -58,11 +59,12 @@ def heartbeat(db: Database, owner: str) -> None:
         conn.execute("UPDATE webhook_pending SET heartbeat = ? WHERE owner = ?", (time.time(), owner))
 
 
-def take_orphans(db: Database, owner: str) -> list[Pending]:
-    """The deliveries whose owner died, now ``owner``'s, with their attempts so far."""
+def take(db: Database, owner: str) -> list[Pending]:
+    """``owner``'s deliveries and those whose owner died (now ``owner``'s), with their attempts so far."""
     with db.write() as conn:
-        rows = conn.execute("SELECT * FROM webhook_pending WHERE owner IS NULL OR owner != ?", (owner,)).fetchall()
-        taken = [row for row in rows if row["owner"] is None or not jobs.owner_alive(row["owner"], row["heartbeat"])]
+        rows = conn.execute("SELECT * FROM webhook_pending").fetchall()
+        taken = [row for row in rows if row["owner"] in (None, owner)
+                 or not jobs.owner_alive(row["owner"], row["heartbeat"])]
         for row in taken:
             conn.execute("UPDATE webhook_pending SET owner = ?, heartbeat = ? WHERE job_id = ?",
                          (owner, time.time(), row["job_id"]))

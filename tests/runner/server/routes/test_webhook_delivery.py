@@ -119,7 +119,8 @@ def test_a_delivery_a_crash_left_pending_is_resumed_by_the_next_worker(
     assert failed is not None
     body = webhooks.failed_body(job.id, "the render failed")
     pending = pending_hooks.Pending(job.id, url, body)
-    pending_hooks.add(db, pending, _dead_runner())
+    with db.write() as conn:  # as the runner that failed the job kept it, before it died
+        pending_hooks.add(conn, pending, _dead_runner())
     untrusted = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)  # trusts no CA: the first attempt fails
     with pytest.raises(Crash):
         webhooks.deliver(url, body, record=lambda d: pending_hooks.record(db, job.id, d), context=untrusted,
