@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 import threading
 import time
 import urllib.parse
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +33,7 @@ from mediakit.generation.contract import Plan
 from mediakit.generation.run import plan_job
 from mediakit.media_io import write_text
 
-from . import accounts, jobs, ledger, webhooks
+from . import accounts, jobs, ledger, pending_hooks, webhooks
 from .db import Database
 from .executors import EXECUTORS, Executor, Handle
 from .executors.task import Task
@@ -293,10 +295,12 @@ class Scheduler:
                 if now - watch > WATCH_S:
                     watch = now
                     self._stop_canceled(running)
+                    self._send_hooks()
                     self._record_hooks()
                 if now - beat > HEARTBEAT_S:
                     beat = now
                     jobs.heartbeat(self.db, self.owner)
+                    pending_hooks.heartbeat(self.db, self.owner)
                 time.sleep(0.05)
         except BaseException:
             self._abandon(running)
@@ -358,9 +362,11 @@ class Scheduler:
             result = handle.result()
         except MediakitError as exc:
             shutil.rmtree(staging, ignore_errors=True)
-            entry.job = jobs.fail(self.db, entry.job.id, exc.code, exc.message, owner=self.owner) or entry.job
+            keep = self._keep_hook(lambda job: webhooks.failed_body(job.id, job.error_message or ""))
+            entry.job = jobs.fail(self.db, entry.job.id, exc.code, exc.message, owner=self.owner,
+                                  then=keep) or entry.job
             self.emit(_event("failed", entry))
-            self._hook(entry.job, webhooks.failed_body(entry.job.id, entry.job.error_message or exc.message))
+            self._send_hooks()
             return
         folder = self.opts.out / entry.spec.id
         folder.mkdir(parents=True, exist_ok=True)
@@ -368,8 +374,9 @@ class Scheduler:
             (staging / name).replace(folder / name)
         shutil.rmtree(staging, ignore_errors=True)
         files = {kind: str(folder / name) for kind, name in result.files.items()}
+        keep = self._keep_hook(lambda job: webhooks.completed_body(job.id, job.output_url(self._served), job.credits))
         done = jobs.complete(self.db, entry.job.id, self.owner, output=str(folder / result.output), files=files,
-                             receipt=result.receipt, seconds=result.seconds)
+                             receipt=result.receipt, seconds=result.seconds, then=keep)
         if done is None:  # canceled while it finished: the cancel stands, its files go
             for name in {result.output, *result.files.values()}:
                 (folder / name).unlink(missing_ok=True)
@@ -378,7 +385,7 @@ class Scheduler:
             return
         entry.job = done
         self.emit(_event("completed", entry, output=done.output))
-        self._hook(done, webhooks.completed_body(done.id, done.output_url(self._served), done.credits))
+        self._send_hooks()
 
     def _served(self, path: str) -> str:
         """``path`` (an output under ``opts.out``) as the URL it is served at, or its file:// URL."""
@@ -387,17 +394,36 @@ class Scheduler:
             return target.as_uri()
         return self.opts.files_url + urllib.parse.quote(target.relative_to(self.opts.out.resolve()).as_posix())
 
-    def _hook(self, job: Job, body: dict[str, Any]) -> None:
-        if job.webhook_url:
-            self.pending_hooks[job.id] = self.hooks.submit(webhooks.deliver, job.webhook_url, body,
-                                                           allow_private=self.opts.allow_private_webhooks)
+    def _keep_hook(self, body: Callable[[Job], dict[str, Any]]) -> jobs.Settled:
+        """What a settle also writes: the job's webhook delivery, kept in the store as this runner's
+        (``runner.pending_hooks``), so it is never settled without it."""
+        def keep(conn: sqlite3.Connection, job: Job) -> None:
+            if job.webhook_url:
+                pending_hooks.add(conn, pending_hooks.Pending(job.id, job.webhook_url, body(job)), self.owner)
+        return keep
+
+    def _send_hooks(self) -> None:
+        """Start the deliveries kept in the store that no thread here is making: this runner's just settled
+        jobs', and those a dead runner left (resumed from their attempts so far)."""
+        for pending in pending_hooks.take(self.db, self.owner):
+            if pending.job_id not in self.pending_hooks:
+                self.pending_hooks[pending.job_id] = self.hooks.submit(self._deliver, pending)
+
+    def _deliver(self, pending: pending_hooks.Pending) -> webhooks.Delivery:
+        """On a webhook thread, with its own connection: every attempt is kept in the store as it ends."""
+        db = Database(self.opts.store)
+        try:
+            return webhooks.deliver(pending.url, pending.body, earlier=pending.attempts,
+                                    record=partial(pending_hooks.record, db, pending.job_id),
+                                    allow_private=self.opts.allow_private_webhooks)
+        finally:
+            db.close()
 
     def _record_hooks(self) -> None:
         for job_id, future in list(self.pending_hooks.items()):
             if future.done():
                 del self.pending_hooks[job_id]
                 delivery = future.result()
-                jobs.record_webhook(self.db, job_id, delivery.to_dict())
                 self.emit({"event": "webhook", "job_id": job_id, "delivered": delivery.delivered})
 
 

@@ -25,6 +25,13 @@ from .errors import StoreUnavailable
 DB_NAME = "mediakit.db"
 BUSY_TIMEOUT_S = 30.0
 
+
+
+def outputs_of(store: Path) -> Path:
+    """Where a store's server-run jobs put their files: ``STORE/outputs/<job_id>/``."""
+    return store / "outputs"
+
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: accounts, the append-only ledger, jobs
     """
@@ -120,6 +127,18 @@ MIGRATIONS: tuple[str, ...] = (
         FOREIGN KEY (slug, version) REFERENCES skill_packages(slug, version)
     );
     CREATE INDEX skill_installs_user ON skill_installs(user_id, slug);
+    """,
+    # 3: webhook deliveries not yet done, with the attempts made so far (``runner.pending_hooks``)
+    """
+    CREATE TABLE webhook_pending (
+        job_id TEXT PRIMARY KEY REFERENCES jobs(id),
+        url TEXT NOT NULL,
+        body_json TEXT NOT NULL,
+        attempts_json TEXT NOT NULL DEFAULT '[]',
+        owner TEXT,
+        heartbeat REAL,
+        created_at TEXT NOT NULL
+    );
     """,
 )
 

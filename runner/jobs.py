@@ -272,27 +272,39 @@ def claim(db: Database, job_id: str, owner: str) -> Job | None:
                      attempts=job.attempts + 1, progress=0.0)
 
 
+Settled = Callable[[sqlite3.Connection, Job], None]  # what else a settle writes, in its transaction
+
+
 def complete(db: Database, job_id: str, owner: str, *, output: str, files: Mapping[str, str],
-             receipt: Mapping[str, Any], seconds: float) -> Job | None:
-    """``processing`` -> ``completed`` with its output; None if the job was canceled or taken over meanwhile."""
+             receipt: Mapping[str, Any], seconds: float, then: Settled | None = None) -> Job | None:
+    """``processing`` -> ``completed`` with its output, and ``then`` (its webhook delivery) in the same
+    transaction; None if the job was canceled or taken over meanwhile."""
     with db.write() as conn:
         job = _get(conn, job_id)
         if job.status != PROCESSING or job.owner != owner:
             return None
-        return _move(conn, job, COMPLETED, output=output, files_json=json.dumps(dict(files)),
+        done = _move(conn, job, COMPLETED, output=output, files_json=json.dumps(dict(files)),
                      receipt_json=json.dumps(dict(receipt), ensure_ascii=False, default=str),
                      completed_at=now_iso(), progress=1.0, seconds=seconds, owner=None)
+        if then is not None:
+            then(conn, done)
+        return done
 
 
-def fail(db: Database, job_id: str, code: str, message: str, *, owner: str | None = None) -> Job | None:
-    """A non-terminal job -> ``failed`` and refunded, together; None if it already ended (or another runner has it)."""
+def fail(db: Database, job_id: str, code: str, message: str, *, owner: str | None = None,
+         then: Settled | None = None) -> Job | None:
+    """A non-terminal job -> ``failed`` and refunded, together with ``then`` (its webhook delivery); None if it
+    already ended (or another runner has it)."""
     with db.write() as conn:
         job = _get(conn, job_id)
         if job.terminal or (owner is not None and job.owner not in (owner, None)):
             return None
         ledger.refund(conn, job.user_id, job.id, note=f"job failed: {code}")
-        return _move(conn, job, FAILED, error_code=code, error_message=message[:2000], completed_at=now_iso(),
-                     owner=None, credits=ledger.job_net(conn, job.id))
+        failed = _move(conn, job, FAILED, error_code=code, error_message=message[:2000], completed_at=now_iso(),
+                       owner=None, credits=ledger.job_net(conn, job.id))
+        if then is not None:
+            then(conn, failed)
+        return failed
 
 
 def cancel(db: Database, user_id: str, job_id: str) -> dict[str, Any]:
@@ -408,9 +420,9 @@ def requeue_orphans(db: Database) -> list[str]:
         return moved
 
 
-def record_webhook(db: Database, job_id: str, delivery: Mapping[str, Any]) -> None:
-    with db.write() as conn:
-        conn.execute("UPDATE jobs SET webhook_json = ? WHERE id = ?", (json.dumps(dict(delivery)), job_id))
+def record_webhook(conn: sqlite3.Connection, job_id: str, delivery: Mapping[str, Any]) -> None:
+    """The job's final webhook record, in the caller's transaction (``pending_hooks.record``)."""
+    conn.execute("UPDATE jobs SET webhook_json = ? WHERE id = ?", (json.dumps(dict(delivery)), job_id))
 
 
 def rate(db: Database, user_id: str, job_id: str, score: int, note: str | None = None) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """One request at a time, as the server takes them: quote it, or take its credits and record it as a job.
 
 The same order as a batch (``runner.batch.run_spec``) for a single job:
-plan (every check, inputs fetched and probed, nothing rendered), the plan
+plan (every check, inputs fetched and probed, nothing rendered; with the
+user's own saved characters, ``runner.characters``), the plan
 rules of the user's tier, the price, then one write transaction that debits
 and records the job.  A refusal at any step costs nothing.  Users are opened
 on first use with ``accounts.DEFAULT_PLAN`` and no purchased credits, so a
@@ -19,6 +20,7 @@ from mediakit.generation.contract import Plan
 from mediakit.generation.run import plan_job
 
 from . import accounts, jobs, ledger, webhooks
+from .characters import options_for
 from .db import Database
 from .jobs import Job, Submission
 from .plans import check_plan, get_tier
@@ -40,7 +42,8 @@ def _plan(db: Database, user: str, generator: str, body: Mapping[str, Any],
     A server's own file URLs in ``body`` are read as ``user``'s stored files (``runner.served``).
     """
     with own_files(db, user):
-        _, plan = plan_job(generator, body, stats=run_stats(db) if stats is None else stats)
+        _, plan = plan_job(generator, body, options=options_for(db.folder, user),
+                           stats=run_stats(db) if stats is None else stats)
     with db.write() as conn:
         tier = get_tier(accounts.plan_of(conn, user))
     check_plan(tier, plan)

@@ -13,6 +13,11 @@ TLS still proves who the receiver is.
 Only the standard library is used: ``http.client`` does not follow
 redirects, which is what the spec wants (a 3xx is a failed attempt, not an
 invitation to POST somewhere else).
+
+Every attempt is reported as it ends (``deliver``'s ``record``), and a
+delivery can resume after the attempts an earlier process made, so a runner
+keeps its pending deliveries in the store (``runner.pending_hooks``) and a
+crash between attempts loses no callback.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import os
 import socket
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import SplitResult, urlsplit
@@ -54,21 +59,31 @@ class Attempt:
     def ok(self) -> bool:
         return self.status is not None and 200 <= self.status < 300
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"at": self.at, "status": self.status, "error": self.error}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Attempt:
+        return cls(str(data["at"]), data["status"], data["error"])
+
 
 @dataclass
 class Delivery:
-    """Every attempt at one webhook; recorded in the job row so a lost callback can be diagnosed."""
+    """Every attempt at one webhook; recorded in the job row so a lost callback can be diagnosed.
+
+    ``done``: no attempt follows (delivered, refused, or out of attempts).
+    """
 
     url: str
     attempts: list[Attempt] = field(default_factory=list)
+    done: bool = False
 
     @property
     def delivered(self) -> bool:
         return any(attempt.ok for attempt in self.attempts)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"url": self.url, "delivered": self.delivered,
-                "attempts": [{"at": a.at, "status": a.status, "error": a.error} for a in self.attempts]}
+        return {"url": self.url, "delivered": self.delivered, "attempts": [a.to_dict() for a in self.attempts]}
 
 
 class _Refused(Exception):
@@ -187,15 +202,25 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
-def deliver(url: str, body: dict[str, Any], *, allow_private: bool | None = None,
+def deliver(url: str, body: dict[str, Any], *, earlier: Sequence[Attempt] = (),
+            record: Callable[[Delivery], None] = lambda delivery: None, allow_private: bool | None = None,
             context: ssl.SSLContext | None = None, timeout: float = TIMEOUT_S,
             sleep: Callable[[float], None] = time.sleep) -> Delivery:
     """POST ``body`` to ``url`` with the spec's retries; never raises, the outcome is in the result.
 
+    ``earlier``: the attempts already made (a resumed delivery goes on from
+    there, waiting as the spec says before the next one).  ``record`` gets
+    the delivery after every attempt, so its caller can keep it.
     ``context`` replaces the default certificate checks (tests pass one that
     trusts a local CA); ``sleep`` is the wait between attempts.
     """
-    delivery = Delivery(url)
+    delivery = Delivery(url, list(earlier), done=any(a.ok for a in earlier) or len(earlier) >= ATTEMPTS)
+
+    def attempted(attempt: Attempt, *, final: bool = False) -> None:
+        delivery.attempts.append(attempt)
+        delivery.done = final or attempt.ok or len(delivery.attempts) >= ATTEMPTS
+        record(delivery)
+
     check = not _allow_private(allow_private)
     payload = json.dumps(body).encode()
     tls = context or ssl.create_default_context()
@@ -203,21 +228,18 @@ def deliver(url: str, body: dict[str, Any], *, allow_private: bool | None = None
         check_webhook_url(url, allow_private=not check)
         parts = urlsplit(url)
     except ValidationError as exc:
-        delivery.attempts.append(Attempt(now_iso(), None, f"refused: {exc.rule}"))
+        attempted(Attempt(now_iso(), None, f"refused: {exc.rule}"), final=True)
         return delivery
-    for number in range(ATTEMPTS):
-        if number:
-            sleep(WAITS_S[number - 1])
+    while not delivery.done:
+        if delivery.attempts:
+            sleep(WAITS_S[len(delivery.attempts) - 1])
         at = now_iso()
         try:
             status = _post(parts, payload, check=check, context=tls, timeout=timeout)
         except _Refused as exc:
-            delivery.attempts.append(Attempt(at, None, f"refused: {exc}"))
-            return delivery
+            attempted(Attempt(at, None, f"refused: {exc}"), final=True)
         except (OSError, http.client.HTTPException) as exc:
-            delivery.attempts.append(Attempt(at, None, _describe(exc)))
-            continue
-        delivery.attempts.append(Attempt(at, status, None))
-        if delivery.attempts[-1].ok:
-            break
+            attempted(Attempt(at, None, _describe(exc)))
+        else:
+            attempted(Attempt(at, status, None))
     return delivery

@@ -2,10 +2,11 @@
 
 It is ``batch.Scheduler`` fed from the store instead of a spec: every poll
 takes the jobs submitted one at a time (``jobs.waiting``; a batch's runner
-renders its own), plans each again from its stored input (a plan is not
-stored; an input that has become unusable fails the job, refunded), and
-lets the scheduler claim, render, settle and deliver webhooks.  Outputs go
-to ``STORE/outputs/<job_id>/``, which the server's files route serves.
+renders its own), plans each again from its stored input with its owner's
+saved characters (``runner.characters``; a plan is not stored; an input that
+has become unusable fails the job, refunded), and lets the scheduler claim,
+render, settle and deliver webhooks.  Outputs go to ``STORE/outputs/<job_id>/``,
+which the server's files route serves.
 Jobs a dead worker left ``processing`` are requeued when a worker starts.
 """
 
@@ -25,7 +26,8 @@ from mediakit.generation.run import plan_job
 
 from . import jobs
 from .batch import Entry, Event, RunOptions, Scheduler
-from .db import Database
+from .characters import options_for
+from .db import Database, outputs_of
 from .errors import StoreUnavailable
 from .executors import EXECUTORS, Executor
 from .served import OwnFiles, Served
@@ -47,11 +49,6 @@ class WorkerOptions:
     allow_private_webhooks: bool | None = None
     files_url: str | None = None
     remote_inputs: bool = False  # plan inputs as a remote client's (mediakit.fetch.RemoteInputs under files_url)
-
-
-def outputs_of(store: Path) -> Path:
-    """Where a store's server-run jobs put their files: ``STORE/outputs/<job_id>/``."""
-    return store / "outputs"
 
 
 class Worker:
@@ -141,7 +138,8 @@ class Worker:
                               job.id, job=job)
                 try:
                     with self._input_rules(db, job.user_id):
-                        _, entry.plan = plan_job(job.generator, job.input, stats=stats)
+                        _, entry.plan = plan_job(job.generator, job.input, options=options_for(self.store, job.user_id),
+                                                 stats=stats)
                 except MediakitError as exc:  # its inputs went bad since it was submitted: failed, refunded
                     jobs.fail(db, job.id, exc.code, exc.message)
                     self.events({"event": "failed", "job_id": job.id, "error_message": exc.message})

@@ -208,6 +208,8 @@ class Options:
     / ``fit``: an output canvas for generators that otherwise keep the
     input's size.  ``allow_unaligned``: spread a transcript that does not
     fit the audio instead of failing.  ``actors_paths``: user actor folders.
+    ``characters_dir``: where saved characters are kept and looked up (None:
+    ``$MEDIAKIT_HOME/characters``; the server passes each user's own folder).
     ``asr`` / ``asr_model`` / ``language``: the recognition engine, its model
     and the spoken language for captions without a transcript.
     """
@@ -219,6 +221,7 @@ class Options:
     fit: str = "cover"
     allow_unaligned: bool = False
     actors_paths: tuple[Path, ...] = ()
+    characters_dir: Path | None = None
     asr: str | None = None
     asr_model: str | None = None
     language: str | None = None

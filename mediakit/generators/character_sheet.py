@@ -74,6 +74,7 @@ class CharacterSheetPlan(Plan):
     character: Character
     reference: Path | None
     session_id: str | None
+    characters_dir: Path | None = None  # where the sheet's character is saved (``Options.characters_dir``)
 
 
 def actor_character(slug: str, words: str, context: Context) -> tuple[Character, Path | None]:
@@ -115,12 +116,13 @@ class CharacterSheetGenerator(Generator[CharacterSheetRequest, CharacterSheetPla
         return CharacterSheetPlan(
             generator=self.id, receipt=Receipt(notes=(LOCAL_NOTE,)),
             metered=Metered(generator=self.id, variant=request.variant),
-            character=character, reference=reference, session_id=session)
+            character=character, reference=reference, session_id=session,
+            characters_dir=context.options.characters_dir)
 
     def build(self, plan: CharacterSheetPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         path = save_sheet(draw_sheet(plan.character, plan.reference), plan.character, workdir / "sheet.png")
         if plan.session_id is not None:
             record(plan.session_id, "character_sheet", plan.character.to_dict())
-        saved = save_character(plan.character, path)
+        saved = save_character(plan.character, path, plan.characters_dir)
         notes = (*plan.receipt.notes, f"saved as character {saved.id} (`mediakit characters`)")
         return Built(file=path, receipt=replace(plan.receipt, notes=notes))

@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..cache import cached_file, cached_png
-from ..errors import ValidationError
+from ..errors import NotFoundError, ValidationError
 from ..fetch import IMAGE, check_file
 from ..generation.contract import Context
 from ..stages.actors.catalog import Actor, actor_from_record
@@ -44,14 +44,18 @@ _BASE64 = re.compile(r"^[A-Za-z0-9+/=\s]+$")
 
 def with_saved_characters(context: Context) -> Context:
     """``context`` whose actors include the saved characters, so a generator can cast one by slug."""
-    store = [p for p in saved_actor_paths() if p not in context.options.actors_paths]
+    saved = saved_actor_paths(context.options.characters_dir)
+    store = [p for p in saved if p not in context.options.actors_paths]
     if not store:
         return context
     return replace(context, options=replace(context.options, actors_paths=(*context.options.actors_paths, *store)))
 
 
 def saved_character(value: str, field: str, context: Context) -> Actor:
-    """The actor a ``char_<slug>`` id names; a ValidationError naming ``field`` (with close ids) otherwise."""
+    """The actor a ``char_<slug>`` id names among the caller's characters and the library's actors.
+
+    An id that names none of them is a NotFoundError naming ``field`` (404 in the service, like another
+    account's id: whose it is stays unsaid)."""
     if not value.startswith(CHARACTER_PREFIX):
         raise ValidationError(field, value, f"must be a saved character id ({CHARACTER_PREFIX}<slug>)")
     slug = value[len(CHARACTER_PREFIX):]
@@ -59,7 +63,8 @@ def saved_character(value: str, field: str, context: Context) -> Actor:
         return get_actor(slug, actors=all_actors(with_saved_characters(context).options.actors_paths))
     except ActorNotFoundError as exc:
         hint = f"; did you mean {', '.join(CHARACTER_PREFIX + s for s in exc.similar)}?" if exc.similar else ""
-        raise ValidationError(field, value, f"names no saved character (`mediakit characters`){hint}") from None
+        raise NotFoundError(f"{field}: {value!r} names no saved character (`mediakit characters`){hint}",
+                            details=[{"field": field, "rule": "a saved character id of yours"}]) from None
 
 
 def sheet_character(value: str, field: str, context: Context) -> Actor:
@@ -73,8 +78,9 @@ def sheet_character(value: str, field: str, context: Context) -> Actor:
     saved_id = CHARACTER_PREFIX + character_hash(character)
     try:
         return saved_character(saved_id, field, context)
-    except ValidationError:
-        return saved_character(save_character(character, sheet).id, field, context)
+    except NotFoundError:
+        saved = save_character(character, sheet, context.options.characters_dir)
+        return saved_character(saved.id, field, context)
 
 
 def character_or_image(value: str, field: str, context: Context) -> Actor:

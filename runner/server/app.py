@@ -22,9 +22,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from mediakit import __version__
 from mediakit.errors import MediakitError, error_type
 from mediakit.fetch import RemoteInputs, remote_inputs
+from runner.db import outputs_of
 from runner.errors import LimitError
 from runner.served import Served, serving
-from runner.worker import Worker, WorkerOptions, outputs_of
+from runner.worker import Worker, WorkerOptions
 
 from .core.auth import JwtConfig
 from .core.deps import StorePool

@@ -1,13 +1,15 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 import time
+from dataclasses import replace
 
 import pytest
 
-from runner import jobs, ledger
+from runner import jobs, ledger, pending_hooks
 from runner.db import Database
 from runner.errors import CannotCancel, IdempotencyConflict, JobNotFound
 from runner.plans import InsufficientCredits
@@ -174,3 +176,26 @@ def test_status_and_legacy_shapes(db: Database):
     assert set(legacy) == {"id", "model_slug", "operation", "status", "credit_cost", "output_url", "created_at",
                            "completed_at"}
     assert legacy["output_url"] == "file:///tmp/out/a.mp4" and legacy["credit_cost"] == 300
+
+
+def test_a_settle_and_its_webhook_delivery_are_one_transaction(db: Database):
+    """A job is never settled without its pending delivery (``pending_hooks``): a crash between the two
+    writes would lose the callback, so what ``then`` writes commits or rolls back with the settle."""
+    job, _ = jobs.submit(db, USER, replace(sub(), webhook_url="https://hooks.example/h"))
+    jobs.claim(db, job.id, "me")
+
+    def broken(conn: sqlite3.Connection, settled: jobs.Job) -> None:
+        raise RuntimeError("the store went away mid-settle")
+
+    with pytest.raises(RuntimeError):
+        jobs.fail(db, job.id, "render_error", "ffmpeg died", owner="me", then=broken)
+    assert jobs.get(db, job.id).status == "processing" and total(db) == 6_700_000
+
+    def keep(conn: sqlite3.Connection, settled: jobs.Job) -> None:
+        assert settled.webhook_url is not None
+        pending_hooks.add(conn, pending_hooks.Pending(settled.id, settled.webhook_url, {"job_id": settled.id}), "me")
+
+    assert jobs.fail(db, job.id, "render_error", "ffmpeg died", owner="me", then=keep) is not None
+    [taken] = pending_hooks.take(db, "me")
+    assert (taken.job_id, taken.url, taken.body, taken.attempts) == (job.id, "https://hooks.example/h",
+                                                                     {"job_id": job.id}, ())

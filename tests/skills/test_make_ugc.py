@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageStat
 
-from mediakit.errors import MediaError, ValidationError
+from mediakit.errors import MediaError, NotFoundError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generation.contract import Options
 from mediakit.generation.run import deliver, generate, plan_job
@@ -120,3 +120,20 @@ def test_a_short_script_is_a_5_s_clip_under_make_ugcs_own_rule() -> None:
     assert two.broll is not None and len(two.inner.scenes) <= 1  # too few words to cut on: cut in mid-clip
     with pytest.raises(ValidationError, match="script"):
         plan_job("ugc_video", {"script": "Buy it today.", "actor_slug": "maya-chen"})
+
+
+@pytest.mark.slow
+def test_a_characters_folder_is_the_only_place_its_ids_are_known(tmp_path: Path, private_home: Path) -> None:
+    """The seam the server uses per user: a sheet job saves into Options.characters_dir, and only a plan
+    given that folder casts its id; elsewhere the id is not_found, naming the field."""
+    mine, theirs = Options(characters_dir=tmp_path / "mine"), Options(characters_dir=tmp_path / "theirs")
+    generate("character_sheet", {"description": "a man named Kofi with a beard in a green hoodie"},
+             tmp_path / "kofi.png", options=mine)
+    [saved] = list_characters(root=tmp_path / "mine")
+    assert list_characters() == [] and list_characters(root=tmp_path / "theirs") == []
+    body = {"scene_action": "waves at the camera", "character": saved["character_id"]}
+    _, plan = plan_job("make_ugc", body, options=mine)
+    assert plan.receipt.actor_slug == saved["character_id"].removeprefix("char_")
+    for options in (theirs, None):
+        with pytest.raises(NotFoundError, match="^character: .* names no saved character"):
+            plan_job("make_ugc", body, options=options)

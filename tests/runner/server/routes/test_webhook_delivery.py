@@ -9,7 +9,10 @@ and may call a loopback address through ``MEDIAKIT_WEBHOOK_ALLOW_PRIVATE=1``.
 from __future__ import annotations
 
 import json
+import socket
 import ssl
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -19,9 +22,13 @@ from typing import Any
 
 import pytest
 import trustme
-from serving import SLEEP, Live, credits, wait_for
+from serving import SLEEP, WORKER_IMPORTS, Live, credits, serve, wait_for
+from sleepgen import NAME
 
-from runner import webhooks
+from runner import jobs, pending_hooks, service, webhooks
+from runner.db import Database
+from runner.server.app import ServerConfig
+from runner.worker import WorkerOptions
 
 pytestmark = pytest.mark.slow
 
@@ -85,3 +92,52 @@ def test_a_plain_http_webhook_is_refused_at_submit(working: Live) -> None:
     r = working.client.post(SLEEP, json={"seconds": 0.2, "webhook_url": "http://example.com/hook"}, headers=alice)
     assert r.status_code == 400 and r.json()["error"]["details"][0]["field"] == "webhook_url"
     assert credits(working, alice) == 6900
+
+
+class Crash(Exception):
+    """The runner dies while it waits to try again."""
+
+
+def _crash(_seconds: float) -> None:
+    raise Crash
+
+
+def _dead_runner() -> str:
+    """The owner id of a runner on this host whose process has exited."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    return f"{socket.gethostname()}:{gone.pid}:dead"
+
+
+def test_a_delivery_a_crash_left_pending_is_resumed_by_the_next_worker(
+        tmp_path: Path, receiver: tuple[str, list[dict[str, Any]]]) -> None:
+    url, received = receiver
+    store = tmp_path / "store"
+    db = Database(store)
+    job, _ = service.submit_request(db, "alice", NAME, {"seconds": 0.1})
+    failed = jobs.fail(db, job.id, "render_failed", "the render failed")
+    assert failed is not None
+    body = webhooks.failed_body(job.id, "the render failed")
+    pending = pending_hooks.Pending(job.id, url, body)
+    with db.write() as conn:  # as the runner that failed the job kept it, before it died
+        pending_hooks.add(conn, pending, _dead_runner())
+    untrusted = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)  # trusts no CA: the first attempt fails
+    with pytest.raises(Crash):
+        webhooks.deliver(url, body, record=lambda d: pending_hooks.record(db, job.id, d), context=untrusted,
+                         sleep=_crash)
+    [row] = db.read("SELECT attempts_json FROM webhook_pending WHERE job_id = ?", (job.id,))
+    [first] = json.loads(row["attempts_json"])
+    assert first["status"] is None and "CERTIFICATE_VERIFY_FAILED" in first["error"]
+    assert jobs.get(db, job.id).webhook is None and received == []
+
+    worker = WorkerOptions(workers=1, executor_options={"imports": WORKER_IMPORTS})
+    for live in serve(ServerConfig(store, worker=worker)):
+        deadline = time.monotonic() + 30
+        while jobs.get(db, job.id).webhook is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        record = jobs.get(db, job.id).webhook
+        assert record is not None and record["delivered"] is True and record["url"] == url
+        assert [a["status"] for a in record["attempts"]] == [None, 200]
+        assert [r["body"] for r in received] == [body]
+        assert db.read("SELECT * FROM webhook_pending") == []
+        assert live.client.get(f"/v1/videos/{job.id}", headers=live.key("alice")).json()["status"] == "failed"
