@@ -1,7 +1,8 @@
-"""The spoken-ad kit through its simplest pictures (show_your_app, laptop_ugc): plans, receipts, renders."""
+"""The spoken-ad kit through its pictures (show_your_app, laptop_ugc, product_acting_ugc): plans, receipts, renders."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -246,3 +247,58 @@ def test_laptop_ugc_lips_follow_the_voice_in_both_face_scenes(screen: Path, tmp_
     assert abs(lag_ms) <= 80 and corr > 0.3
     late_ms, _ = _sync_lag_ms(_delayed(tmp_path / "laptop.mp4", 200), spans)
     assert late_ms <= -130
+
+
+# Scripts too long for the short duration asked for, within the next one's word budget (words per second: 3 for
+# the app ads, 2.5 for product scenes): each route raises the duration, and the raised one is what is metered,
+# priced, put on the receipt and rendered; past the longest duration's budget the script is refused.
+RAISES = {
+    "show_your_app": (lambda screen: {"app_screenshot_url": str(screen)}, 5, 10, 22, 30, 45,
+                      "I could never keep a habit going until this app. Now my streak is alive and I check in every "
+                      "single morning."),
+    "laptop_ugc": (lambda screen: {"app_screen_image_url": str(screen)}, 15, 20, 50, 60, 60,
+                   "I was drowning in habit apps that never stuck, so I tried one more and it finally clicked. The "
+                   "streak counter keeps me honest, the reminders fit my busy day, and the weekly report shows where "
+                   "I slipped. Twelve days in I have not missed once. Try it free today."),
+    "product_acting_ugc": (lambda _: {"product_image_url": str(Path(__file__).parents[1] / "data" / "real" /
+                                                              "skimage-coffee" / "coffee.png"),
+                                      "actor_slug": "maya-chen", "product_name": "Morning Brew"}, 5, 10, 21, 25, 37,
+                           "Morning Brew changed my mornings. One cup and I am awake, calm and ready for the whole "
+                           "day. Get yours today."),
+}
+TINY = Options(extra={"preview_height": 160})
+
+
+def _raise_case(generator: str, screen: Path) -> tuple[dict[str, Any], int, int, int, int, int, str]:
+    inputs, short, raised, words, budget, cap, script = RAISES[generator]
+    return {**inputs(screen), "duration": short}, short, raised, words, budget, cap, script
+
+
+@pytest.mark.parametrize("generator", list(RAISES))
+def test_a_raised_duration_is_the_one_metered(generator: str, screen: Path) -> None:
+    """The warning's raised duration is the plan's: receipt, metered seconds (what the runner prices)."""
+    body, short, raised, words, budget, _, script = _raise_case(generator, screen)
+    plan = plan_job(generator, body | {"script": script}, options=TINY)[1]
+    r = plan.receipt
+    assert (r.word_count, r.max_words, r.estimated_duration) == (words, budget, raised)
+    assert r.pacing_warning is not None and f"duration raised from {short} s to {raised} s" in r.pacing_warning
+    assert plan.seconds == plan.metered.seconds == raised
+
+
+@pytest.mark.parametrize("generator", list(RAISES))
+def test_a_script_past_the_longest_budget_is_refused_naming_script(generator: str, screen: Path) -> None:
+    body, *_, cap, _ = _raise_case(generator, screen)
+    with pytest.raises(ValidationError) as info:
+        plan_job(generator, body | {"script": " ".join(["word"] * (cap + 1)) + "."}, options=TINY)
+    assert info.value.details[0]["field"] == "script" and f"at most {cap}" in info.value.details[0]["rule"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("generator", list(RAISES))
+def test_a_raised_duration_is_the_rendered_length(generator: str, screen: Path, tmp_path: Path) -> None:
+    body, _, raised, *_, script = _raise_case(generator, screen)
+    out = tmp_path / "ad.mp4"
+    generate(generator, body | {"script": script}, out, options=TINY)
+    assert abs((probe(out).duration_ms or 0) - raised * 1000) <= 100
+    receipt = json.loads((tmp_path / "ad.receipt.json").read_text())
+    assert receipt["estimated_duration"] == raised and f"to {raised} s" in receipt["pacing_warning"]
