@@ -240,6 +240,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         characters,
         files,
         generate,
+        integrations,
         jobs,
         marketplace,
         me,
@@ -261,8 +262,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _server_error)
     app.state.worker = None
-    for module in (public, generate, jobs, account, me, characters, skills, primitives, uploads, upload_sessions,
-                   tooling, marketplace, files):
+    for module in (public, generate, jobs, account, me, characters, integrations, skills, primitives, uploads,
+                   upload_sessions, tooling, marketplace, files):
         app.include_router(module.router)
     generate.document_requests(app)
     mount_docs(app)
