@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self, cast
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILED = 1
@@ -66,6 +66,12 @@ class MediakitError(Exception):
     def type(self) -> str:
         """The older responses' ``type`` for this error's status."""
         return error_type(self.status)
+
+    def reworded(self, message: str, details: Sequence[dict[str, Any]]) -> Self:
+        """A copy saying ``message`` with ``details``, of the same class, code and status (what a server shows a
+        client in place of a message meant for this machine's user)."""
+        return cast(Self, _restore(type(self), message, {**self.__dict__, "message": message,
+                                                         "details": list(details)}))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore, (type(self), self.message, dict(self.__dict__)))
@@ -123,6 +129,14 @@ class MediaError(MediakitError):
             detail["field"] = field
         prefix = f"{field}: " if field else ""
         super().__init__(f"{prefix}{self.path!r}: {problem}", details=[detail])
+
+    def unnamed(self, problem: str) -> MediaError:
+        """The same refusal naming the field instead of the file, saying ``problem``: what a server tells a client
+        when the file is its own (a download, an upload, the store), whose path the client must not see."""
+        where = self.field or "input file"
+        shown = self.reworded(f"{where}: {problem}", [{"field": where, "rule": problem}])
+        shown.path, shown.problem = where, problem
+        return shown
 
 
 class NotFoundError(MediakitError):

@@ -191,10 +191,10 @@ def fetch(value: str, *, field: str, limits: Limits) -> Path:
         text = rules.admit(text, field)
     scheme = urllib.parse.urlsplit(text).scheme.lower()
     if scheme == "https" or (scheme == "http" and not limits.https_only):
-        path = _download(text, field, limits)
-    elif scheme == "http":
+        return check_file(_download(text, field, limits), field=field, limits=limits, shown=text)
+    if scheme == "http":
         raise ValidationError(field, text, "must start with https:// (plain http is refused)")
-    elif scheme == "file":
+    if scheme == "file":
         from urllib.request import url2pathname  # urllib.request costs 18 ms to import: only when needed
 
         path = Path(url2pathname(urllib.parse.urlsplit(text).path))

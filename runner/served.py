@@ -23,7 +23,7 @@ import urllib.parse
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from mediakit.errors import MediaError
@@ -48,10 +48,13 @@ def uploads_folder(user: str) -> str:
 
 @dataclass(frozen=True)
 class Served:
-    """The URL prefixes a server serves its outputs folder under (``.../v1/files/``), and that folder."""
+    """The URL prefixes a server serves its outputs folder under (``.../v1/files/``), and that folder; one per
+    request, so ``names`` holds the URLs this request named its stored files by (an error about one of those files
+    names the URL, not the store's path: see :func:`client_name`)."""
 
     prefixes: tuple[str, ...]
     outputs: Path
+    names: dict[str, str] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,7 @@ class OwnFiles:
         path = (root / urllib.parse.unquote(urllib.parse.urlsplit(text[len(prefix):]).path)).resolve()
         if not (path.is_relative_to(root) and path.is_file() and self._owns(path.relative_to(root).parts)):
             raise MediaError(text, "is not a file of this account on this server", field=field)
+        self.served.names[str(path)] = text
         return path
 
     def _owns(self, parts: tuple[str, ...]) -> bool:
@@ -93,6 +97,12 @@ def serving(served: Served) -> Iterator[None]:
         yield
     finally:
         _SERVED.reset(token)
+
+
+def client_name(path: str) -> str | None:
+    """The URL the current request named the stored file ``path`` by, if it did."""
+    served = _SERVED.get()
+    return None if served is None else served.names.get(path)
 
 
 def own_files(db: Database, user: str) -> AbstractContextManager[None]:

@@ -13,7 +13,7 @@ import trustme
 
 from mediakit import fetch as fetch_mod
 from mediakit.errors import MediaError, ValidationError
-from mediakit.fetch import IMAGE, SCREEN_IMAGE, VIDEO, Limits, fetch, sniff
+from mediakit.fetch import BROLL, IMAGE, SCREEN_IMAGE, VIDEO, Limits, fetch, sniff
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 100
 
@@ -125,6 +125,16 @@ def test_download_limits_type_and_errors(server: str) -> None:
     with pytest.raises((ValidationError, MediaError)):
         fetch(f"{server}/redirect", field="product_image_url", limits=IMAGE)
     assert not list((Path(fetch_mod.cache_dir()) / "fetch").glob("*.bin"))
+
+
+def test_a_cached_download_refused_later_names_its_url(server: str) -> None:
+    """A URL fetched once is checked again from the cache for another field's rules; the error names the URL,
+    never the cache's file (a server's client must not see its paths)."""
+    _Handler.files["/clip.mp4"] = (b"\x00\x00\x00\x20ftypisom" + b"\x00" * 64, None)
+    fetch(f"{server}/clip.mp4", field="broll_url", limits=BROLL)
+    with pytest.raises(MediaError, match="has no image stream") as refused:
+        fetch(f"{server}/clip.mp4", field="product_image_url", limits=IMAGE)
+    assert refused.value.path == f"{server}/clip.mp4"
 
 
 @pytest.mark.slow

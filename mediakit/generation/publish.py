@@ -7,6 +7,10 @@ folder per integration id, so a batch's "published" output can be checked or
 handed to another tool.  A real publisher registers in ``PUBLISHERS`` (or the
 ``mediakit.publishers`` entry point group) and is chosen by
 ``$MEDIAKIT_PUBLISHER``.
+
+The integration ids a publisher knows are its ``accounts()`` (the spec's
+``GET /v1/integrations/<publisher>/accounts``): for ``local-folder``, the
+folders already in the publish folder; any other safe id makes a new one.
 """
 
 from __future__ import annotations
@@ -38,18 +42,31 @@ class Publisher(ABC):
     def publish(self, video: Path, caption: str, integration_id: str) -> str:
         """Publish; return where it went (a path or a URL)."""
 
+    def accounts(self) -> list[str]:
+        """The integration ids this publisher can list, sorted; one that cannot list its accounts lists none."""
+        return []
+
 
 class LocalFolderPublisher(Publisher):
     name = "local-folder"
 
     def publish(self, video: Path, caption: str, integration_id: str) -> str:
-        folder = Path(os.environ.get(PUBLISH_DIR_ENV, "published")) / integration_id
+        folder = _publish_dir() / integration_id
         folder.mkdir(parents=True, exist_ok=True)
         target = folder / video.name
         with atomic_path(target, field="publish_integration_ids") as tmp:
             shutil.copyfile(video, tmp)
         write_text(target.with_suffix(".caption.txt"), caption + "\n", field="publish_integration_ids")
         return str(target)
+
+    def accounts(self) -> list[str]:
+        """The folders of the publish folder whose names are integration ids (what earlier publishes made)."""
+        root = _publish_dir()
+        return sorted(p.name for p in root.iterdir() if p.is_dir() and _SAFE_ID.match(p.name)) if root.is_dir() else []
+
+
+def _publish_dir() -> Path:
+    return Path(os.environ.get(PUBLISH_DIR_ENV, "published"))
 
 
 PUBLISHERS: Registry[Publisher] = Registry("publisher", "publisher", "mediakit.publishers",
@@ -66,7 +83,12 @@ def check_integration_ids(ids: Sequence[str]) -> None:
         raise ValidationError("publish_integration_ids", list(ids), "must not repeat an id")
 
 
+def configured_publisher() -> str:
+    """The name of the publisher ``publish_all`` uses (``$MEDIAKIT_PUBLISHER``, default ``local-folder``)."""
+    return os.environ.get(PUBLISHER_ENV, DEFAULT_PUBLISHER)
+
+
 def publish_all(video: Path, caption: str, ids: Sequence[str]) -> list[str]:
     """Publish ``video`` with ``caption`` to every integration id through the configured publisher."""
-    publisher = PUBLISHERS.get(os.environ.get(PUBLISHER_ENV, DEFAULT_PUBLISHER))
+    publisher = PUBLISHERS.get(configured_publisher())
     return [publisher.publish(video, caption, i) for i in ids]

@@ -33,11 +33,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from PIL import Image
-
 from ..captions import captions_for
 from ..errors import MediaError, ValidationError
 from ..fetch import AUDIO
+from ..media_io import open_image
 from ..probe import probe
 from ..progress import ProgressCallback
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
@@ -193,9 +192,9 @@ def voiceover_bucket(path: Path) -> int:
 
 
 def product_notes(path: Path) -> list[str]:
-    """A receipt note when the product photo is too small to look sharp on the frame."""
-    with Image.open(path) as im:
-        w, h = im.size
+    """A receipt note when the product photo is too small to look sharp on the frame; a photo Pillow cannot
+    read (a PNG cut short: its first bytes sniff as an image) is the request's ``MediaError``, not a crash."""
+    w, h = open_image(path, field="product_image_url").size
     if min(w, h) < MIN_PRODUCT_SIDE:
         return [f"product_image_url: {w}x{h} px is small; it will look soft (give at least "
                 f"{MIN_PRODUCT_SIDE} px on the short side)"]

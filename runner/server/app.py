@@ -31,6 +31,7 @@ from .core.auth import JwtConfig
 from .core.deps import StorePool
 from .core.keys import KeyStore
 from .core.limits import RateLimiter
+from .core.redact import hide_paths, public
 from .docs import mount_docs
 from .routes.uploads import RAW_PREFIX
 
@@ -170,6 +171,7 @@ class RateHeaders:
 
 def _mediakit_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, MediakitError)
+    exc = public(exc)
     body = exc.to_dict()
     if isinstance(body["error"], dict):  # the 402 body is the spec's flat shape: no type to add
         body["error"]["type"] = exc.type
@@ -208,7 +210,7 @@ def _http_error(request: Request, exc: Exception) -> JSONResponse:
         return _invalid_json("is not UTF-8 text" if isinstance(cause, UnicodeDecodeError) else
                              "nests too deeply" if isinstance(cause, RecursionError) else "is not valid JSON")
     code = "not_found" if exc.status_code == 404 else "method_not_allowed" if exc.status_code == 405 else "error"
-    message = f"{request.method} {request.url.path}: {exc.detail}"
+    message = f"{request.method} {request.url.path}: {hide_paths(str(exc.detail))}"
     return JSONResponse(error_body(code, message, exc.status_code), status_code=exc.status_code,
                         headers=exc.headers)
 
@@ -240,6 +242,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         characters,
         files,
         generate,
+        integrations,
         jobs,
         marketplace,
         me,
@@ -261,8 +264,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _server_error)
     app.state.worker = None
-    for module in (public, generate, jobs, account, me, characters, skills, primitives, uploads, upload_sessions,
-                   tooling, marketplace, files):
+    for module in (public, generate, jobs, account, me, characters, integrations, skills, primitives, uploads,
+                   upload_sessions, tooling, marketplace, files):
         app.include_router(module.router)
     generate.document_requests(app)
     mount_docs(app)

@@ -1,7 +1,10 @@
 """Request rate limits: a fixed one-minute window per (bucket, caller).
 
 The spec's limits: 10 generate and 60 read requests per minute per user,
-60 actor-list requests per minute per IP.  A fixed window is what the
+60 actor-list requests per minute per IP.  The model catalog is public too,
+so it is counted per IP like the actor list, but in a bucket of its own at
+the spec's read rate (60 a minute): a client paging through actors must not
+lose the catalog, nor the other way round.  A fixed window is what the
 ``X-RateLimit-Reset`` header describes (the moment the count starts again),
 and it is one counter per caller, so it costs nothing under load.
 """
@@ -27,9 +30,10 @@ class Bucket(StrEnum):
     GENERATE = "generate"
     READ = "read"
     ACTOR = "actor"
+    CATALOG = "catalog"
 
 
-PER_MINUTE = {Bucket.GENERATE: 10, Bucket.READ: 60, Bucket.ACTOR: 60}
+PER_MINUTE = {Bucket.GENERATE: 10, Bucket.READ: 60, Bucket.ACTOR: 60, Bucket.CATALOG: 60}
 
 
 @dataclass(frozen=True)

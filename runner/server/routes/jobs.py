@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as PathParam
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from runner import jobs
 from runner.jobs import Job
@@ -70,10 +70,11 @@ def restore_video(user: Reader, db: Store, job_id: JobId) -> dict[str, Any]:
 
 
 class Rating(BaseModel):
-    """Body of ``POST /v1/runs/{job_id}/rate``."""
+    """Body of ``POST /v1/runs/{job_id}/rate``: the score is a JSON number (``"5"`` is refused, not coerced, so a
+    client's type mistake surfaces here rather than in the next client that reads it)."""
 
     model_config = ConfigDict(extra="forbid")
-    score: int = Field(ge=1, le=5, description="1 (bad) to 5 (great).")
+    score: StrictInt = Field(ge=1, le=5, description="1 (bad) to 5 (great).")
     note: str | None = Field(None, max_length=1000)
 
 

@@ -1,4 +1,4 @@
-"""The public routes: the actor library (60 requests per minute per IP) and the model catalog.
+"""The public routes: the actor library and the model catalog, each 60 requests per minute per IP in its own bucket.
 
 An actor's ``portrait_url`` is its portrait's URL on this server (``files.get_portrait``), never the
 ``file://`` path the library reports: a client cannot read this machine's disk.
@@ -15,14 +15,14 @@ from mediakit.stages.actors.catalog import ACTOR_TYPES, AGE_RANGES
 from ..core.deps import per_ip
 from ..core.limits import Bucket
 
-router = APIRouter(tags=["public"], dependencies=[Depends(per_ip(Bucket.ACTOR))])
+router = APIRouter(tags=["public"])
 
 Gender = Literal["female", "male"]
 AgeRange = Literal[AGE_RANGES]  # type: ignore[valid-type]
 ActorType = Literal[ACTOR_TYPES]  # type: ignore[valid-type]
 
 
-@router.get("/v1/actors", summary="List actors, or look one up by slug")
+@router.get("/v1/actors", summary="List actors, or look one up by slug", dependencies=[Depends(per_ip(Bucket.ACTOR))])
 def list_actors(request: Request, gender: Gender | None = None, age_range: AgeRange | None = None,
                 actor_type: ActorType | None = None, preset: str | None = None, search: str | None = None,
                 slug: str | None = None, limit: Annotated[int, Query(ge=1, le=500)] = 500,
@@ -37,7 +37,7 @@ def list_actors(request: Request, gender: Gender | None = None, age_range: AgeRa
     return found
 
 
-@router.get("/v1/models", summary="The model catalog")
+@router.get("/v1/models", summary="The model catalog", dependencies=[Depends(per_ip(Bucket.CATALOG))])
 def list_models() -> dict[str, Any]:
     """Every live model with its tier, prices and rules, as ``mediakit models --json`` prints it."""
     from mediakit.catalog import load_catalog

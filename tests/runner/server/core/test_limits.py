@@ -18,7 +18,7 @@ class Clock:
 
 
 def test_spec_limits() -> None:
-    assert PER_MINUTE == {Bucket.GENERATE: 10, Bucket.READ: 60, Bucket.ACTOR: 60}
+    assert PER_MINUTE == {Bucket.GENERATE: 10, Bucket.READ: 60, Bucket.ACTOR: 60, Bucket.CATALOG: 60}
 
 
 def test_window_fills_then_resets_a_minute_later() -> None:
@@ -58,6 +58,16 @@ def test_read_limit_over_http_with_headers(tight: Live) -> None:
 def test_actor_limit_is_per_ip_without_credentials(tight: Live) -> None:
     codes = [tight.client.get("/v1/actors", params={"limit": 1}).status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]
+
+
+@pytest.mark.slow
+def test_the_catalog_answers_when_the_actor_list_is_exhausted(tight: Live) -> None:
+    """The catalog and the actor list are both public and per IP, but each has its own bucket."""
+    assert [tight.client.get("/v1/actors", params={"limit": 1}).status_code for _ in range(4)][-1] == 429
+    models = tight.client.get("/v1/models")
+    assert models.status_code == 200 and models.headers["x-ratelimit-remaining"] == "2"
+    assert [tight.client.get("/v1/models").status_code for _ in range(3)][-1] == 429
+    assert tight.client.get("/v1/actors", params={"limit": 1}).status_code == 429  # still its own count
 
 
 @pytest.mark.slow

@@ -108,3 +108,11 @@ def test_a_batch_jobs_output_outside_the_served_folder_is_its_file_url(live: Liv
     jobs.complete(db, job.id, "me", output=str(out), files={}, receipt={}, seconds=0.1)
     r = live.client.get(f"/v1/videos/{job.id}", headers=alice)
     assert r.status_code == 200 and r.json()["video_url"] == out.resolve().as_uri()
+
+
+@pytest.mark.parametrize("score", ["5", 4.0, True])
+def test_a_score_must_be_a_json_integer(live: Live, score: object) -> None:
+    """``"5"``, ``4.0`` and ``true`` are refused before the job is looked up, naming the field."""
+    r = live.client.post("/v1/runs/any-job/rate", json={"score": score}, headers=live.key())
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["code"] == "validation_error" and r.json()["error"]["message"].startswith("score: ")
