@@ -66,6 +66,13 @@ class RunOptions:
     # the URL ``out`` is served under (``mediakit serve``'s ``.../v1/files/``), so a webhook's video_url is one
     # its receiver can fetch; None: the output's file:// URL, as a batch reports it
     files_url: str | None = None
+    # how a failure reads in the job's record, which the server shows its clients and their webhooks (the
+    # server's worker passes ``runner.redact.public``: no host paths); None: as raised, for a batch on this machine
+    shown: Callable[[MediakitError], MediakitError] | None = None
+
+    def record(self, exc: MediakitError) -> MediakitError:
+        """``exc`` as the job's record keeps it."""
+        return exc if self.shown is None else self.shown(exc)
 
 
 @dataclass
@@ -161,7 +168,8 @@ def run_spec(spec: Spec, opts: RunOptions, events: Callable[[Event], None] | Non
                 fresh.append(entry)
         except MediakitError as exc:
             if entry.job is not None:  # resuming a job whose inputs went bad: fail it, refunded
-                entry.job = jobs.fail(db, entry.job.id, exc.code, exc.message) or entry.job
+                kept = opts.record(exc)
+                entry.job = jobs.fail(db, entry.job.id, kept.code, kept.message) or entry.job
                 emit(_event("failed", entry))
             elif exc.status in (402, 403) or exc.code == "plan_limit":
                 entry.note = exc.code
@@ -363,7 +371,8 @@ class Scheduler:
         except MediakitError as exc:
             shutil.rmtree(staging, ignore_errors=True)
             keep = self._keep_hook(lambda job: webhooks.failed_body(job.id, job.error_message or ""))
-            entry.job = jobs.fail(self.db, entry.job.id, exc.code, exc.message, owner=self.owner,
+            kept = self.opts.record(exc)
+            entry.job = jobs.fail(self.db, entry.job.id, kept.code, kept.message, owner=self.owner,
                                   then=keep) or entry.job
             self.emit(_event("failed", entry))
             self._send_hooks()

@@ -30,6 +30,7 @@ from .characters import options_for
 from .db import Database, outputs_of
 from .errors import StoreUnavailable
 from .executors import EXECUTORS, Executor
+from .redact import public
 from .served import OwnFiles, Served
 from .spec import SpecJob
 from .usage import run_stats
@@ -81,7 +82,7 @@ class Worker:
         opts = RunOptions(out=outputs_of(self.store).resolve(), store=self.store, workers=self.options.workers,
                           executor=self.options.executor, executor_options=self.options.executor_options,
                           allow_private_webhooks=self.options.allow_private_webhooks,
-                          files_url=self.options.files_url)
+                          files_url=self.options.files_url, shown=public)
         try:
             make: Callable[..., Executor] = EXECUTORS.factory(opts.executor)
             executor = make(workers=opts.workers, **opts.executor_options)
@@ -141,8 +142,9 @@ class Worker:
                         _, entry.plan = plan_job(job.generator, job.input, options=options_for(self.store, job.user_id),
                                                  stats=stats)
                 except MediakitError as exc:  # its inputs went bad since it was submitted: failed, refunded
-                    jobs.fail(db, job.id, exc.code, exc.message)
-                    self.events({"event": "failed", "job_id": job.id, "error_message": exc.message})
+                    kept = public(exc)
+                    jobs.fail(db, job.id, kept.code, kept.message)
+                    self.events({"event": "failed", "job_id": job.id, "error_message": kept.message})
                     continue
                 entries.append(entry)
             return entries

@@ -24,6 +24,7 @@ from mediakit.errors import MediakitError, error_type
 from mediakit.fetch import RemoteInputs, remote_inputs
 from runner.db import outputs_of
 from runner.errors import LimitError
+from runner.redact import hide_paths, public
 from runner.served import Served, serving
 from runner.worker import Worker, WorkerOptions
 
@@ -31,7 +32,6 @@ from .core.auth import JwtConfig
 from .core.deps import StorePool
 from .core.keys import KeyStore
 from .core.limits import RateLimiter
-from .core.redact import hide_paths, public
 from .docs import mount_docs
 from .routes.uploads import RAW_PREFIX
 

@@ -150,3 +150,18 @@ def test_quote_prices_without_debiting(tmp_path: Path):
     assert [(j["id"], j["credits"]) for j in quote["jobs"]] == [("a", 50), ("b", 50)]
     assert quote["credits"] == 100 and quote["available"] == 60 and quote["sufficient"] is False
     assert not (tmp_path / "store").exists()
+
+
+@pytest.mark.slow
+def test_a_failure_is_recorded_as_the_runner_shows_it(tmp_path: Path):
+    """The server's worker keeps host paths out of a failed job's record (its clients and webhooks read it)."""
+    from runner.redact import HIDDEN, public
+
+    def with_a_host_path(exc: MediakitError) -> MediakitError:
+        return public(exc.reworded(f"{exc.message} (see /srv/mediakit/store/outputs/job-1/log.txt)", exc.details))
+
+    path = spec_file(tmp_path, "  - {id: breaks, generator: test_sleep, input: {fail: true}}\n")
+    run(tmp_path, path, shown=with_a_host_path)
+    (job,), _ = jobs.list_jobs(Database(tmp_path / "store"), LOCAL)
+    assert job.error_message is not None and "corrupt" in job.error_message
+    assert job.error_message.endswith(f"(see {HIDDEN})") and "/srv/" not in job.error_message

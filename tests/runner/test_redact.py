@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from runner.server.core.redact import hide_paths
+from runner.redact import hide_paths
 
 
 @pytest.mark.parametrize(("text", "shown"), [
