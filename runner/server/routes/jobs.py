@@ -22,6 +22,7 @@ from runner import jobs
 from runner.jobs import Job
 
 from ..core.deps import Reader, Store, url_for_output
+from ..core.responses import errors
 
 router = APIRouter(tags=["jobs"])
 
@@ -54,7 +55,8 @@ def list_videos(request: Request, user: Reader, db: Store,
     return {"jobs": [job_body(request, j) for j in page], "total": total}
 
 
-@router.post("/v1/videos/{jobId}/cancel", summary="Cancel a job that has not finished; its credits are refunded")
+@router.post("/v1/videos/{jobId}/cancel", responses=errors(409),
+             summary="Cancel a job that has not finished; its credits are refunded")
 def cancel_video(user: Reader, db: Store, job_id: JobId) -> dict[str, Any]:
     return jobs.cancel(db, user.user_id, job_id)
 

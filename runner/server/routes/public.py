@@ -14,15 +14,16 @@ from mediakit.stages.actors.catalog import ACTOR_TYPES, AGE_RANGES
 
 from ..core.deps import per_ip
 from ..core.limits import Bucket
+from ..core.responses import errors
 
-router = APIRouter(tags=["public"], dependencies=[Depends(per_ip(Bucket.ACTOR))])
+router = APIRouter(tags=["public"], dependencies=[Depends(per_ip(Bucket.ACTOR))], responses=errors(429))
 
 Gender = Literal["female", "male"]
 AgeRange = Literal[AGE_RANGES]  # type: ignore[valid-type]
 ActorType = Literal[ACTOR_TYPES]  # type: ignore[valid-type]
 
 
-@router.get("/v1/actors", summary="List actors, or look one up by slug")
+@router.get("/v1/actors", responses=errors(404), summary="List actors, or look one up by slug")
 def list_actors(request: Request, gender: Gender | None = None, age_range: AgeRange | None = None,
                 actor_type: ActorType | None = None, preset: str | None = None, search: str | None = None,
                 slug: str | None = None, limit: Annotated[int, Query(ge=1, le=500)] = 500,

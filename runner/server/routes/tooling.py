@@ -52,6 +52,7 @@ from runner import jobs, marketplace
 from runner.jobs import Job
 
 from ..core.deps import Generator, Reader, Store, StorePool, url_for_output
+from ..core.responses import PAID, errors
 from .generate import submit_body
 from .skills import RUN_STATUS
 
@@ -79,7 +80,8 @@ def contracts(user: Reader) -> dict[str, Any]:
     return {"contracts": found, "count": len(found)}
 
 
-@router.post("/v1/tooling/runs", status_code=202, summary="Start a tool run (stream or poll it)")
+@router.post("/v1/tooling/runs", status_code=202, responses=errors(*PAID, 409),
+             summary="Start a tool run (stream or poll it)")
 def start_run(request: Request, user: Generator, db: Store, body: ToolRun) -> dict[str, Any]:
     generator, request_body = body.tool, body.input
     if body.tool not in generator_names():
