@@ -33,6 +33,7 @@ from mediakit.generators.storyboard import StoryboardSuggestPlan, answer
 from runner import service
 from runner.jobs import Job
 
+from ..core.bodies import JobSubmitted
 from ..core.deps import Generator, Reader, Store
 from ..core.money import QuoteBody, ReceiptBody
 from ..core.responses import PAID, component, errors
@@ -108,11 +109,12 @@ def _generate_with(generator_id: str) -> Callable[..., dict[str, Any]]:
 
 for _id in V1_GENERATOR_IDS:  # before the catch-all below, so each is documented with its own request model
     router.add_api_route(documented(f"/v1/generate/{_id}", _id), _generate_with(_id), methods=["POST"],
-                         status_code=201, name=f"generate_{_id}", responses=errors(*PAID),
+                         status_code=201, name=f"generate_{_id}", response_model=JobSubmitted,
+                         responses=errors(*PAID),
                          summary=f"Submit a {_id} job (201 JobSubmitted)")
 
 
-@router.post("/v1/generate/{generatorId}", status_code=201, responses=errors(*PAID),
+@router.post("/v1/generate/{generatorId}", status_code=201, response_model=JobSubmitted, responses=errors(*PAID),
              summary="Submit a job to a plug-in generator (201 JobSubmitted)")
 def generate(user: Generator, db: Store, body: JsonBody,
              generator_id: Annotated[str, PathParam(alias="generatorId")]) -> dict[str, Any]:
@@ -122,7 +124,8 @@ def generate(user: Generator, db: Store, body: JsonBody,
     return submit_body(db, user.user_id, generator_id, body)[0].submitted_shape()
 
 
-@router.post(documented("/v1/videos", GeneratorId.UGC_VIDEO), status_code=201, responses=errors(*PAID),
+@router.post(documented("/v1/videos", GeneratorId.UGC_VIDEO), status_code=201, response_model=JobSubmitted,
+             responses=errors(*PAID),
              summary="Create a ugc_video (older route; use /v1/generate/ugc_video)",
              deprecated=True)
 def create_video(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
@@ -130,14 +133,14 @@ def create_video(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
 
 
 @router.post(documented("/v1/character/sheet-generate", GeneratorId.CHARACTER_SHEET), status_code=202,
-             responses=errors(*PAID),
+             response_model=JobSubmitted, responses=errors(*PAID),
              summary="Draw a character sheet (poll the job)")
 def sheet_generate(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
     return submit_body(db, user.user_id, GeneratorId.CHARACTER_SHEET, body)[0].submitted_shape()
 
 
 @router.post(documented("/v1/character/storyboard-generate", GeneratorId.STORYBOARD_GENERATE), status_code=202,
-             responses=errors(*PAID),
+             response_model=JobSubmitted, responses=errors(*PAID),
              summary="Draw storyboard panels (poll the job)")
 def storyboard_generate(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
     return submit_body(db, user.user_id, GeneratorId.STORYBOARD_GENERATE, body)[0].submitted_shape()

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from runner import jobs
 from runner.jobs import Job
 
+from ..core.bodies import JobList, JobStatus
 from ..core.deps import Reader, Store, url_for_output
 from ..core.responses import errors
 
@@ -36,7 +37,8 @@ def job_body(request: Request, job: Job) -> dict[str, Any]:
     return {**job.legacy_shape(url), **job.status_shape(url)}
 
 
-@router.get("/v1/videos/{jobId}", summary="A job's status (Retry-After: 5 while it is not finished)")
+@router.get("/v1/videos/{jobId}", response_model=JobStatus,
+            summary="A job's status (Retry-After: 5 while it is not finished)")
 def get_video(request: Request, response: Response, user: Reader, db: Store, job_id: JobId) -> dict[str, Any]:
     job = jobs.get(db, job_id, user.user_id)
     if not job.terminal:
@@ -44,7 +46,7 @@ def get_video(request: Request, response: Response, user: Reader, db: Store, job
     return job_body(request, job)
 
 
-@router.get("/v1/videos", summary="The user's jobs, a page at a time")
+@router.get("/v1/videos", response_model=JobList, summary="The user's jobs, a page at a time")
 def list_videos(request: Request, user: Reader, db: Store,
                 limit: Annotated[int, Query(description=f"1 to {jobs.MAX_PAGE}")] = 20,
                 offset: Annotated[int, Query(description="0 or more")] = 0,

@@ -45,6 +45,7 @@ from runner.errors import JobNotFound
 from runner.jobs import Job
 from runner.served import own_files
 
+from ..core.bodies import RunAccepted
 from ..core.deps import Generator, Reader, Store, url_for_output
 from ..core.responses import PAID, errors
 from .generate import IdempotencyKey, JsonBody, documented, submit_body
@@ -71,14 +72,15 @@ def _accepted(job: Job) -> dict[str, Any]:
 
 
 @router.post(documented("/v1/primitives/portrait_image_engine", GeneratorId.PORTRAIT_IMAGE_ENGINE), status_code=202,
-             responses=errors(*PAID, 409),
+             response_model=RunAccepted, responses=errors(*PAID, 409),
              summary="Draw a portrait (poll /v1/primitives/runs/{run_id})")
 def portrait(user: Generator, db: Store, body: JsonBody,
              idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
     return _accepted(submit_body(db, user.user_id, GeneratorId.PORTRAIT_IMAGE_ENGINE, body, idempotency_key)[0])
 
 
-@router.post("/v1/primitives/character_sheet_image_engine", status_code=202, responses=errors(*PAID, 409),
+@router.post("/v1/primitives/character_sheet_image_engine", status_code=202, response_model=RunAccepted,
+             responses=errors(*PAID, 409),
              summary="Draw a character sheet from a hosted portrait (poll /v1/primitives/runs/{run_id})")
 def sheet_from_portrait(request: Request, user: Generator, db: Store, body: SheetFromPortrait,
                         idempotency_key: IdempotencyKey = None) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from mediakit.skills.base import get_skill
 from runner import jobs, service
 from runner.errors import JobNotFound
 
+from ..core.bodies import SkillRunAccepted
 from ..core.deps import Generator, Reader, Store, url_for_output
 from ..core.money import SkillQuoteBody
 from ..core.responses import PAID, errors
@@ -44,7 +45,8 @@ def quote_make_ugc(user: Reader, db: Store, body: JsonBody) -> dict[str, Any]:
     return {"credits": credits, **held, "sufficient": credits <= held["available"]}
 
 
-@router.post("/v1/skills/{slug}/run", status_code=202, responses=errors(*PAID, 409),
+@router.post("/v1/skills/{slug}/run", status_code=202, response_model=SkillRunAccepted,
+             responses=errors(*PAID, 409),
              summary="Start a skill run (poll /v1/skills/runs/{id})")
 def run_skill(user: Generator, db: Store, body: JsonBody,
               generator: Annotated[str, PathParam(alias="slug")],  # the path (and /openapi.json) says slug
