@@ -80,7 +80,7 @@ def contracts(user: Reader) -> dict[str, Any]:
     return {"contracts": found, "count": len(found)}
 
 
-@router.post("/v1/tooling/runs", status_code=202, responses=errors(*PAID, 409),
+@router.post("/v1/tooling/runs", status_code=202, responses=errors(*PAID, 404, 409),  # 404: a skill's char_ id
              summary="Start a tool run (stream or poll it)")
 def start_run(request: Request, user: Generator, db: Store, body: ToolRun) -> dict[str, Any]:
     generator, request_body = body.tool, body.input

@@ -53,6 +53,8 @@ def test_each_route_lists_only_the_errors_it_can_return(live: Live) -> None:
     assert errors("/v1/models", "get") == {429}
     assert errors("/v1/actors", "get") == {400, 404, 429}
     assert errors("/v1/files/{path}", "get") == {404}
+    assert errors("/v1/uploads/raw/{upload_key}", "put") == {400, 404}  # image bytes, bounded by their own rule
+    assert errors("/v1/tooling/runs", "post") == {400, 401, 402, 403, 404, 409, 413, 429, 503}
     retry = paths["/v1/account"]["get"]["responses"]["429"]["headers"]["Retry-After"]
     assert retry["schema"] == {"type": "integer"}
 
