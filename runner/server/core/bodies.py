@@ -14,7 +14,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from .money import Credits
 
 STATUS = "submitted, queued, processing, completed, failed or canceled."
-RUN_STATUS = "queued, running, succeeded, failed or canceled."
 
 
 class Progress(BaseModel):
@@ -58,21 +57,36 @@ class JobSubmitted(BaseModel):
     credits_deducted: Credits
 
 
-class RunAccepted(BaseModel):
-    """``POST /v1/primitives/...`` (202): the run (a job) and what it took."""
+class Canceled(BaseModel):
+    """``POST /v1/videos/{jobId}/cancel``: the spec's body; the refund is already in the ledger."""
 
-    run_id: str
-    status: str = Field(description=RUN_STATUS)
-    credits_deducted: Credits
+    canceled: bool
+    jobId: str  # the spec's name
+    credits_refunded: Credits
+    refund_pending: bool
 
 
-class SkillRunAccepted(BaseModel):
-    """``POST /v1/skills/{slug}/run`` (202): the run (a job; ``workflow_id`` is the same id) and what it took."""
+class Deleted(BaseModel):
+    """``DELETE /v1/videos/{jobId}``: the spec's body."""
 
-    skill_run_id: str
-    workflow_id: str
-    status: str = Field(description=RUN_STATUS)
-    credits_deducted: Credits
+    success: bool
+    jobId: str  # the spec's name
+    deletedAt: str  # the spec's name
+
+
+class Restored(BaseModel):
+    """``POST /v1/videos/{jobId}/restore``."""
+
+    restored: bool
+    jobId: str  # as the cancel and delete bodies name it
+
+
+class Rated(BaseModel):
+    """``POST /v1/runs/{job_id}/rate``: the score kept for the job's model."""
+
+    job_id: str
+    model: str
+    score: int
 
 
 class Plan(BaseModel):
@@ -110,3 +124,31 @@ class Account(BaseModel):
     plan: Plan
     credits: AccountCredits
     limits: Limits
+
+
+class Held(BaseModel):
+    """What the caller can spend now, and what unfinished jobs already took from it."""
+
+    available: Credits
+    committed: Credits
+
+
+class Generation(BaseModel):
+    """Who renders: ``worker`` is running, stopped, or external (another process renders this store's jobs)."""
+
+    worker: str
+    executor: str | None
+
+
+class Uploads(BaseModel):
+    enabled: bool
+
+
+class Readiness(BaseModel):
+    """``GET /v1/me/readiness``."""
+
+    authenticated: bool
+    credits: Held
+    generation: Generation
+    uploads: Uploads
+    billing_url: str | None = Field(description="None: a local store has no billing.")

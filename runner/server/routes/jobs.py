@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from runner import jobs
 from runner.jobs import Job
 
-from ..core.bodies import JobList, JobStatus
+from ..core.bodies import Canceled, Deleted, JobList, JobStatus, Rated, Restored
 from ..core.deps import Reader, Store, url_for_output
 from ..core.responses import errors
 
@@ -57,18 +57,19 @@ def list_videos(request: Request, user: Reader, db: Store,
     return {"jobs": [job_body(request, j) for j in page], "total": total}
 
 
-@router.post("/v1/videos/{jobId}/cancel", responses=errors(409),
+@router.post("/v1/videos/{jobId}/cancel", response_model=Canceled, responses=errors(409),
              summary="Cancel a job that has not finished; its credits are refunded")
 def cancel_video(user: Reader, db: Store, job_id: JobId) -> dict[str, Any]:
     return jobs.cancel(db, user.user_id, job_id)
 
 
-@router.delete("/v1/videos/{jobId}", summary="Soft-delete a job (restore it with POST .../restore)")
+@router.delete("/v1/videos/{jobId}", response_model=Deleted,
+               summary="Soft-delete a job (restore it with POST .../restore)")
 def delete_video(user: Reader, db: Store, job_id: JobId) -> dict[str, Any]:
     return jobs.soft_delete(db, user.user_id, job_id)
 
 
-@router.post("/v1/videos/{jobId}/restore", summary="Undo a soft delete: {restored, jobId}")
+@router.post("/v1/videos/{jobId}/restore", response_model=Restored, summary="Undo a soft delete: {restored, jobId}")
 def restore_video(user: Reader, db: Store, job_id: JobId) -> dict[str, Any]:
     return jobs.restore(db, user.user_id, job_id)
 
@@ -81,7 +82,8 @@ class Rating(BaseModel):
     note: str | None = Field(None, max_length=1000)
 
 
-@router.post("/v1/runs/{job_id}/rate", summary="Rate a run 1-5 (feeds the model catalog's user_score)")
+@router.post("/v1/runs/{job_id}/rate", response_model=Rated,
+             summary="Rate a run 1-5 (feeds the model catalog's user_score)")
 def rate_run(user: Reader, db: Store, job_id: Annotated[str, PathParam()], body: Rating) -> dict[str, Any]:
     return jobs.rate(db, user.user_id, job_id, body.score, body.note)
 

@@ -45,9 +45,9 @@ from runner.errors import JobNotFound
 from runner.jobs import Job
 from runner.served import own_files
 
-from ..core.bodies import RunAccepted
 from ..core.deps import Generator, Reader, Store, url_for_output
 from ..core.responses import PAID, errors
+from ..core.run_bodies import PrimitiveRun, RunAccepted
 from .generate import IdempotencyKey, JsonBody, documented, submit_body
 from .skills import RUN_STATUS
 
@@ -105,7 +105,8 @@ def _portrait_source(request: Request, db: Database, user: str, url: str) -> str
     return url
 
 
-@router.get("/v1/primitives/runs/{run_id}", summary="A primitive run: status, artifacts, error")
+@router.get("/v1/primitives/runs/{run_id}", response_model=PrimitiveRun,
+            summary="A primitive run: status, artifacts, error")
 def get_run(request: Request, user: Reader, db: Store, run_id: Annotated[str, PathParam()]) -> dict[str, Any]:
     job = jobs.get(db, run_id, user.user_id)
     if job.generator not in PRIMITIVES:

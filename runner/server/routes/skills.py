@@ -19,10 +19,10 @@ from mediakit.skills.base import get_skill
 from runner import jobs, service
 from runner.errors import JobNotFound
 
-from ..core.bodies import SkillRunAccepted
 from ..core.deps import Generator, Reader, Store, url_for_output
 from ..core.money import SkillQuoteBody
 from ..core.responses import PAID, errors
+from ..core.run_bodies import SkillRun, SkillRunAccepted
 from .generate import IdempotencyKey, JsonBody, submit_body
 
 router = APIRouter(tags=["skills"])
@@ -57,7 +57,8 @@ def run_skill(user: Generator, db: Store, body: JsonBody,
             "credits_deducted": job.credits}
 
 
-@router.get("/v1/skills/runs/{skill_run_id}", summary="A skill run: status, steps, final_output, error")
+@router.get("/v1/skills/runs/{skill_run_id}", response_model=SkillRun,
+            summary="A skill run: status, steps, final_output, error")
 def get_run(request: Request, user: Reader, db: Store,
             skill_run_id: Annotated[str, PathParam()]) -> dict[str, Any]:
     job = jobs.get(db, skill_run_id, user.user_id)

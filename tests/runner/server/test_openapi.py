@@ -119,4 +119,20 @@ def test_live_successes_match_their_documented_body(live: Live) -> None:
     portrait = c.post("/v1/primitives/portrait_image_engine", json={"description": "a tall woman"}, headers=alice)
     assert portrait.status_code == 202, portrait.text
     typed.append(documented(spec, "POST", "/v1/primitives/portrait_image_engine", portrait))
+    run = portrait.json()["run_id"]
+    typed.append(documented(spec, "GET", "/v1/primitives/runs/{run_id}", c.get(f"/v1/primitives/runs/{run}",
+                                                                                headers=alice)))
+    kite = {"tool": "text_to_video", "input": {"prompt": "a red kite, slowly, at dawn"}}
+    tool = c.post("/v1/tooling/runs", json=kite, headers=alice)
+    assert tool.status_code == 202, tool.text
+    typed.append(documented(spec, "POST", "/v1/tooling/runs", tool))
+    typed.append(documented(spec, "GET", "/v1/tooling/runs/{runId}", c.get(tool.json()["status_url"], headers=alice)))
+    typed.append(documented(spec, "GET", "/v1/me/readiness", c.get("/v1/me/readiness", headers=alice)))
+    job = submitted.json()["job_id"]
+    for method, path, template in (("POST", f"/v1/videos/{job}/cancel", "/v1/videos/{jobId}/cancel"),
+                                   ("DELETE", f"/v1/videos/{job}", "/v1/videos/{jobId}"),
+                                   ("POST", f"/v1/videos/{job}/restore", "/v1/videos/{jobId}/restore")):
+        r = c.request(method, path, headers=alice)
+        assert r.status_code == 200, (path, r.text)
+        typed.append(documented(spec, method, template, r))
     assert all(set(schema) == {"$ref"} for schema in typed), typed  # each a named model, not an open object
