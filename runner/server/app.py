@@ -32,6 +32,7 @@ from .core.auth import JwtConfig
 from .core.deps import StorePool
 from .core.keys import KeyStore
 from .core.limits import RateLimiter
+from .core.responses import document_errors
 from .docs import mount_docs
 from .routes.uploads import RAW_PREFIX
 
@@ -264,10 +265,12 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _server_error)
     app.state.worker = None
-    for module in (public, generate, jobs, account, me, characters, integrations, skills, primitives, uploads,
-                   upload_sessions, tooling, marketplace, files):
+    modules = (public, generate, jobs, account, me, characters, integrations, skills, primitives, uploads,
+               upload_sessions, tooling, marketplace, files)
+    for module in modules:
         app.include_router(module.router)
     generate.document_requests(app)
+    document_errors(app, [route for module in modules for route in module.router.routes])
     mount_docs(app)
     app.add_middleware(InputRules, config=config)
     app.add_middleware(RateHeaders)

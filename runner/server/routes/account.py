@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from runner import accounts, service, usage
 
+from ..core.bodies import Account
 from ..core.deps import Reader, Store
 from ..core.keys import MAX_NAME
 
@@ -39,7 +40,7 @@ def revoke_key(request: Request, user: Reader, key_id: Annotated[str, Path(alias
     return result
 
 
-@router.get("/v1/account", summary="Plan, credits and limits of the caller's account")
+@router.get("/v1/account", response_model=Account, summary="Plan, credits and limits of the caller's account")
 def get_account(user: Reader, db: Store) -> dict[str, Any]:
     service.open_user(db, user.user_id)
     with db.write() as conn:

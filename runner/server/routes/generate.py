@@ -24,7 +24,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, FastAPI, Header, Request, Response
 from fastapi import Path as PathParam
-from pydantic import BaseModel
 
 from mediakit.errors import NotFoundError, ValidationError
 from mediakit.generation.registry import GENERATORS, get_generator
@@ -34,8 +33,10 @@ from mediakit.generators.storyboard import StoryboardSuggestPlan, answer
 from runner import service
 from runner.jobs import Job
 
+from ..core.bodies import JobSubmitted
 from ..core.deps import Generator, Reader, Store
 from ..core.money import QuoteBody, ReceiptBody
+from ..core.responses import PAID, component, errors
 
 router = APIRouter(tags=["generate"])
 
@@ -76,20 +77,13 @@ def document_requests(app: FastAPI) -> None:
             spec = default()
             schemas = spec.setdefault("components", {}).setdefault("schemas", {})
             for path, generators in DOCUMENTED.items():
-                refs = [{"$ref": _component(schemas, get_generator(g).request_model)} for g in generators]
+                refs = [{"$ref": component(schemas, get_generator(g).request_model)} for g in generators]
                 body = spec["paths"][path]["post"]["requestBody"]["content"]["application/json"]
                 body["schema"] = refs[0] if len(refs) == 1 else {"oneOf": refs}
         assert app.openapi_schema is not None  # set by default()
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented way to extend the description
-
-
-def _component(schemas: dict[str, Any], model: type[BaseModel]) -> str:
-    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
-    schemas.update(schema.pop("$defs", {}))
-    schemas[model.__name__] = schema
-    return f"#/components/schemas/{model.__name__}"
 
 
 def generator_ids() -> list[str]:
@@ -115,10 +109,12 @@ def _generate_with(generator_id: str) -> Callable[..., dict[str, Any]]:
 
 for _id in V1_GENERATOR_IDS:  # before the catch-all below, so each is documented with its own request model
     router.add_api_route(documented(f"/v1/generate/{_id}", _id), _generate_with(_id), methods=["POST"],
-                         status_code=201, name=f"generate_{_id}", summary=f"Submit a {_id} job (201 JobSubmitted)")
+                         status_code=201, name=f"generate_{_id}", response_model=JobSubmitted,
+                         responses=errors(*PAID),
+                         summary=f"Submit a {_id} job (201 JobSubmitted)")
 
 
-@router.post("/v1/generate/{generatorId}", status_code=201,
+@router.post("/v1/generate/{generatorId}", status_code=201, response_model=JobSubmitted, responses=errors(*PAID),
              summary="Submit a job to a plug-in generator (201 JobSubmitted)")
 def generate(user: Generator, db: Store, body: JsonBody,
              generator_id: Annotated[str, PathParam(alias="generatorId")]) -> dict[str, Any]:
@@ -128,7 +124,8 @@ def generate(user: Generator, db: Store, body: JsonBody,
     return submit_body(db, user.user_id, generator_id, body)[0].submitted_shape()
 
 
-@router.post(documented("/v1/videos", GeneratorId.UGC_VIDEO), status_code=201,
+@router.post(documented("/v1/videos", GeneratorId.UGC_VIDEO), status_code=201, response_model=JobSubmitted,
+             responses=errors(*PAID),
              summary="Create a ugc_video (older route; use /v1/generate/ugc_video)",
              deprecated=True)
 def create_video(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
@@ -136,12 +133,14 @@ def create_video(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
 
 
 @router.post(documented("/v1/character/sheet-generate", GeneratorId.CHARACTER_SHEET), status_code=202,
+             response_model=JobSubmitted, responses=errors(*PAID),
              summary="Draw a character sheet (poll the job)")
 def sheet_generate(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
     return submit_body(db, user.user_id, GeneratorId.CHARACTER_SHEET, body)[0].submitted_shape()
 
 
 @router.post(documented("/v1/character/storyboard-generate", GeneratorId.STORYBOARD_GENERATE), status_code=202,
+             response_model=JobSubmitted, responses=errors(*PAID),
              summary="Draw storyboard panels (poll the job)")
 def storyboard_generate(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
     return submit_body(db, user.user_id, GeneratorId.STORYBOARD_GENERATE, body)[0].submitted_shape()
@@ -164,13 +163,14 @@ def _generic(generator: str) -> GeneratorId:
 
 
 @router.post(documented("/v2/quote/{kind}", *GENERIC), response_model=QuoteBody, response_model_exclude_unset=True,
+             responses=errors(403),
              summary="Price a generic generation (nothing generated or debited)")
 def quote(user: Reader, db: Store, body: JsonBody, generator: GenericKind) -> dict[str, Any]:
     return service.quote_request(db, user.user_id, _generic(generator), body)
 
 
 @router.post(documented("/v2/generate/{kind}", *GENERIC), status_code=201, response_model=ReceiptBody,
-             response_model_exclude_unset=True,
+             response_model_exclude_unset=True, responses=errors(*PAID, 409),
              summary="Generic generation (201 new; 200 the saved receipt for a repeated Idempotency-Key)")
 def generate_v2(request: Request, response: Response, user: Generator, db: Store, body: JsonBody,
                 generator: GenericKind, idempotency_key: IdempotencyKey = None) -> dict[str, Any]:

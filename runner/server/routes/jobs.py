@@ -21,7 +21,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from runner import jobs
 from runner.jobs import Job
 
+from ..core.bodies import Canceled, Deleted, JobList, JobStatus, Rated, Restored
 from ..core.deps import Reader, Store, url_for_output
+from ..core.responses import errors
 
 router = APIRouter(tags=["jobs"])
 
@@ -35,7 +37,8 @@ def job_body(request: Request, job: Job) -> dict[str, Any]:
     return {**job.legacy_shape(url), **job.status_shape(url)}
 
 
-@router.get("/v1/videos/{jobId}", summary="A job's status (Retry-After: 5 while it is not finished)")
+@router.get("/v1/videos/{jobId}", response_model=JobStatus,
+            summary="A job's status (Retry-After: 5 while it is not finished)")
 def get_video(request: Request, response: Response, user: Reader, db: Store, job_id: JobId) -> dict[str, Any]:
     job = jobs.get(db, job_id, user.user_id)
     if not job.terminal:
@@ -43,7 +46,7 @@ def get_video(request: Request, response: Response, user: Reader, db: Store, job
     return job_body(request, job)
 
 
-@router.get("/v1/videos", summary="The user's jobs, a page at a time")
+@router.get("/v1/videos", response_model=JobList, summary="The user's jobs, a page at a time")
 def list_videos(request: Request, user: Reader, db: Store,
                 limit: Annotated[int, Query(description=f"1 to {jobs.MAX_PAGE}")] = 20,
                 offset: Annotated[int, Query(description="0 or more")] = 0,
@@ -54,17 +57,19 @@ def list_videos(request: Request, user: Reader, db: Store,
     return {"jobs": [job_body(request, j) for j in page], "total": total}
 
 
-@router.post("/v1/videos/{jobId}/cancel", summary="Cancel a job that has not finished; its credits are refunded")
+@router.post("/v1/videos/{jobId}/cancel", response_model=Canceled, responses=errors(409),
+             summary="Cancel a job that has not finished; its credits are refunded")
 def cancel_video(user: Reader, db: Store, job_id: JobId) -> dict[str, Any]:
     return jobs.cancel(db, user.user_id, job_id)
 
 
-@router.delete("/v1/videos/{jobId}", summary="Soft-delete a job (restore it with POST .../restore)")
+@router.delete("/v1/videos/{jobId}", response_model=Deleted,
+               summary="Soft-delete a job (restore it with POST .../restore)")
 def delete_video(user: Reader, db: Store, job_id: JobId) -> dict[str, Any]:
     return jobs.soft_delete(db, user.user_id, job_id)
 
 
-@router.post("/v1/videos/{jobId}/restore", summary="Undo a soft delete: {restored, jobId}")
+@router.post("/v1/videos/{jobId}/restore", response_model=Restored, summary="Undo a soft delete: {restored, jobId}")
 def restore_video(user: Reader, db: Store, job_id: JobId) -> dict[str, Any]:
     return jobs.restore(db, user.user_id, job_id)
 
@@ -78,7 +83,8 @@ class Rating(BaseModel):
     note: str | None = Field(None, max_length=1000)
 
 
-@router.post("/v1/runs/{job_id}/rate", summary="Rate a run 1-5 (feeds the model catalog's user_score)")
+@router.post("/v1/runs/{job_id}/rate", response_model=Rated,
+             summary="Rate a run 1-5 (feeds the model catalog's user_score)")
 def rate_run(user: Reader, db: Store, job_id: Annotated[str, PathParam()], body: Rating) -> dict[str, Any]:
     return jobs.rate(db, user.user_id, job_id, body.score, body.note)
 

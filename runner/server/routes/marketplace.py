@@ -43,6 +43,7 @@ from runner.errors import ReviewerRequired
 from runner.marketplace import SEMVER, Package, SkillPackage
 
 from ..core.deps import Reader, Store
+from ..core.responses import errors
 
 router = APIRouter(tags=["marketplace"])
 
@@ -67,12 +68,13 @@ def _package_shape(package: Package) -> dict[str, Any]:
             "review_status": package.review_status}
 
 
-@router.post(PUBLISH, status_code=201, summary="Publish a skill package (pending until an admin approves it)")
+@router.post(PUBLISH, status_code=201, responses=errors(409),
+             summary="Publish a skill package (pending until an admin approves it)")
 def publish(user: Reader, db: Store, body: SkillPackage) -> dict[str, Any]:
     return _package_shape(marketplace.publish(db, user.user_id, body))
 
 
-@router.post("/v1/tooling/marketplace/publish", status_code=201, deprecated=True,
+@router.post("/v1/tooling/marketplace/publish", status_code=201, deprecated=True, responses=errors(409),
              summary="Publish a skill package (deprecated: use /v1/tooling/marketplace/skills/publish)")
 def publish_deprecated(response: Response, user: Reader, db: Store, body: SkillPackage) -> dict[str, Any]:
     response.headers["Deprecation"] = "true"
@@ -80,7 +82,7 @@ def publish_deprecated(response: Response, user: Reader, db: Store, body: SkillP
     return publish(user, db, body)
 
 
-@router.post("/v1/tooling/marketplace/skills/{slug}/{version}/approve",
+@router.post("/v1/tooling/marketplace/skills/{slug}/{version}/approve", responses=errors(403),
              summary="Approve a pending package version (the store's admins)")
 def approve(request: Request, user: Reader, db: Store, slug: Annotated[str, PathParam()],
             version: Annotated[str, PathParam()]) -> dict[str, Any]:
@@ -96,12 +98,14 @@ def list_packages(request: Request, user: Reader, db: Store) -> dict[str, Any]:
     return {"packages": packages, "count": len(packages)}
 
 
-@router.post("/v1/tooling/marketplace/install", status_code=201, summary="Install an approved package, pinned")
+@router.post("/v1/tooling/marketplace/install", status_code=201, responses=errors(404, 409),
+             summary="Install an approved package, pinned")
 def install(user: Reader, db: Store, body: Install) -> dict[str, Any]:
     return {"slug": body.slug, "version": marketplace.install(db, user.user_id, body.slug, body.version),
             "pinned": True}
 
 
-@router.post("/v1/tooling/marketplace/rollback", summary="Roll back to the previously installed version")
+@router.post("/v1/tooling/marketplace/rollback", responses=errors(404, 409),
+             summary="Roll back to the previously installed version")
 def rollback(user: Reader, db: Store, body: Rollback) -> dict[str, Any]:
     return {"slug": body.slug, "version": marketplace.rollback(db, user.user_id, body.slug)}

@@ -17,12 +17,14 @@ from fastapi import APIRouter, Request
 
 from runner import service
 
+from ..core.bodies import Readiness
 from ..core.deps import Reader, Store
 
 router = APIRouter(tags=["account"])
 
 
-@router.get("/v1/me/readiness", summary="Whether the caller can generate now (503: the balance is unknown)")
+@router.get("/v1/me/readiness", response_model=Readiness,
+            summary="Whether the caller can generate now (503: the balance is unknown)")
 def readiness(request: Request, user: Reader, db: Store) -> dict[str, Any]:
     held = service.balance(db, user.user_id)
     worker = request.app.state.worker

@@ -46,6 +46,8 @@ from runner.jobs import Job
 from runner.served import own_files
 
 from ..core.deps import Generator, Reader, Store, url_for_output
+from ..core.responses import PAID, errors
+from ..core.run_bodies import PrimitiveRun, RunAccepted
 from .generate import IdempotencyKey, JsonBody, documented, submit_body
 from .skills import RUN_STATUS
 
@@ -70,13 +72,15 @@ def _accepted(job: Job) -> dict[str, Any]:
 
 
 @router.post(documented("/v1/primitives/portrait_image_engine", GeneratorId.PORTRAIT_IMAGE_ENGINE), status_code=202,
+             response_model=RunAccepted, responses=errors(*PAID, 409),
              summary="Draw a portrait (poll /v1/primitives/runs/{run_id})")
 def portrait(user: Generator, db: Store, body: JsonBody,
              idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
     return _accepted(submit_body(db, user.user_id, GeneratorId.PORTRAIT_IMAGE_ENGINE, body, idempotency_key)[0])
 
 
-@router.post("/v1/primitives/character_sheet_image_engine", status_code=202,
+@router.post("/v1/primitives/character_sheet_image_engine", status_code=202, response_model=RunAccepted,
+             responses=errors(*PAID, 409),
              summary="Draw a character sheet from a hosted portrait (poll /v1/primitives/runs/{run_id})")
 def sheet_from_portrait(request: Request, user: Generator, db: Store, body: SheetFromPortrait,
                         idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
@@ -101,7 +105,8 @@ def _portrait_source(request: Request, db: Database, user: str, url: str) -> str
     return url
 
 
-@router.get("/v1/primitives/runs/{run_id}", summary="A primitive run: status, artifacts, error")
+@router.get("/v1/primitives/runs/{run_id}", response_model=PrimitiveRun,
+            summary="A primitive run: status, artifacts, error")
 def get_run(request: Request, user: Reader, db: Store, run_id: Annotated[str, PathParam()]) -> dict[str, Any]:
     job = jobs.get(db, run_id, user.user_id)
     if job.generator not in PRIMITIVES:

@@ -14,6 +14,7 @@ from mediakit.stages.actors.catalog import ACTOR_TYPES, AGE_RANGES
 
 from ..core.deps import per_ip
 from ..core.limits import Bucket
+from ..core.responses import errors
 
 router = APIRouter(tags=["public"])
 
@@ -22,7 +23,8 @@ AgeRange = Literal[AGE_RANGES]  # type: ignore[valid-type]
 ActorType = Literal[ACTOR_TYPES]  # type: ignore[valid-type]
 
 
-@router.get("/v1/actors", summary="List actors, or look one up by slug", dependencies=[Depends(per_ip(Bucket.ACTOR))])
+@router.get("/v1/actors", responses=errors(404, 429), summary="List actors, or look one up by slug",
+            dependencies=[Depends(per_ip(Bucket.ACTOR))])
 def list_actors(request: Request, gender: Gender | None = None, age_range: AgeRange | None = None,
                 actor_type: ActorType | None = None, preset: str | None = None, search: str | None = None,
                 slug: str | None = None, limit: Annotated[int, Query(ge=1, le=500)] = 500,
@@ -37,7 +39,8 @@ def list_actors(request: Request, gender: Gender | None = None, age_range: AgeRa
     return found
 
 
-@router.get("/v1/models", summary="The model catalog", dependencies=[Depends(per_ip(Bucket.CATALOG))])
+@router.get("/v1/models", responses=errors(429), summary="The model catalog",
+            dependencies=[Depends(per_ip(Bucket.CATALOG))])
 def list_models() -> dict[str, Any]:
     """Every live model with its tier, prices and rules, as ``mediakit models --json`` prints it."""
     from mediakit.catalog import load_catalog

@@ -21,6 +21,8 @@ from runner.errors import JobNotFound
 
 from ..core.deps import Generator, Reader, Store, url_for_output
 from ..core.money import SkillQuoteBody
+from ..core.responses import PAID, errors
+from ..core.run_bodies import SkillRun, SkillRunAccepted
 from .generate import IdempotencyKey, JsonBody, submit_body
 
 router = APIRouter(tags=["skills"])
@@ -34,7 +36,7 @@ def list_skills(user: Reader) -> dict[str, Any]:
     return {"skills": [get_skill(generator).skill_entry() for generator in SKILL_IDS]}
 
 
-@router.post("/v1/skills/make_ugc/quote", response_model=SkillQuoteBody,
+@router.post("/v1/skills/make_ugc/quote", response_model=SkillQuoteBody, responses=errors(403, 404),
              summary="Price a make_ugc run against the balance (nothing is debited)")
 def quote_make_ugc(user: Reader, db: Store, body: JsonBody) -> dict[str, Any]:
     """``{credits, available, committed, sufficient}``: ``committed`` is what unfinished jobs already took."""
@@ -43,7 +45,9 @@ def quote_make_ugc(user: Reader, db: Store, body: JsonBody) -> dict[str, Any]:
     return {"credits": credits, **held, "sufficient": credits <= held["available"]}
 
 
-@router.post("/v1/skills/{slug}/run", status_code=202, summary="Start a skill run (poll /v1/skills/runs/{id})")
+@router.post("/v1/skills/{slug}/run", status_code=202, response_model=SkillRunAccepted,
+             responses=errors(*PAID, 409),
+             summary="Start a skill run (poll /v1/skills/runs/{id})")
 def run_skill(user: Generator, db: Store, body: JsonBody,
               generator: Annotated[str, PathParam(alias="slug")],  # the path (and /openapi.json) says slug
               idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
@@ -53,7 +57,8 @@ def run_skill(user: Generator, db: Store, body: JsonBody,
             "credits_deducted": job.credits}
 
 
-@router.get("/v1/skills/runs/{skill_run_id}", summary="A skill run: status, steps, final_output, error")
+@router.get("/v1/skills/runs/{skill_run_id}", response_model=SkillRun,
+            summary="A skill run: status, steps, final_output, error")
 def get_run(request: Request, user: Reader, db: Store,
             skill_run_id: Annotated[str, PathParam()]) -> dict[str, Any]:
     job = jobs.get(db, skill_run_id, user.user_id)

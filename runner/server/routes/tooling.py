@@ -52,6 +52,8 @@ from runner import jobs, marketplace
 from runner.jobs import Job
 
 from ..core.deps import Generator, Reader, Store, StorePool, url_for_output
+from ..core.responses import PAID, errors
+from ..core.run_bodies import ToolRunAccepted, ToolRunState
 from .generate import submit_body
 from .skills import RUN_STATUS
 
@@ -79,7 +81,9 @@ def contracts(user: Reader) -> dict[str, Any]:
     return {"contracts": found, "count": len(found)}
 
 
-@router.post("/v1/tooling/runs", status_code=202, summary="Start a tool run (stream or poll it)")
+@router.post("/v1/tooling/runs", status_code=202, response_model=ToolRunAccepted,
+             responses=errors(*PAID, 404, 409),  # 404: a skill's char_ id
+             summary="Start a tool run (stream or poll it)")
 def start_run(request: Request, user: Generator, db: Store, body: ToolRun) -> dict[str, Any]:
     generator, request_body = body.tool, body.input
     if body.tool not in generator_names():
@@ -105,7 +109,8 @@ def run_state(job: Job, url_for: Callable[[str], str]) -> dict[str, Any]:
 RunId = Annotated[str, PathParam(alias="runId")]
 
 
-@router.get("/v1/tooling/runs/{runId}", name="get_tool_run", summary="A tool run's state (the stream's fallback)")
+@router.get("/v1/tooling/runs/{runId}", name="get_tool_run", response_model=ToolRunState,
+            summary="A tool run's state (the stream's fallback)")
 def get_run(request: Request, user: Reader, db: Store, run_id: RunId) -> dict[str, Any]:
     return run_state(jobs.get(db, run_id, user.user_id), url_for_output(request))
 

@@ -14,6 +14,7 @@ from mediakit.errors import ValidationError
 from mediakit.fetch import IMAGE
 
 from ..core.deps import Reader
+from ..core.responses import errors
 from ..core.uploads import Uploads
 
 router = APIRouter(tags=["uploads"])
@@ -90,7 +91,8 @@ def presign(request: Request, user: Reader, body: Presign) -> dict[str, Any]:
     return {"put_url": str(request.url_for("put_upload", upload_key=ticket["upload_key"])), **ticket}
 
 
-@router.put(RAW_PREFIX + "{upload_key}", summary="The presigned PUT (the upload key is the credential)")
+@router.put(RAW_PREFIX + "{upload_key}", responses=errors(400),
+            summary="The presigned PUT (the upload key is the credential)")
 async def put_upload(request: Request, upload_key: Annotated[str, PathParam()]) -> dict[str, Any]:
     body = await image_body(request)
     _uploads(request).put(upload_key, body)
