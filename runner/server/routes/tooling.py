@@ -52,6 +52,7 @@ from runner import jobs, marketplace
 from runner.jobs import Job
 
 from ..core.deps import Generator, Reader, Store, StorePool, url_for_output
+from ..core.lanes import fetching
 from .generate import submit_body
 from .skills import RUN_STATUS
 
@@ -80,6 +81,7 @@ def contracts(user: Reader) -> dict[str, Any]:
 
 
 @router.post("/v1/tooling/runs", status_code=202, summary="Start a tool run (stream or poll it)")
+@fetching
 def start_run(request: Request, user: Generator, db: Store, body: ToolRun) -> dict[str, Any]:
     generator, request_body = body.tool, body.input
     if body.tool not in generator_names():
