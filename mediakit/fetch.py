@@ -21,7 +21,9 @@ rule; the library knows no server.  A request from a remote client
 ``file://`` URL on the server's disk is refused, plain http is refused, and
 an https host that resolves to a loopback, private, link-local or metadata
 address is refused, so a client cannot read the server's files or reach its
-network.
+network.  A server also bounds how many downloads one caller has in flight
+(:func:`gated_downloads`): a download to a host that never answers holds a
+thread for its whole deadline, and the library knows no callers.
 
 Limits per input (spec values where it gives them, else documented here):
 
@@ -46,7 +48,7 @@ import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -157,6 +159,12 @@ ServedFiles = Callable[[str, str], Path | None]
 _SERVED: ContextVar[ServedFiles | None] = ContextVar("mediakit_served_files", default=None)
 
 
+# (url, field) -> a context held for that URL's download (not for a local file, a server's own file or a URL
+# already fetched in this process); it may refuse the download by raising, naming ``field``
+DownloadGate = Callable[[str, str], AbstractContextManager[None]]
+_GATE: ContextVar[DownloadGate | None] = ContextVar("mediakit_download_gate", default=None)
+
+
 @contextmanager
 def remote_inputs(rules: RemoteInputs) -> Iterator[None]:
     """Fetch under ``rules`` inside this block (this thread or task only): a remote client's request."""
@@ -175,6 +183,16 @@ def served_files(resolve_url: ServedFiles) -> Iterator[None]:
         yield
     finally:
         _SERVED.reset(token)
+
+
+@contextmanager
+def gated_downloads(gate: DownloadGate) -> Iterator[None]:
+    """Hold ``gate`` around each download inside this block (this thread or task only)."""
+    token = _GATE.set(gate)
+    try:
+        yield
+    finally:
+        _GATE.reset(token)
 
 
 def fetch(value: str, *, field: str, limits: Limits) -> Path:
@@ -241,13 +259,23 @@ _SEEN_LOCK = threading.Lock()
 
 
 def _download(url: str, field: str, limits: Limits) -> Path:
-    import urllib.error
-    import urllib.request
-
     with _SEEN_LOCK:
         seen = _SEEN.get(url)
     if seen is not None and seen.is_file():
         return seen
+    gate = _GATE.get()
+    with nullcontext() if gate is None else gate(url, field):
+        body = _get(url, field, limits)
+    with _SEEN_LOCK:
+        _SEEN[url] = body
+    return body
+
+
+def _get(url: str, field: str, limits: Limits) -> Path:
+    """``url``'s body in the disk cache, downloaded or revalidated within ``limits``."""
+    import urllib.error
+    import urllib.request
+
     folder = cache_dir() / "fetch"
     folder.mkdir(parents=True, exist_ok=True)
     key = hashlib.sha256(url.encode()).hexdigest()[:32]
@@ -281,8 +309,6 @@ def _download(url: str, field: str, limits: Limits) -> Path:
     except (urllib.error.URLError, TimeoutError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
         raise MediaError(url, f"could not be downloaded: {reason}", field=field) from None
-    with _SEEN_LOCK:
-        _SEEN[url] = body
     return body
 
 

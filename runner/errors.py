@@ -9,6 +9,9 @@ library never sees a key or a quota.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from mediakit.errors import EXIT_BAD_INPUT, MediakitError, NotFoundError
 
 
@@ -109,11 +112,12 @@ class LimitError(MediakitError):
     exit_code = EXIT_BAD_INPUT
 
     def __init__(self, message: str, *, code: str | None = None, status: int | None = None,
-                 retry_after: int | None = None, headers: dict[str, str] | None = None) -> None:
+                 retry_after: int | None = None, headers: dict[str, str] | None = None,
+                 details: Sequence[dict[str, Any]] = ()) -> None:
         if code is not None:
             self.code = code
         if status is not None:
             self.status = status
         self.retry_after = retry_after
         self.headers = dict(headers or {})
-        super().__init__(message)
+        super().__init__(message, details=details)

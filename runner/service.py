@@ -22,6 +22,7 @@ from mediakit.generation.run import plan_job
 from . import accounts, jobs, ledger, webhooks
 from .characters import options_for
 from .db import Database
+from .downloads import DOWNLOADS
 from .jobs import Job, Submission
 from .plans import check_plan, get_tier
 from .pricing import quote_plan
@@ -39,9 +40,10 @@ def _plan(db: Database, user: str, generator: str, body: Mapping[str, Any],
           stats: Mapping[str, RunStats] | None) -> tuple[Plan, dict[str, Any]]:
     """``body`` planned and allowed by the user's tier, with its quote; raises the first refusal.
 
-    A server's own file URLs in ``body`` are read as ``user``'s stored files (``runner.served``).
+    A server's own file URLs in ``body`` are read as ``user``'s stored files (``runner.served``), and its
+    downloads count against ``user``'s bound (``runner.downloads``).
     """
-    with own_files(db, user):
+    with own_files(db, user), DOWNLOADS.of(user):
         _, plan = plan_job(generator, body, options=options_for(db.folder, user),
                            stats=run_stats(db) if stats is None else stats)
     with db.write() as conn:

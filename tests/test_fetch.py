@@ -6,6 +6,7 @@ import http.server
 import ssl
 import threading
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ import trustme
 
 from mediakit import fetch as fetch_mod
 from mediakit.errors import MediaError, ValidationError
-from mediakit.fetch import BROLL, IMAGE, SCREEN_IMAGE, VIDEO, Limits, fetch, sniff
+from mediakit.fetch import BROLL, IMAGE, SCREEN_IMAGE, VIDEO, Limits, fetch, gated_downloads, sniff
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 100
 
@@ -110,6 +111,34 @@ def test_download_is_sniffed_cached_and_revalidated_by_etag(server: str) -> None
     fetch_mod.forget_session()  # a new process: revalidates, 304, no body
     assert fetch(url, field="product_image_url", limits=IMAGE) == first
     assert _Handler.hits[-1] == ("/cup.png?size=large", '"v1"')
+
+
+def test_the_download_gate_is_held_around_downloads_only_and_may_refuse(server: str, tmp_path: Path) -> None:
+    """A server bounds a caller's downloads with the gate: only a network download enters it (not a local
+    file, not a URL already fetched), and what it raises is the fetch's answer."""
+    _Handler.files["/gated.png"] = (PNG, None)
+    url, local = f"{server}/gated.png", tmp_path / "local.png"
+    local.write_bytes(PNG)
+    entered: list[tuple[str, str]] = []
+
+    @contextmanager
+    def gate(target: str, field: str) -> Iterator[None]:
+        entered.append((target, field))
+        yield
+
+    with gated_downloads(gate):
+        fetch(str(local), field="product_image_url", limits=IMAGE)
+        fetch(url, field="product_image_url", limits=IMAGE)
+        fetch(url, field="product_image_url", limits=IMAGE)  # already fetched in this process
+    assert entered == [(url, "product_image_url")]
+
+    def refuse(target: str, field: str) -> AbstractContextManager[None]:
+        raise ValidationError(field, target, "too many downloads")
+
+    fetch_mod.forget_session()
+    with gated_downloads(refuse), pytest.raises(ValidationError, match="too many downloads"):
+        fetch(url, field="product_image_url", limits=IMAGE)
+    assert len(_Handler.hits) == 1  # the refused download never reached the host
 
 
 @pytest.mark.slow

@@ -25,6 +25,7 @@ from typing import Any
 from mediakit.errors import MediaError, NotFoundError, ValidationError
 from mediakit.fetch import IMAGE, check_file, fetch, sniff
 from mediakit.media_io import atomic_path, write_text
+from runner.downloads import DOWNLOADS
 from runner.served import uploads_folder
 
 PRESIGN_TTL_S = 900
@@ -66,7 +67,9 @@ class Uploads:
         """Download an https image (never a local path: the caller is remote); its path under outputs."""
         if urllib.parse.urlsplit(url).scheme.lower() != "https":
             raise ValidationError("image_url", url, "must be an https:// URL")
-        return self.keep(fetch(url, field="image_url", limits=IMAGE), "image_url", user)[0]
+        with DOWNLOADS.of(user):
+            path = fetch(url, field="image_url", limits=IMAGE)
+        return self.keep(path, "image_url", user)[0]
 
     def presign(self, user: str, size: int, content_type: str | None, filename: str | None) -> dict[str, Any]:
         """A ticket for one PUT of ``size`` bytes; the route adds ``put_url``."""

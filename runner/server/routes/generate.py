@@ -19,7 +19,7 @@ safe either way.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, FastAPI, Header, Request, Response
@@ -35,6 +35,7 @@ from runner.jobs import Job
 
 from ..core.bodies import JobSubmitted
 from ..core.deps import Generator, Reader, Store
+from ..core.lanes import fetching
 from ..core.money import QuoteBody, ReceiptBody
 from ..core.responses import PAID, component, errors
 
@@ -100,7 +101,8 @@ def submit_body(db: Store, user: str, generator: str, body: dict[str, Any], key:
                                   webhook_url=hook if isinstance(hook, str) else None)
 
 
-def _generate_with(generator_id: str) -> Callable[..., dict[str, Any]]:
+def _generate_with(generator_id: str) -> Callable[..., Awaitable[dict[str, Any]]]:
+    @fetching
     def generate(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
         return submit_body(db, user.user_id, generator_id, body)[0].submitted_shape()
 
@@ -116,6 +118,7 @@ for _id in V1_GENERATOR_IDS:  # before the catch-all below, so each is documente
 
 @router.post("/v1/generate/{generatorId}", status_code=201, response_model=JobSubmitted, responses=errors(*PAID),
              summary="Submit a job to a plug-in generator (201 JobSubmitted)")
+@fetching
 def generate(user: Generator, db: Store, body: JsonBody,
              generator_id: Annotated[str, PathParam(alias="generatorId")]) -> dict[str, Any]:
     if generator_id not in generator_ids():
@@ -128,6 +131,7 @@ def generate(user: Generator, db: Store, body: JsonBody,
              responses=errors(*PAID),
              summary="Create a ugc_video (older route; use /v1/generate/ugc_video)",
              deprecated=True)
+@fetching
 def create_video(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
     return submit_body(db, user.user_id, GeneratorId.UGC_VIDEO, body)[0].submitted_shape()
 
@@ -135,6 +139,7 @@ def create_video(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
 @router.post(documented("/v1/character/sheet-generate", GeneratorId.CHARACTER_SHEET), status_code=202,
              response_model=JobSubmitted, responses=errors(*PAID),
              summary="Draw a character sheet (poll the job)")
+@fetching
 def sheet_generate(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
     return submit_body(db, user.user_id, GeneratorId.CHARACTER_SHEET, body)[0].submitted_shape()
 
@@ -142,6 +147,7 @@ def sheet_generate(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]
 @router.post(documented("/v1/character/storyboard-generate", GeneratorId.STORYBOARD_GENERATE), status_code=202,
              response_model=JobSubmitted, responses=errors(*PAID),
              summary="Draw storyboard panels (poll the job)")
+@fetching
 def storyboard_generate(user: Generator, db: Store, body: JsonBody) -> dict[str, Any]:
     return submit_body(db, user.user_id, GeneratorId.STORYBOARD_GENERATE, body)[0].submitted_shape()
 
@@ -165,6 +171,7 @@ def _generic(generator: str) -> GeneratorId:
 @router.post(documented("/v2/quote/{kind}", *GENERIC), response_model=QuoteBody, response_model_exclude_unset=True,
              responses=errors(403),
              summary="Price a generic generation (nothing generated or debited)")
+@fetching
 def quote(user: Reader, db: Store, body: JsonBody, generator: GenericKind) -> dict[str, Any]:
     return service.quote_request(db, user.user_id, _generic(generator), body)
 
@@ -172,6 +179,7 @@ def quote(user: Reader, db: Store, body: JsonBody, generator: GenericKind) -> di
 @router.post(documented("/v2/generate/{kind}", *GENERIC), status_code=201, response_model=ReceiptBody,
              response_model_exclude_unset=True, responses=errors(*PAID, 409),
              summary="Generic generation (201 new; 200 the saved receipt for a repeated Idempotency-Key)")
+@fetching
 def generate_v2(request: Request, response: Response, user: Generator, db: Store, body: JsonBody,
                 generator: GenericKind, idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
     job, replayed = submit_body(db, user.user_id, _generic(generator), body, idempotency_key)

@@ -41,11 +41,13 @@ from mediakit.generation.request import RequestModel
 from mediakit.generator_ids import GeneratorId
 from runner import jobs
 from runner.db import Database
+from runner.downloads import DOWNLOADS
 from runner.errors import JobNotFound
 from runner.jobs import Job
 from runner.served import own_files
 
 from ..core.deps import Generator, Reader, Store, url_for_output
+from ..core.lanes import fetching
 from ..core.responses import PAID, errors
 from ..core.run_bodies import PrimitiveRun, RunAccepted
 from .generate import IdempotencyKey, JsonBody, documented, submit_body
@@ -74,6 +76,7 @@ def _accepted(job: Job) -> dict[str, Any]:
 @router.post(documented("/v1/primitives/portrait_image_engine", GeneratorId.PORTRAIT_IMAGE_ENGINE), status_code=202,
              response_model=RunAccepted, responses=errors(*PAID, 409),
              summary="Draw a portrait (poll /v1/primitives/runs/{run_id})")
+@fetching
 def portrait(user: Generator, db: Store, body: JsonBody,
              idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
     return _accepted(submit_body(db, user.user_id, GeneratorId.PORTRAIT_IMAGE_ENGINE, body, idempotency_key)[0])
@@ -82,6 +85,7 @@ def portrait(user: Generator, db: Store, body: JsonBody,
 @router.post("/v1/primitives/character_sheet_image_engine", status_code=202, response_model=RunAccepted,
              responses=errors(*PAID, 409),
              summary="Draw a character sheet from a hosted portrait (poll /v1/primitives/runs/{run_id})")
+@fetching
 def sheet_from_portrait(request: Request, user: Generator, db: Store, body: SheetFromPortrait,
                         idempotency_key: IdempotencyKey = None) -> dict[str, Any]:
     sheet = {"reference_image_url": _portrait_source(request, db, user.user_id, body.portrait_url)}
@@ -100,7 +104,7 @@ def _portrait_source(request: Request, db: Database, user: str, url: str) -> str
     if urllib.parse.urlsplit(url).scheme.lower() not in ("http", "https"):
         files = str(request.url_for("get_file", path=""))
         raise ValidationError("portrait_url", url, f"must be an https URL or an image URL under {files}")
-    with own_files(db, user):
+    with own_files(db, user), DOWNLOADS.of(user):
         fetch(url, field="portrait_url", limits=IMAGE)
     return url
 

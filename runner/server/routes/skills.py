@@ -20,6 +20,7 @@ from runner import jobs, service
 from runner.errors import JobNotFound
 
 from ..core.deps import Generator, Reader, Store, url_for_output
+from ..core.lanes import fetching
 from ..core.money import SkillQuoteBody
 from ..core.responses import PAID, errors
 from ..core.run_bodies import SkillRun, SkillRunAccepted
@@ -38,6 +39,7 @@ def list_skills(user: Reader) -> dict[str, Any]:
 
 @router.post("/v1/skills/make_ugc/quote", response_model=SkillQuoteBody, responses=errors(403, 404),
              summary="Price a make_ugc run against the balance (nothing is debited)")
+@fetching
 def quote_make_ugc(user: Reader, db: Store, body: JsonBody) -> dict[str, Any]:
     """``{credits, available, committed, sufficient}``: ``committed`` is what unfinished jobs already took."""
     credits = service.quote_request(db, user.user_id, GeneratorId.MAKE_UGC, body)["credits"]
@@ -48,6 +50,7 @@ def quote_make_ugc(user: Reader, db: Store, body: JsonBody) -> dict[str, Any]:
 @router.post("/v1/skills/{slug}/run", status_code=202, response_model=SkillRunAccepted,
              responses=errors(*PAID, 409),
              summary="Start a skill run (poll /v1/skills/runs/{id})")
+@fetching
 def run_skill(user: Generator, db: Store, body: JsonBody,
               generator: Annotated[str, PathParam(alias="slug")],  # the path (and /openapi.json) says slug
               idempotency_key: IdempotencyKey = None) -> dict[str, Any]:

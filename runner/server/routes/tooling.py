@@ -52,6 +52,7 @@ from runner import jobs, marketplace
 from runner.jobs import Job
 
 from ..core.deps import Generator, Reader, Store, StorePool, url_for_output
+from ..core.lanes import fetching
 from ..core.responses import PAID, errors
 from ..core.run_bodies import ToolRunAccepted, ToolRunState
 from .generate import submit_body
@@ -84,6 +85,7 @@ def contracts(user: Reader) -> dict[str, Any]:
 @router.post("/v1/tooling/runs", status_code=202, response_model=ToolRunAccepted,
              responses=errors(*PAID, 404, 409),  # 404: a skill's char_ id
              summary="Start a tool run (stream or poll it)")
+@fetching
 def start_run(request: Request, user: Generator, db: Store, body: ToolRun) -> dict[str, Any]:
     generator, request_body = body.tool, body.input
     if body.tool not in generator_names():

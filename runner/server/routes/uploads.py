@@ -14,6 +14,7 @@ from mediakit.errors import ValidationError
 from mediakit.fetch import IMAGE
 
 from ..core.deps import Reader
+from ..core.lanes import fetching
 from ..core.responses import errors
 from ..core.uploads import Uploads
 
@@ -75,6 +76,7 @@ def file_url(request: Request, path: str) -> str:
 
 
 @router.post("/v1/uploads/image", summary="Upload an image by base64 or https URL")
+@fetching
 def upload_image(request: Request, user: Reader, body: ImageUpload) -> dict[str, Any]:
     uploads = _uploads(request)
     if body.image_url is not None:
