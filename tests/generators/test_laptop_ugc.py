@@ -2,30 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from request_errors import parse_fails
 
-from mediakit.errors import ValidationError
 from mediakit.generation.request import parse_request
 from mediakit.generators.laptop_ugc import LaptopUgcRequest
 
 LAPTOP = {"app_screen_image_url": "screen.png", "script": "This dashboard saves me hours. Try it."}
-
-
-@pytest.fixture
-def screen(tmp_path: Path) -> Path:
-    path = tmp_path / "screen.png"
-    Image.new("RGB", (360, 780), (246, 247, 251)).save(path)
-    return path
-
-
-def _fails(model: type, body: dict[str, Any]) -> ValidationError:
-    with pytest.raises(ValidationError) as info:
-        parse_request(model, body)
-    return info.value
 
 
 @pytest.mark.parametrize(("field", "good", "bad"), [
@@ -35,14 +20,14 @@ def _fails(model: type, body: dict[str, Any]) -> ValidationError:
 ])
 def test_laptop_ugc_field_rules(field: str, good: Any, bad: Any) -> None:
     parse_request(LaptopUgcRequest, {**LAPTOP, field: good})
-    assert _fails(LaptopUgcRequest, {**LAPTOP, field: bad}).details[0]["field"] == field
+    assert parse_fails(LaptopUgcRequest, {**LAPTOP, field: bad}).details[0]["field"] == field
 
 
 def test_exactly_one_screen_and_the_default_duration() -> None:
     laptop = parse_request(LaptopUgcRequest, LAPTOP)
     assert laptop.duration == 20
-    both = _fails(LaptopUgcRequest, {**LAPTOP, "app_screen_recording_url": "r.mp4"})
+    both = parse_fails(LaptopUgcRequest, {**LAPTOP, "app_screen_recording_url": "r.mp4"})
     assert both.details[0]["rule"] == "give app_screen_recording_url or app_screen_image_url, not both"
-    assert _fails(LaptopUgcRequest, {"script": "hello there"}).details[0]["field"] == "app_screen_recording_url"
+    assert parse_fails(LaptopUgcRequest, {"script": "hello there"}).details[0]["field"] == "app_screen_recording_url"
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from request_errors import parse_fails
 from test_ugc_video import _frames_and_onset  # the same A/V measure as the talking ads
 
 from mediakit.errors import MediakitError, ValidationError
@@ -43,8 +44,6 @@ def test_receipt_of_a_given_script() -> None:
         5, 8, "maya-chen", "hormozi", None)
     assert plan.seconds == 5 and plan.cta == "Morning Brew" and plan.burn_captions
     assert any("600x400 px is small" in note for note in r.notes)
-
-
 
 
 def test_script_written_from_the_description_is_metered() -> None:
@@ -171,12 +170,6 @@ def test_every_template_shows_the_real_photo_over_the_minimum_share(template: st
 ACTING = {"product_image_url": "cup.png", "actor_slug": "maya-chen", "script": "Wow, look at this."}
 
 
-def _fails(model: type, body: dict[str, Any]) -> ValidationError:
-    with pytest.raises(ValidationError) as info:
-        parse_request(model, body)
-    return info.value
-
-
 @pytest.mark.parametrize(("field", "good", "bad"), [
     ("template", "car-selfie", "gym"),
     ("acting_style", "weird-hook", "bored"),
@@ -189,14 +182,14 @@ def _fails(model: type, body: dict[str, Any]) -> ValidationError:
 ])
 def test_product_acting_ugc_field_rules(field: str, good: Any, bad: Any) -> None:
     parse_request(ProductActingRequest, {**ACTING, field: good})
-    assert _fails(ProductActingRequest, {**ACTING, field: bad}).details[0]["field"] == field
+    assert parse_fails(ProductActingRequest, {**ACTING, field: bad}).details[0]["field"] == field
 
 
 def test_request_defaults_and_required_fields() -> None:
     acting = parse_request(ProductActingRequest, ACTING)
     assert (acting.template, acting.acting_style, acting.duration, acting.subtitles) == (
         "product-in-hand", "raw-selfie", 5, True)
-    no_script = _fails(ProductActingRequest, {"product_image_url": "c.png", "actor_slug": "maya-chen"})
+    no_script = parse_fails(ProductActingRequest, {"product_image_url": "c.png", "actor_slug": "maya-chen"})
     assert no_script.code == "missing_script" and no_script.details[0]["field"] == "product_description"
-    assert {d["field"] for d in _fails(ProductActingRequest, {"script": "hello"}).details} == {
+    assert {d["field"] for d in parse_fails(ProductActingRequest, {"script": "hello"}).details} == {
         "product_image_url", "actor_slug"}

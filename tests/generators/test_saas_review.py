@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from request_errors import parse_fails
 
-import pytest
-
-from mediakit.errors import ValidationError
 from mediakit.generation.request import parse_request
 from mediakit.generators.saas_review import SaasReviewRequest
 
 UGC_BODY = {"script": "I tried this serum for two weeks and my skin has never looked this good, honestly."}
 
 
-def _fails(model: type, body: dict[str, Any]) -> ValidationError:
-    with pytest.raises(ValidationError) as info:
-        parse_request(model, body)
-    return info.value
-
-
 def test_saas_review_takes_product_url_alone_and_an_angle() -> None:
     assert parse_request(SaasReviewRequest, {"product_url": "https://acme.io"}).product_url == "https://acme.io"
-    assert _fails(SaasReviewRequest, {}).details[0]["rule"] == "is required unless prompt or product_url is given"
-    assert _fails(SaasReviewRequest, {**UGC_BODY, "angle": "sarcastic"}).details[0]["field"] == "angle"
-    photo = _fails(SaasReviewRequest, {**UGC_BODY, "product_image_url": "x.png"})
+    assert parse_fails(SaasReviewRequest, {}).details[0]["rule"] == "is required unless prompt or product_url is given"
+    assert parse_fails(SaasReviewRequest, {**UGC_BODY, "angle": "sarcastic"}).details[0]["field"] == "angle"
+    photo = parse_fails(SaasReviewRequest, {**UGC_BODY, "product_image_url": "x.png"})
     assert photo.details[0]["field"] == "product_image_url"

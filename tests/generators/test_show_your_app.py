@@ -3,15 +3,13 @@ clear of the phone and the presenter's face."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from request_errors import parse_fails
 
 from mediakit.captions import get_style
 from mediakit.captions.caption_metrics import CaptionMetrics
-from mediakit.errors import ValidationError
 from mediakit.generation.request import parse_request
 from mediakit.generators.show_your_app import ShowYourAppRequest, caption_centre
 from mediakit.stages.layouts.phone import ACTOR_PIP, phone_shot
@@ -22,19 +20,6 @@ from mediakit.timeline import Canvas
 APP = {"app_screenshot_url": "shot.png", "script": "Look at this app."}
 
 
-@pytest.fixture
-def screen(tmp_path: Path) -> Path:
-    path = tmp_path / "screen.png"
-    Image.new("RGB", (360, 780), (246, 247, 251)).save(path)
-    return path
-
-
-def _fails(model: type, body: dict[str, Any]) -> ValidationError:
-    with pytest.raises(ValidationError) as info:
-        parse_request(model, body)
-    return info.value
-
-
 @pytest.mark.parametrize(("field", "good", "bad"), [
     ("script", "x" * 5, "x" * 4),
     ("duration", 15, 20),
@@ -43,11 +28,11 @@ def _fails(model: type, body: dict[str, Any]) -> ValidationError:
 ])
 def test_show_your_app_field_rules(field: str, good: Any, bad: Any) -> None:
     parse_request(ShowYourAppRequest, {**APP, field: good})
-    assert _fails(ShowYourAppRequest, {**APP, field: bad}).details[0]["field"] == field
+    assert parse_fails(ShowYourAppRequest, {**APP, field: bad}).details[0]["field"] == field
 
 
 def test_required_fields_and_defaults() -> None:
-    assert {d["field"] for d in _fails(ShowYourAppRequest, {}).details} == {"app_screenshot_url", "script"}
+    assert {d["field"] for d in parse_fails(ShowYourAppRequest, {}).details} == {"app_screenshot_url", "script"}
     app = parse_request(ShowYourAppRequest, APP)
     assert (app.duration, app.subtitle_style, app.actor_slug) == (5, "hormozi", None)
 

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 from PIL import Image
+from request_errors import parse_fails
 
 from mediakit.errors import MediakitError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
@@ -213,11 +214,6 @@ def test_failure_leaves_no_file(tmp_path: Path) -> None:
 
 # ---- the request ----------------------------------------------------------------------------------------
 
-def _fails(model: type, body: dict[str, Any]) -> ValidationError:
-    with pytest.raises(ValidationError) as info:
-        parse_request(model, body)
-    return info.value
-
 
 @pytest.mark.parametrize(("field", "good", "bad", "rule"), [
     ("script", "x" * 50, "x" * 49, "must be at least 50 characters"),
@@ -250,26 +246,26 @@ def _fails(model: type, body: dict[str, Any]) -> ValidationError:
 def test_ugc_video_field_rules(field: str, good: Any, bad: Any, rule: str) -> None:
     base = dict(UGC_BODY) if field != "script" else {}
     parse_request(UgcVideoRequest, {**base, field: good})
-    err = _fails(UgcVideoRequest, {**base, field: bad})
+    err = parse_fails(UgcVideoRequest, {**base, field: bad})
     assert err.details[0]["field"] == field and rule in err.details[0]["rule"], err.details
 
 
 def test_ugc_video_content_rules_and_codes() -> None:
-    assert _fails(UgcVideoRequest, {}).code == "missing_script"
+    assert parse_fails(UgcVideoRequest, {}).code == "missing_script"
     assert parse_request(UgcVideoRequest, {"prompt": "p"}).prompt == "p"
-    assert _fails(UgcVideoRequest, {"prompt": "p" * 1001}).details[0]["field"] == "prompt"
-    both = _fails(UgcVideoRequest, {"script": SCRIPT, "prompt": "p"})
+    assert parse_fails(UgcVideoRequest, {"prompt": "p" * 1001}).details[0]["field"] == "prompt"
+    both = parse_fails(UgcVideoRequest, {"script": SCRIPT, "prompt": "p"})
     assert both.details == [{"field": "prompt", "rule": "give script or prompt, not both"}]
-    cta = _fails(UgcVideoRequest, {**UGC_BODY, "cta": "c" * 101})
+    cta = parse_fails(UgcVideoRequest, {**UGC_BODY, "cta": "c" * 101})
     assert cta.code == "cta_too_long" and cta.details[0]["field"] == "cta"
     assert parse_request(UgcVideoRequest, {**UGC_BODY, "cta": "c" * 100}).cta == "c" * 100
-    face = _fails(UgcVideoRequest, {**UGC_BODY, "actor_slug": "maya-chen", "face_photo_url": "me.jpg"})
+    face = parse_fails(UgcVideoRequest, {**UGC_BODY, "actor_slug": "maya-chen", "face_photo_url": "me.jpg"})
     assert face.details[0]["field"] == "face_photo_url"
-    pip = _fails(UgcVideoRequest, {**UGC_BODY, "pip_options": {"position": "top", "glow": True}})
+    pip = parse_fails(UgcVideoRequest, {**UGC_BODY, "pip_options": {"position": "top", "glow": True}})
     assert pip.details == [{"field": "pip_options.position", "rule": "one of bottom-center, bottom-left, bottom-right"},
                            {"field": "pip_options.glow", "rule": "is not a field of this request"}]
-    scene = _fails(UgcVideoRequest, {**UGC_BODY, "scenes": [{"type": "cutaway", "text": "x"}, {"type": "broll"}]})
+    scene = parse_fails(UgcVideoRequest, {**UGC_BODY, "scenes": [{"type": "cutaway", "text": "x"}, {"type": "broll"}]})
     assert [d["field"] for d in scene.details] == ["scenes[0].type", "scenes[1].text"]
-    assert _fails(UgcVideoRequest, {**UGC_BODY, "angle": "honest"}).details[0]["field"] == "angle"
+    assert parse_fails(UgcVideoRequest, {**UGC_BODY, "angle": "honest"}).details[0]["field"] == "angle"
     defaults = parse_request(UgcVideoRequest, UGC_BODY)
     assert (defaults.style, defaults.aspect_ratio, defaults.allow_broll) == ("hormozi", "9:16", False)
