@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -84,13 +84,17 @@ def test_a_store_that_cannot_answer_is_503_status_unavailable(working: Live, mon
     alice = working.key("alice")
     job_id = working.client.post(SLEEP, json={"seconds": 0}, headers=alice).json()["job_id"]
 
+    worker_refused = threading.Event()
+
     def locked(self: Database, sql: str, params: object = ()) -> list[sqlite3.Row]:
+        if threading.current_thread().name == "mediakit-worker":
+            worker_refused.set()
         raise StoreUnavailable(f"the store {self.path} cannot answer: database is locked")
 
     monkeypatch.setattr(Database, "read", locked)
     r = working.client.get(f"/v1/videos/{job_id}", headers=alice)
     assert r.status_code == 503 and r.json()["error"]["code"] == "STATUS_UNAVAILABLE"
-    time.sleep(0.5)  # the worker's polls fail too meanwhile
+    assert worker_refused.wait(10), "the worker never polled the locked store"  # its polls fail too meanwhile
     monkeypatch.undo()
     assert wait_for(working, job_id, alice)["status"] == "completed"  # the worker waited for the store, did not die
     assert working.client.get("/v1/me/readiness", headers=alice).json()["generation"]["worker"] == "running"
