@@ -73,6 +73,14 @@ def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {status: _response(status) for status in statuses}
 
 
+def content(media_type: str, description: str, schema: dict[str, Any] | None = None,
+            statuses: tuple[int, ...] = (200,)) -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` of a route whose success is not JSON (a file, an event stream): ``media_type`` with
+    ``schema`` (default: binary bytes), for each of ``statuses``."""
+    body = {media_type: {"schema": schema or {"type": "string", "format": "binary"}}}
+    return {status: {"description": description, "content": body} for status in statuses}
+
+
 def _response(status: int) -> dict[str, Any]:
     model = InsufficientCredits if status == 402 else Error
     response: dict[str, Any] = {"description": MEANING[status], "content": {

@@ -16,10 +16,14 @@ from fastapi.responses import FileResponse
 from mediakit.errors import NotFoundError
 from mediakit.stages.actors.query import get_actor
 
+from ..core.responses import content
+
 router = APIRouter(tags=["files"])
 
 
-@router.get("/v1/files/{path:path}", summary="Download an output (supports Range)")
+@router.get("/v1/files/{path:path}", response_class=FileResponse, summary="Download an output (supports Range)",
+            responses=content("*/*", "The file (206: the Range asked for); its Content-Type follows its name: "
+                              "video/mp4, image/png, image/jpeg, audio/mpeg...", statuses=(200, 206)))
 def get_file(path: str, request: Request) -> FileResponse:
     root = request.app.state.config.outputs.resolve()
     target = (root / path).resolve()
@@ -29,6 +33,7 @@ def get_file(path: str, request: Request) -> FileResponse:
     return FileResponse(target)
 
 
-@router.get("/v1/actors/{slug}/portrait.png", summary="An actor's portrait (the actor's portrait_url)")
+@router.get("/v1/actors/{slug}/portrait.png", response_class=FileResponse,
+            responses=content("image/png", "The portrait."), summary="An actor's portrait (the actor's portrait_url)")
 def get_portrait(slug: str) -> FileResponse:
     return FileResponse(get_actor(slug).portrait_path)  # its type from its name, as every file here

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from mediakit.stages.actors.catalog import ACTOR_TYPES, AGE_RANGES
 
+from ..core.catalog_bodies import ActorFound, ActorPage, Catalog
 from ..core.deps import per_ip
 from ..core.limits import Bucket
 from ..core.responses import errors
@@ -23,7 +24,8 @@ AgeRange = Literal[AGE_RANGES]  # type: ignore[valid-type]
 ActorType = Literal[ACTOR_TYPES]  # type: ignore[valid-type]
 
 
-@router.get("/v1/actors", responses=errors(404, 429), summary="List actors, or look one up by slug",
+@router.get("/v1/actors", response_model=ActorPage | ActorFound, responses=errors(404, 429),
+            summary="List actors, or look one up by slug",
             dependencies=[Depends(per_ip(Bucket.ACTOR))])
 def list_actors(request: Request, gender: Gender | None = None, age_range: AgeRange | None = None,
                 actor_type: ActorType | None = None, preset: str | None = None, search: str | None = None,
@@ -39,7 +41,7 @@ def list_actors(request: Request, gender: Gender | None = None, age_range: AgeRa
     return found
 
 
-@router.get("/v1/models", responses=errors(429), summary="The model catalog",
+@router.get("/v1/models", response_model=Catalog, responses=errors(429), summary="The model catalog",
             dependencies=[Depends(per_ip(Bucket.CATALOG))])
 def list_models() -> dict[str, Any]:
     """Every live model with its tier, prices and rules, as ``mediakit models --json`` prints it."""
