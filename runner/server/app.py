@@ -23,7 +23,7 @@ from mediakit import __version__
 from mediakit.errors import MediakitError, error_type
 from mediakit.fetch import RemoteInputs, remote_inputs
 from runner.db import outputs_of
-from runner.errors import LimitError
+from runner.errors import LimitError, RangeNotSatisfiable
 from runner.redact import hide_paths, public
 from runner.served import Served, serving
 from runner.worker import Worker, WorkerOptions
@@ -177,8 +177,9 @@ def _mediakit_error(request: Request, exc: Exception) -> JSONResponse:
     if isinstance(body["error"], dict):  # the 402 body is the spec's flat shape: no type to add
         body["error"]["type"] = exc.type
     headers: dict[str, str] = {}
-    if isinstance(exc, LimitError):
+    if isinstance(exc, LimitError | RangeNotSatisfiable):
         headers.update(exc.headers)
+    if isinstance(exc, LimitError):
         if exc.retry_after is not None:
             headers["Retry-After"] = str(exc.retry_after)
     return JSONResponse(body, status_code=exc.status, headers=headers)

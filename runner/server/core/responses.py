@@ -35,6 +35,7 @@ MEANING = {400: "Invalid request: a field breaks a rule (validation_error and th
            404: "No such resource for this caller (another account's is not found either).",
            409: "The resource's state refuses the move (cannot_cancel, idempotency_key_reused, package_conflict).",
            413: "The request body is over 1 MB.",
+           416: "The Range header asks for bytes past the end of the file.",
            429: "Too many requests; retry after Retry-After seconds.",
            503: "The store cannot answer now (STATUS_UNAVAILABLE); nothing was changed."}
 

@@ -70,7 +70,9 @@ def test_each_route_lists_only_the_errors_it_can_return(live: Live) -> None:
     assert errors("/v1/account", "get") == {401, 429, 503}
     assert errors("/v1/models", "get") == {429}
     assert errors("/v1/actors", "get") == {400, 404, 429}
-    assert errors("/v1/files/{path}", "get") == {404}
+    assert errors("/v1/files/{path}", "get") == {400, 404, 416}  # 400, 416: a Range it cannot honour
+    assert errors("/v1/uploads/confirm", "post") == {400, 401, 404, 413, 429}
+    assert errors("/v1/account/keys/{keyId}", "delete") == {401, 404, 429}  # keys live beside the store
     assert errors("/v1/uploads/raw/{upload_key}", "put") == {400, 404}  # image bytes, bounded by their own rule
     assert errors("/v1/tooling/runs", "post") == {400, 401, 402, 403, 404, 409, 413, 429, 503}
     retry = paths["/v1/account"]["get"]["responses"]["429"]["headers"]["Retry-After"]
@@ -100,6 +102,8 @@ def test_live_errors_match_their_documented_body(live: Live) -> None:
     missing = c.get("/v1/actors", params={"slug": "nobody-at-all"})
     assert missing.status_code == 404
     documented(spec, "GET", "/v1/actors", missing)  # ACTOR_NOT_FOUND with similar[]
+    portrait = c.get("/v1/actors", params={"limit": 1}).json()["actors"][0]["portrait_url"]
+    documented(spec, "GET", "/v1/actors/{slug}/portrait.png", c.get(portrait, headers={"Range": "bytes=99999999-"}))
     assert c.get("/v1/account", headers=bob).status_code == 200  # bob's account opens with the free plan's credits
     with Database(live.config.store).write() as conn:  # leave bob nothing to spend
         ledger.post(conn, "bob", "expire", "monthly", -ledger.balance(conn, "bob").monthly)
