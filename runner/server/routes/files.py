@@ -1,10 +1,10 @@
 """Files the server serves: outputs from the store (with HTTP range requests so a browser's <video> can seek), and
-the actors' portraits.
+the actors' portraits and green-screen clips.
 
 Public like a signed URL is: the paths hold job ids (random UUIDs), and a
 ``<video src>`` cannot send an Authorization header.  Only files under the
 store's ``outputs`` folder are reachable; ``..`` and links out of it are 404.
-Portraits are public like the actor library, and outside its rate limit, as
+Portraits and green-screen clips are public like the actor library, and outside its rate limit, as
 a page of ``<img>`` tags fetches them all at once.
 """
 
@@ -40,10 +40,22 @@ def get_file(path: str, request: Request) -> FileResponse:
 
 
 @router.get("/v1/actors/{slug}/portrait.png", response_class=FileResponse,
-            responses=content("image/png", "The portrait.") | errors(400, 416),
+            responses=content("image/png", "The portrait (206: the Range asked for).", statuses=(200, 206))
+            | errors(400, 416),
             summary="An actor's portrait (the actor's portrait_url)")
 def get_portrait(slug: str, request: Request) -> FileResponse:
     return served(get_actor(slug).portrait_path, request)
+
+
+@router.get("/v1/actors/{slug}/green-screen", response_class=FileResponse,
+            responses=content("video/mp4", "The clip (206: the Range asked for).", statuses=(200, 206))
+            | errors(400, 416), summary="An actor's green-screen clip (the actor's green_screen_url)")
+def get_green_screen(slug: str, request: Request) -> FileResponse:
+    clip = get_actor(slug).green_screen_clip
+    if clip is None:
+        raise NotFoundError(f"slug: actor {slug!r} has no green-screen clip",
+                            details=[{"field": "slug", "rule": "an actor with a green-screen clip"}])
+    return served(clip, request)
 
 
 def served(path: Path, request: Request) -> FileResponse:

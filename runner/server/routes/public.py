@@ -1,7 +1,8 @@
 """The public routes: the actor library and the model catalog, each 60 requests per minute per IP in its own bucket.
 
-An actor's ``portrait_url`` is its portrait's URL on this server (``files.get_portrait``), never the
-``file://`` path the library reports: a client cannot read this machine's disk.
+An actor's ``portrait_url`` and ``green_screen_url`` are URLs on this server (``files.get_portrait``,
+``files.get_green_screen``), never the ``file://`` paths the library reports: a client cannot read this
+machine's disk.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def list_actors(request: Request, gender: Gender | None = None, age_range: AgeRa
                          search=search, limit=limit, offset=offset)
     for actor in found.get("actors", []) + ([found["actor"]] if "actor" in found else []):
         actor["portrait_url"] = str(request.url_for("get_portrait", slug=actor["slug"]))
+        if actor["green_screen_url"] is not None:
+            actor["green_screen_url"] = str(request.url_for("get_green_screen", slug=actor["slug"]))
     return found
 
 

@@ -177,7 +177,8 @@ def _inputs(tmp_path: Path, tiny_video: Path) -> dict[str, dict[str, Any]]:
             "/v1/character/storyboard-generate": {"character_sheet_url": str(sheet), "beats": beats}}
 
 
-def test_every_documented_success_matches_a_live_response(roomy: Live, tmp_path: Path, tiny_video: Path) -> None:
+def test_every_documented_success_matches_a_live_response(roomy: Live, tmp_path: Path, tiny_video: Path,
+                                                          green_actor: str) -> None:
     check, alice = Checked(roomy), roomy.key("alice")
     auth = {"headers": alice}
     check("GET", "/v1/account", **auth)  # opens alice's account
@@ -212,7 +213,10 @@ def test_every_documented_success_matches_a_live_response(roomy: Live, tmp_path:
 
     actors = check("GET", "/v1/actors", params={"limit": 2}).json()["actors"]
     check("GET", "/v1/actors", params={"slug": actors[0]["slug"]})
-    check("GET", "/v1/actors/{slug}/portrait.png", actors[0]["portrait_url"])
+    for status, headers in ((200, {}), (206, {"Range": "bytes=0-9"})):
+        check("GET", "/v1/actors/{slug}/portrait.png", actors[0]["portrait_url"], status=status, headers=headers)
+        check("GET", "/v1/actors/{slug}/green-screen", f"/v1/actors/{green_actor}/green-screen", status=status,
+              headers=headers)
     check("GET", "/v1/models")
 
     check("GET", "/v1/skills", **auth)
