@@ -127,7 +127,8 @@ async def _no_receive() -> Message:
 class InputRules:
     """Marks every request's inputs: this server's own file URLs (under this request's or the configured public
     ``/v1/files/`` URL) are read from its outputs folder as the requesting user's files (``runner.served``), in
-    every mode; unless the config allows local inputs, the rest follow a remote client's rules
+    every mode (a job names them under the public URL, where its worker reads them); unless the config allows
+    local inputs, the rest follow a remote client's rules
     (``mediakit.fetch.RemoteInputs``): a path on this machine or a private address is refused."""
 
     def __init__(self, app: ASGIApp, config: ServerConfig) -> None:
@@ -142,7 +143,7 @@ class InputRules:
         public = self.config.worker.files_url if self.config.worker else None
         prefixes = tuple(dict.fromkeys(p for p in (own, public) if p))
         remote = nullcontext() if self.config.local_inputs else remote_inputs(RemoteInputs(own))
-        with serving(Served(prefixes, self.config.outputs)), remote:
+        with serving(Served(prefixes, self.config.outputs, canonical=public)), remote:
             await self.app(scope, receive, send)
 
 
