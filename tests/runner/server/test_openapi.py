@@ -21,7 +21,7 @@ from mediakit.paths import data_dir
 from mediakit.stages.characters.describe import describe
 from mediakit.stages.characters.sheet import Character
 from mediakit.stages.characters.store import save_character
-from runner import ledger
+from runner import ledger, usage
 from runner.characters import characters_of
 from runner.db import Database
 from runner.server.app import ServerConfig
@@ -63,18 +63,18 @@ def test_each_route_lists_only_the_errors_it_can_return(live: Live) -> None:
     def errors(path: str, method: str) -> set[int]:
         return {int(s) for s in paths[path][method]["responses"] if int(s) >= 400}
 
-    assert errors("/v2/generate/{kind}", "post") == {400, 401, 402, 403, 404, 409, 413, 429, 503}
-    assert errors("/v2/quote/{kind}", "post") == {400, 401, 403, 404, 413, 429, 503}  # a quote charges nothing
-    assert errors("/v1/videos/{jobId}", "get") == {401, 404, 429, 503}
-    assert errors("/v1/videos/{jobId}/cancel", "post") == {401, 404, 409, 429, 503}
-    assert errors("/v1/account", "get") == {401, 429, 503}
-    assert errors("/v1/models", "get") == {429}
-    assert errors("/v1/actors", "get") == {400, 404, 429}
-    assert errors("/v1/files/{path}", "get") == {400, 404, 416}  # 400, 416: a Range it cannot honour
-    assert errors("/v1/uploads/confirm", "post") == {400, 401, 404, 413, 429}
-    assert errors("/v1/account/keys/{keyId}", "delete") == {401, 404, 429}  # keys live beside the store
-    assert errors("/v1/uploads/raw/{upload_key}", "put") == {400, 404}  # image bytes, bounded by their own rule
-    assert errors("/v1/tooling/runs", "post") == {400, 401, 402, 403, 404, 409, 413, 429, 503}
+    assert errors("/v2/generate/{kind}", "post") == {400, 401, 402, 403, 404, 409, 413, 429, 500, 503}
+    assert errors("/v2/quote/{kind}", "post") == {400, 401, 403, 404, 413, 429, 500, 503}  # a quote charges nothing
+    assert errors("/v1/videos/{jobId}", "get") == {401, 404, 429, 500, 503}
+    assert errors("/v1/videos/{jobId}/cancel", "post") == {401, 404, 409, 429, 500, 503}
+    assert errors("/v1/account", "get") == {401, 429, 500, 503}
+    assert errors("/v1/models", "get") == {429, 500}  # 500 on every route: an error it did not expect
+    assert errors("/v1/actors", "get") == {400, 404, 429, 500}
+    assert errors("/v1/files/{path}", "get") == {400, 404, 416, 500}  # 400, 416: a Range it cannot honour
+    assert errors("/v1/uploads/confirm", "post") == {400, 401, 404, 413, 429, 500}
+    assert errors("/v1/account/keys/{keyId}", "delete") == {401, 404, 429, 500}  # keys live beside the store
+    assert errors("/v1/uploads/raw/{upload_key}", "put") == {400, 404, 500}  # image bytes, bounded by their own rule
+    assert errors("/v1/tooling/runs", "post") == {400, 401, 402, 403, 404, 409, 413, 429, 500, 503}
     retry = paths["/v1/account"]["get"]["responses"]["429"]["headers"]["Retry-After"]
     assert retry["schema"] == {"type": "integer"}
 
@@ -111,6 +111,18 @@ def test_live_errors_match_their_documented_body(live: Live) -> None:
     assert broke.status_code == 402
     schema = documented(spec, "POST", "/v2/generate/{kind}", broke)
     assert schema == {"$ref": "#/components/schemas/InsufficientCredits"}
+
+
+def test_a_live_500_matches_its_documented_body(live: Live, monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = live.client.get("/openapi.json").json()
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(usage, "usage", broken)
+    r = live.client.get("/v1/account/usage", headers=live.key("alice"))
+    assert r.status_code == 500 and r.json()["error"]["code"] == "server_error"
+    documented(spec, "GET", "/v1/account/usage", r)
 
 
 def test_a_live_429_matches_its_documented_body(tight: Live) -> None:
