@@ -4,8 +4,8 @@ the actors' portraits and green-screen clips.
 Public like a signed URL is: the paths hold job ids (random UUIDs), and a
 ``<video src>`` cannot send an Authorization header.  Only files under the
 store's ``outputs`` folder are reachable; ``..`` and links out of it are 404.
-Portraits and green-screen clips are public like the actor library, and outside its rate limit, as
-a page of ``<img>`` tags fetches them all at once.
+Portraits and green-screen clips are public like the actor library, and
+outside its rate limit, as a page of ``<img>`` tags fetches them all at once.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def get_file(path: str, request: Request) -> FileResponse:
     if not target.is_relative_to(root) or not target.is_file():
         raise NotFoundError(f"path: no output {path!r} in this store",
                             details=[{"field": "path", "rule": "a file under the store's outputs"}])
-    return served(target, request)
+    return file_response(target, request)
 
 
 @router.get("/v1/actors/{slug}/portrait.png", response_class=FileResponse,
@@ -44,7 +44,7 @@ def get_file(path: str, request: Request) -> FileResponse:
             | errors(400, 416),
             summary="An actor's portrait (the actor's portrait_url)")
 def get_portrait(slug: str, request: Request) -> FileResponse:
-    return served(get_actor(slug).portrait_path, request)
+    return file_response(get_actor(slug).portrait_path, request)
 
 
 @router.get("/v1/actors/{slug}/green-screen", response_class=FileResponse,
@@ -55,12 +55,13 @@ def get_green_screen(slug: str, request: Request) -> FileResponse:
     if clip is None:
         raise NotFoundError(f"slug: actor {slug!r} has no green-screen clip",
                             details=[{"field": "slug", "rule": "an actor with a green-screen clip"}])
-    return served(clip, request)
+    return file_response(clip, request)
 
 
-def served(path: Path, request: Request) -> FileResponse:
+def file_response(path: Path, request: Request) -> FileResponse:
     """``path`` as a response (its type from its name), a ``Range`` it cannot honour refused first in the spec's
-    error shape: Starlette itself would answer a bare text/plain 400 or 416, the one body here no client parses."""
+    error shape: Starlette itself would answer a bare text/plain 400 or 416, the one body here no client parses.
+    The check is Starlette's own parser, so what is refused here is exactly what FileResponse would refuse."""
     asked = request.headers.get("range")
     if asked is not None and "if-range" not in request.headers:  # with If-Range, a stale range is ignored, not refused
         try:
