@@ -104,6 +104,20 @@ class AuthError(MediakitError):
         super().__init__(message)
 
 
+class RangeNotSatisfiable(MediakitError):
+    """A ``Range`` header that asks for bytes past the end of the file (416, with the file's size in
+    ``Content-Range`` as RFC 9110 asks)."""
+
+    code = "range_not_satisfiable"
+    status = 416
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, requested: str, size: int) -> None:
+        self.headers = {"Content-Range": f"bytes */{size}"}
+        super().__init__(f"Range: {requested!r} starts past the end of the file ({size} bytes)",
+                         details=[{"field": "Range", "rule": f"byte ranges within 0-{max(size - 1, 0)}"}])
+
+
 class LimitError(MediakitError):
     """A quota was reached (too many requests, too many active keys); ``retry_after`` in seconds when it passes."""
 

@@ -13,18 +13,23 @@ missing one, so a URL tells no one whether someone else's file exists.
 The server marks a request's URLs with :func:`serving` (its middleware);
 :func:`own_files` then binds them to the request's user where the request
 is planned (``runner.service``), and the worker binds a job's user when it
-plans the job again.
+plans the job again.  The worker knows the server by one address only
+(``--public-url``'s), while a request may reach it by another (a host name,
+``localhost`` for ``127.0.0.1``); :func:`canonical_urls` names a job's
+files by the worker's address before the job is kept, so the file the
+server accepted at submit is the file the worker reads.
 """
 
 from __future__ import annotations
 
 import hashlib
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from mediakit.errors import MediaError
 from mediakit.fetch import served_files
@@ -54,6 +59,7 @@ class Served:
 
     prefixes: tuple[str, ...]
     outputs: Path
+    canonical: str | None = None  # the prefix the worker reads a job's files under, when one renders here
     names: dict[str, str] = field(default_factory=dict, compare=False)
 
 
@@ -103,6 +109,27 @@ def client_name(path: str) -> str | None:
     """The URL the current request named the stored file ``path`` by, if it did."""
     served = _SERVED.get()
     return None if served is None else served.names.get(path)
+
+
+def canonical_urls(body: Mapping[str, Any]) -> dict[str, Any]:
+    """``body`` with each URL of this server's files (under any prefix of the enclosing :func:`serving`) named
+    under its ``canonical`` prefix, in fields at any depth; unchanged outside a server's request."""
+    served = _SERVED.get()
+    if served is None or served.canonical is None:
+        return dict(body)
+    canonical, others = served.canonical, tuple(p for p in served.prefixes if p != served.canonical)
+
+    def named(value: Any) -> Any:
+        if isinstance(value, str):
+            prefix = next((p for p in others if value.startswith(p)), None)
+            return value if prefix is None else canonical + value[len(prefix):]
+        if isinstance(value, list):
+            return [named(v) for v in value]
+        if isinstance(value, dict):
+            return {k: named(v) for k, v in value.items()}
+        return value
+
+    return {k: named(v) for k, v in body.items()}
 
 
 def own_files(db: Database, user: str) -> AbstractContextManager[None]:

@@ -26,7 +26,7 @@ from .downloads import DOWNLOADS
 from .jobs import Job, Submission
 from .plans import check_plan, get_tier
 from .pricing import quote_plan
-from .served import own_files
+from .served import canonical_urls, own_files
 from .usage import run_stats
 
 
@@ -77,7 +77,9 @@ def submit_request(db: Database, user: str, generator: str, body: Mapping[str, A
     A known ``idempotency_key`` with the same inputs replays the saved job
     before anything is planned again (an input that has since gone away
     must not turn a retry into an error); with other inputs it is refused.
+    The server's own file URLs are kept as its worker will read them (``served.canonical_urls``).
     """
+    body = canonical_urls(body)
     open_user(db, user)
     if webhook_url is not None:
         webhooks.check_webhook_url(webhook_url)

@@ -23,7 +23,7 @@ from mediakit import __version__
 from mediakit.errors import MediakitError, error_type
 from mediakit.fetch import RemoteInputs, remote_inputs
 from runner.db import outputs_of
-from runner.errors import LimitError
+from runner.errors import LimitError, RangeNotSatisfiable
 from runner.redact import hide_paths, public
 from runner.served import Served, serving
 from runner.worker import Worker, WorkerOptions
@@ -127,7 +127,8 @@ async def _no_receive() -> Message:
 class InputRules:
     """Marks every request's inputs: this server's own file URLs (under this request's or the configured public
     ``/v1/files/`` URL) are read from its outputs folder as the requesting user's files (``runner.served``), in
-    every mode; unless the config allows local inputs, the rest follow a remote client's rules
+    every mode (a job names them under the public URL, where its worker reads them); unless the config allows
+    local inputs, the rest follow a remote client's rules
     (``mediakit.fetch.RemoteInputs``): a path on this machine or a private address is refused."""
 
     def __init__(self, app: ASGIApp, config: ServerConfig) -> None:
@@ -142,7 +143,7 @@ class InputRules:
         public = self.config.worker.files_url if self.config.worker else None
         prefixes = tuple(dict.fromkeys(p for p in (own, public) if p))
         remote = nullcontext() if self.config.local_inputs else remote_inputs(RemoteInputs(own))
-        with serving(Served(prefixes, self.config.outputs)), remote:
+        with serving(Served(prefixes, self.config.outputs, canonical=public)), remote:
             await self.app(scope, receive, send)
 
 
@@ -177,8 +178,9 @@ def _mediakit_error(request: Request, exc: Exception) -> JSONResponse:
     if isinstance(body["error"], dict):  # the 402 body is the spec's flat shape: no type to add
         body["error"]["type"] = exc.type
     headers: dict[str, str] = {}
-    if isinstance(exc, LimitError):
+    if isinstance(exc, LimitError | RangeNotSatisfiable):
         headers.update(exc.headers)
+    if isinstance(exc, LimitError):
         if exc.retry_after is not None:
             headers["Retry-After"] = str(exc.retry_after)
     return JSONResponse(body, status_code=exc.status, headers=headers)

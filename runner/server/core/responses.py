@@ -5,7 +5,7 @@ never answers (``app._validation_error`` turns request validation into the
 spec's 400), and no other error.  ``document_errors`` replaces it with the
 statuses a route can really return: the ones its shape implies (a credential
 -> 401 and 429, a body -> 400 and 413, a query or header -> 400, a path
-parameter -> 404, the store -> 503), plus the ones its own work can raise,
+parameter -> 404, the store -> 503, any route -> 500), plus the ones its own work can raise,
 which the route declares with ``responses=errors(...)`` (402 and 403 on paid
 submits, 409 on idempotency keys and state moves).  Each is typed by the
 spec's body: ``Error`` (``mediakit.errors.MediakitError.to_dict`` with the
@@ -35,7 +35,10 @@ MEANING = {400: "Invalid request: a field breaks a rule (validation_error and th
            404: "No such resource for this caller (another account's is not found either).",
            409: "The resource's state refuses the move (cannot_cancel, idempotency_key_reused, package_conflict).",
            413: "The request body is over 1 MB.",
+           416: "The Range header asks for bytes past the end of the file.",
            429: "Too many requests; retry after Retry-After seconds.",
+           500: "An error of the server's own (server_error; ledger_mismatch: a write the ledger refused, rolled "
+                "back, nothing charged); nothing in the request to change.",
            503: "The store cannot answer now (STATUS_UNAVAILABLE); nothing was changed."}
 
 
@@ -71,6 +74,14 @@ PAID = (402, 403)  # a submit that charges: too few credits, or a plan tier with
 def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The ``responses=`` of a route that can answer ``statuses``, each with its documented body."""
     return {status: _response(status) for status in statuses}
+
+
+def content(media_type: str, description: str, schema: dict[str, Any] | None = None,
+            statuses: tuple[int, ...] = (200,)) -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` of a route whose success is not JSON (a file, an event stream): ``media_type`` with
+    ``schema`` (default: binary bytes), for each of ``statuses``."""
+    body = {media_type: {"schema": schema or {"type": "string", "format": "binary"}}}
+    return {status: {"description": description, "content": body} for status in statuses}
 
 
 def _response(status: int) -> dict[str, Any]:
@@ -123,9 +134,10 @@ def _document(operation: dict[str, Any], statuses: set[int]) -> None:
 
 
 def implied(route: APIRoute) -> set[int]:
-    """The error statuses ``route``'s shape implies, whatever its work."""
+    """The error statuses ``route``'s shape implies, whatever its work: 500 for any route (the app answers an
+    error it did not expect in the spec's body, ``server_error``)."""
     parts = list(_walk(route.dependant))
-    statuses: set[int] = set()
+    statuses = {500}
     if any(d.call is bearer for d in parts):
         statuses |= {401, 429}
     if route.body_field is not None:

@@ -17,19 +17,21 @@ from fastapi import APIRouter, Query, Request
 from mediakit.stages.characters.store import DEFAULT_LIMIT, MAX_LIMIT, get_character, list_characters
 from runner.characters import characters_of
 
+from ..core.account_bodies import SavedCharacter, SavedCharacters
 from ..core.deps import Reader, url_for_output
 
 router = APIRouter(tags=["characters"])
 
 
-@router.get("/v1/characters", summary="Your saved characters with their sheet, portrait and thumbnail URLs")
+@router.get("/v1/characters", response_model=SavedCharacters,
+            summary="Your saved characters with their sheet, portrait and thumbnail URLs")
 def list_saved_characters(request: Request, user: Reader,
                           limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = DEFAULT_LIMIT) -> dict[str, Any]:
     """``{characters: [...]}``, newest first, as ``mediakit characters --json`` prints them."""
     return {"characters": list_characters(limit, _folder(request, user.user_id), _url(request))}
 
 
-@router.get("/v1/characters/{character_id}", summary="One of your saved characters")
+@router.get("/v1/characters/{character_id}", response_model=SavedCharacter, summary="One of your saved characters")
 def get_saved_character(request: Request, user: Reader, character_id: str) -> dict[str, Any]:
     """The saved character, as in the listing; 404 for an id that is not the caller's."""
     return get_character(character_id, _folder(request, user.user_id), _url(request))

@@ -34,6 +34,7 @@ from runner import service
 from runner.jobs import Job
 
 from ..core.bodies import JobSubmitted
+from ..core.catalog_bodies import StoryOptions
 from ..core.deps import Generator, Reader, Store
 from ..core.lanes import fetching
 from ..core.money import QuoteBody, ReceiptBody
@@ -153,6 +154,7 @@ def storyboard_generate(user: Generator, db: Store, body: JsonBody) -> dict[str,
 
 
 @router.post(documented("/v1/character/storyboard-suggest", GeneratorId.STORYBOARD_SUGGEST),
+             response_model=StoryOptions,
              summary="Three story options for a character (synchronous, free)")
 def storyboard_suggest(user: Reader, body: JsonBody) -> dict[str, Any]:
     _, plan = plan_job(GeneratorId.STORYBOARD_SUGGEST, body)

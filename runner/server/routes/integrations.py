@@ -18,12 +18,14 @@ from fastapi import APIRouter
 from mediakit.errors import NotFoundError
 from mediakit.generation.publish import PUBLISHERS, configured_publisher
 
+from ..core.catalog_bodies import PublisherAccounts
 from ..core.deps import Reader
 
 router = APIRouter(tags=["integrations"])
 
 
-@router.get("/v1/integrations/{publisher}/accounts", summary="The integration ids of this server's publisher")
+@router.get("/v1/integrations/{publisher}/accounts", response_model=PublisherAccounts,
+            summary="The integration ids of this server's publisher")
 def list_accounts(user: Reader, publisher: str) -> dict[str, Any]:
     """``{publisher, accounts: [{id}]}``; a publisher this server does not publish through is 404."""
     configured = configured_publisher()

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from runner import jobs
 from runner.jobs import Job
 
+from ..core.account_bodies import Gallery
 from ..core.bodies import Canceled, Deleted, JobList, JobStatus, Rated, Restored
 from ..core.deps import Reader, Store, url_for_output
 from ..core.responses import errors
@@ -89,7 +90,7 @@ def rate_run(user: Reader, db: Store, job_id: Annotated[str, PathParam()], body:
     return jobs.rate(db, user.user_id, job_id, body.score, body.note)
 
 
-@router.get("/v1/me/gallery", summary="The user's recent generations, newest first")
+@router.get("/v1/me/gallery", response_model=Gallery, summary="The user's recent generations, newest first")
 def gallery(request: Request, user: Reader, db: Store,
             limit: Annotated[int, Query(ge=1, le=100)] = 40) -> dict[str, Any]:
     """Items: job_id, operation, model, status, output_url, poster_url, created_at (mediakit's choice of fields)."""

@@ -43,6 +43,7 @@ from runner.errors import ReviewerRequired
 from runner.marketplace import SEMVER, Package, SkillPackage
 
 from ..core.deps import Reader, Store
+from ..core.package_bodies import Installed, PackageList, PackageVersion, RolledBack
 from ..core.responses import errors
 
 router = APIRouter(tags=["marketplace"])
@@ -68,13 +69,14 @@ def _package_shape(package: Package) -> dict[str, Any]:
             "review_status": package.review_status}
 
 
-@router.post(PUBLISH, status_code=201, responses=errors(409),
+@router.post(PUBLISH, status_code=201, response_model=PackageVersion, responses=errors(409),
              summary="Publish a skill package (pending until an admin approves it)")
 def publish(user: Reader, db: Store, body: SkillPackage) -> dict[str, Any]:
     return _package_shape(marketplace.publish(db, user.user_id, body))
 
 
-@router.post("/v1/tooling/marketplace/publish", status_code=201, deprecated=True, responses=errors(409),
+@router.post("/v1/tooling/marketplace/publish", status_code=201, deprecated=True, response_model=PackageVersion,
+             responses=errors(409),
              summary="Publish a skill package (deprecated: use /v1/tooling/marketplace/skills/publish)")
 def publish_deprecated(response: Response, user: Reader, db: Store, body: SkillPackage) -> dict[str, Any]:
     response.headers["Deprecation"] = "true"
@@ -82,7 +84,8 @@ def publish_deprecated(response: Response, user: Reader, db: Store, body: SkillP
     return publish(user, db, body)
 
 
-@router.post("/v1/tooling/marketplace/skills/{slug}/{version}/approve", responses=errors(403),
+@router.post("/v1/tooling/marketplace/skills/{slug}/{version}/approve", response_model=PackageVersion,
+             responses=errors(403),
              summary="Approve a pending package version (the store's admins)")
 def approve(request: Request, user: Reader, db: Store, slug: Annotated[str, PathParam()],
             version: Annotated[str, PathParam()]) -> dict[str, Any]:
@@ -91,21 +94,22 @@ def approve(request: Request, user: Reader, db: Store, slug: Annotated[str, Path
     return _package_shape(marketplace.approve(db, user.user_id, slug, version))
 
 
-@router.get("/v1/tooling/marketplace/skills", summary="Skill packages with their versions and review status")
+@router.get("/v1/tooling/marketplace/skills", response_model=PackageList,
+            summary="Skill packages with their versions and review status")
 def list_packages(request: Request, user: Reader, db: Store) -> dict[str, Any]:
     admin = user.user_id in request.app.state.config.admins
     packages = marketplace.listing(db, user.user_id, everything=admin)
     return {"packages": packages, "count": len(packages)}
 
 
-@router.post("/v1/tooling/marketplace/install", status_code=201, responses=errors(404, 409),
+@router.post("/v1/tooling/marketplace/install", status_code=201, response_model=Installed, responses=errors(404, 409),
              summary="Install an approved package, pinned")
 def install(user: Reader, db: Store, body: Install) -> dict[str, Any]:
     return {"slug": body.slug, "version": marketplace.install(db, user.user_id, body.slug, body.version),
             "pinned": True}
 
 
-@router.post("/v1/tooling/marketplace/rollback", responses=errors(404, 409),
+@router.post("/v1/tooling/marketplace/rollback", response_model=RolledBack, responses=errors(404, 409),
              summary="Roll back to the previously installed version")
 def rollback(user: Reader, db: Store, body: Rollback) -> dict[str, Any]:
     return {"slug": body.slug, "version": marketplace.rollback(db, user.user_id, body.slug)}

@@ -19,6 +19,7 @@ from mediakit.skills.base import get_skill
 from runner import jobs, service
 from runner.errors import JobNotFound
 
+from ..core.catalog_bodies import SkillList
 from ..core.deps import Generator, Reader, Store, url_for_output
 from ..core.lanes import fetching
 from ..core.money import SkillQuoteBody
@@ -32,7 +33,7 @@ RUN_STATUS = {jobs.SUBMITTED: "queued", jobs.QUEUED: "queued", jobs.PROCESSING: 
               jobs.COMPLETED: "succeeded", jobs.FAILED: "failed", jobs.CANCELED: "canceled"}
 
 
-@router.get("/v1/skills", summary="The composed skills with their input schemas")
+@router.get("/v1/skills", response_model=SkillList, summary="The composed skills with their input schemas")
 def list_skills(user: Reader) -> dict[str, Any]:
     return {"skills": [get_skill(generator).skill_entry() for generator in SKILL_IDS]}
 

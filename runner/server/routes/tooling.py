@@ -51,9 +51,10 @@ from mediakit.generation.request import RequestModel
 from runner import jobs, marketplace
 from runner.jobs import Job
 
+from ..core.catalog_bodies import Contracts
 from ..core.deps import Generator, Reader, Store, StorePool, url_for_output
 from ..core.lanes import fetching
-from ..core.responses import PAID, errors
+from ..core.responses import PAID, content, errors
 from ..core.run_bodies import ToolRunAccepted, ToolRunState
 from .generate import submit_body
 from .skills import RUN_STATUS
@@ -73,7 +74,8 @@ class ToolRun(RequestModel):
                                         description="Unique per intended run; a retry replays.")
 
 
-@router.get("/v1/tooling/contracts", summary="Input contracts (JSON Schema) of every generator")
+@router.get("/v1/tooling/contracts", response_model=Contracts,
+            summary="Input contracts (JSON Schema) of every generator")
 def contracts(user: Reader) -> dict[str, Any]:
     found = []
     for name in generator_names():
@@ -118,6 +120,8 @@ def get_run(request: Request, user: Reader, db: Store, run_id: RunId) -> dict[st
 
 
 @router.get("/v1/tooling/runs/{runId}/stream", name="stream_tool_run", response_class=StreamingResponse,
+            responses=content("text/event-stream", "Events status, progress and done (the run's state); then the "
+                              "stream ends.", {"type": "string"}),
             summary="Server-sent events of a tool run: status, progress, done")
 def stream_run(request: Request, user: Reader, db: Store, run_id: RunId) -> StreamingResponse:
     jobs.get(db, run_id, user.user_id)  # 404 now, before a 200 stream has started

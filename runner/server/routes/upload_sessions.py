@@ -9,6 +9,7 @@ from fastapi import APIRouter, Header, Query, Request
 from mediakit.times import iso
 
 from ..core.deps import Reader
+from ..core.upload_bodies import Previews, Session, SessionCreated, SessionImage, SessionList
 from ..core.upload_sessions import UploadSessions
 from .uploads import RAW_PREFIX, file_url, image_body
 
@@ -29,7 +30,8 @@ def _public(request: Request, session: dict[str, Any]) -> dict[str, Any]:
             **UploadSessions.limits(), "images": _images(request, session)}
 
 
-@router.post("/v1/upload-sessions", status_code=201, summary="Open an upload session (token shown once)")
+@router.post("/v1/upload-sessions", status_code=201, response_model=SessionCreated,
+             summary="Open an upload session (token shown once)")
 def create_session(request: Request, user: Reader) -> dict[str, Any]:
     session = _sessions(request).create(user.user_id)
     url = request.url_for("upload_to_session", session_id=session["session_id"])
@@ -37,24 +39,26 @@ def create_session(request: Request, user: Reader) -> dict[str, Any]:
             "upload_url": str(url.include_query_params(upload_token=session["upload_token"]))}
 
 
-@router.get("/v1/upload-sessions", summary="The account's unexpired sessions (ids and file names only)")
+@router.get("/v1/upload-sessions", response_model=SessionList,
+            summary="The account's unexpired sessions (ids and file names only)")
 def list_sessions(request: Request, user: Reader) -> dict[str, Any]:
     return {"sessions": _sessions(request).owned(user.user_id)}
 
 
-@router.get("/v1/upload-sessions/{session_id}", summary="One of the account's sessions")
+@router.get("/v1/upload-sessions/{session_id}", response_model=Session, summary="One of the account's sessions")
 def get_session(request: Request, user: Reader, session_id: str) -> dict[str, Any]:
     return _public(request, _sessions(request).get(session_id, user=user.user_id))
 
 
-@router.get("/v1/upload-sessions/{session_id}/previews", summary="Bounded JPEG previews (not generation inputs)")
+@router.get("/v1/upload-sessions/{session_id}/previews", response_model=Previews,
+            summary="Bounded JPEG previews (not generation inputs)")
 def previews(request: Request, user: Reader, session_id: str) -> dict[str, Any]:
     done, unavailable = _sessions(request).previews(session_id, user.user_id)
     return {"previews": [{"filename": p["filename"], "preview_url": file_url(request, p["path"])} for p in done],
             "unavailable": unavailable}
 
 
-@router.post(RAW_PREFIX + "sessions/{session_id}", status_code=201,
+@router.post(RAW_PREFIX + "sessions/{session_id}", status_code=201, response_model=SessionImage,
              summary="POST raw image bytes to a session's upload_url (its upload_token authorises)")
 async def upload_to_session(request: Request, session_id: str, upload_token: Annotated[str, Query()],
                             x_filename: Annotated[str | None, Header()] = None) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from mediakit.fetch import IMAGE
 from ..core.deps import Reader
 from ..core.lanes import fetching
 from ..core.responses import errors
+from ..core.upload_bodies import Image, ImageUploaded, Presigned, PutReceived
 from ..core.uploads import Uploads
 
 router = APIRouter(tags=["uploads"])
@@ -75,7 +76,7 @@ def file_url(request: Request, path: str) -> str:
     return str(request.url_for("get_file", path=path))
 
 
-@router.post("/v1/uploads/image", summary="Upload an image by base64 or https URL")
+@router.post("/v1/uploads/image", response_model=ImageUploaded, summary="Upload an image by base64 or https URL")
 @fetching
 def upload_image(request: Request, user: Reader, body: ImageUpload) -> dict[str, Any]:
     uploads = _uploads(request)
@@ -87,13 +88,14 @@ def upload_image(request: Request, user: Reader, body: ImageUpload) -> dict[str,
     return {"image_url": file_url(request, path)}
 
 
-@router.post("/v1/uploads/presign", summary="Reserve an upload; PUT the bytes to put_url, then confirm")
+@router.post("/v1/uploads/presign", response_model=Presigned,
+             summary="Reserve an upload; PUT the bytes to put_url, then confirm")
 def presign(request: Request, user: Reader, body: Presign) -> dict[str, Any]:
     ticket = _uploads(request).presign(user.user_id, body.bytes, body.content_type, body.filename)
     return {"put_url": str(request.url_for("put_upload", upload_key=ticket["upload_key"])), **ticket}
 
 
-@router.put(RAW_PREFIX + "{upload_key}", responses=errors(400),
+@router.put(RAW_PREFIX + "{upload_key}", response_model=PutReceived, responses=errors(400),
             summary="The presigned PUT (the upload key is the credential)")
 async def put_upload(request: Request, upload_key: Annotated[str, PathParam()]) -> dict[str, Any]:
     body = await image_body(request)
@@ -101,7 +103,8 @@ async def put_upload(request: Request, upload_key: Annotated[str, PathParam()]) 
     return {"upload_key": upload_key, "bytes": len(body)}
 
 
-@router.post("/v1/uploads/confirm", summary="Check the PUT bytes and keep them as an image")
+@router.post("/v1/uploads/confirm", response_model=Image, responses=errors(404),
+             summary="Check the PUT bytes and keep them as an image")
 def confirm(request: Request, user: Reader, body: Confirm) -> dict[str, Any]:
     kept = _uploads(request).confirm(user.user_id, body.upload_key)
     return {"image_url": file_url(request, kept["path"]), "mime": kept["mime"], "bytes": kept["bytes"]}

@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 from serving import Live, credits, wait_for
 
+from mediakit.generation.run import generate
 from mediakit.stages.actors.catalog import portrait_folder
+from runner import jobs
+from runner.db import Database
 
 pytestmark = pytest.mark.slow
 
@@ -93,3 +96,24 @@ def test_actor_portraits_are_served_at_the_urls_the_actors_name(live: Live) -> N
     assert all(a["portrait_url"].startswith(live.url + "/v1/actors/") for a in listed)
     missing = live.client.get("/v1/actors/nobody-at-all/portrait.png")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "ACTOR_NOT_FOUND"
+
+
+def test_a_url_under_another_address_of_this_server_is_read_back_by_the_worker(working: Live, tmp_path: Path) -> None:
+    """A client that reached the server by another name (here ``localhost``, its Host header) is given, and names,
+    URLs under that name; the worker knows the server by ``--public-url`` only, so the job keeps them under it, and
+    the render reads the same file the submit accepted (it failed at render, refunded, before)."""
+    alice = working.key("alice")
+    other = {**alice, "Host": working.url.replace("http://127.0.0.1", "localhost").removeprefix("http://")}
+    sheet = tmp_path / "sheet.png"
+    generate("character_sheet", {"description": "a girl named Zoe with a ponytail"}, sheet)
+    up = working.client.post("/v1/uploads/image", json={"image_base64": base64.b64encode(sheet.read_bytes()).decode()},
+                             headers=other)
+    sheet_url = up.json()["image_url"]
+    assert sheet_url.startswith("http://localhost:")
+    body = {"character_sheet_url": sheet_url, "beats": ["Zoe walks in", "Zoe waves", "Zoe laughs"]}
+    board = working.client.post("/v1/character/storyboard-generate", json=body, headers=other)
+    assert board.status_code == 202, board.text
+    job = jobs.get(Database(working.config.store), board.json()["job_id"], "alice")
+    assert job.input["character_sheet_url"] == sheet_url.replace("http://localhost", "http://127.0.0.1")
+    done = wait_for(working, job.id, alice, timeout=60)
+    assert done["status"] == "completed", done

@@ -39,3 +39,16 @@ def test_models_catalog(live: Live) -> None:
     body = live.client.get("/v1/models").json()
     assert body["count"] == len(body["models"]) > 0
     assert set(body["defaults"]) == {"image", "video", "audio"}
+
+
+def test_a_green_screen_url_is_this_servers(live: Live, green_actor: str) -> None:
+    actor = live.client.get("/v1/actors", params={"slug": green_actor}).json()["actor"]
+    assert actor["green_screen_url"] == f"{live.url}/v1/actors/{green_actor}/green-screen"  # not file://
+    listed = live.client.get("/v1/actors", params={"search": "gina"}).json()["actors"]
+    assert [a["green_screen_url"] for a in listed] == [actor["green_screen_url"]]
+    clip = live.client.get(actor["green_screen_url"])
+    assert clip.status_code == 200 and clip.headers["content-type"] == "video/mp4" and clip.content[4:8] == b"ftyp"
+    other = live.client.get("/v1/actors", params={"limit": 1}).json()["actors"][0]
+    assert other["green_screen_url"] is None
+    missing = live.client.get(f"/v1/actors/{other['slug']}/green-screen")
+    assert missing.status_code == 404 and missing.json()["error"]["details"][0]["field"] == "slug"
