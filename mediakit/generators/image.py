@@ -91,7 +91,8 @@ class ImageGenerator(Generator[ImageRequest, ImagePlan]):
                        height=height, n=request.n, refs=refs)
         return ImagePlan(
             generator=self.id,
-            receipt=Receipt(model=entry.id, mode=mode, auto=chosen.auto, notes=(engine.note(entry.id),)),
+            receipt=Receipt(model=entry.id, mode=mode, auto=chosen.auto, engine=engine.name,
+                            notes=(engine.note(entry.id),)),
             metered=Metered(generator=self.id, model=entry.id, mode=mode, auto_reason=chosen.reason,
                             images=request.n),
             job=job, engine=engine.name)

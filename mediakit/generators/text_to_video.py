@@ -93,7 +93,7 @@ class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
         return TextToVideoPlan(
             generator=self.id,
             receipt=Receipt(estimated_duration=request.duration, model=entry.id, mode="text", quality=quality,
-                            notes=(engine.note(entry.id),)),
+                            engine=engine.name, notes=(engine.note(entry.id),)),
             metered=Metered(generator=self.id, seconds=request.duration, model=entry.id, mode="text",
                             quality=quality),
             job=job, engine=engine.name, audio=request.generate_audio, caption=caption,

@@ -166,7 +166,7 @@ class VideoGenerator(Generator[VideoRequest, VideoPlan]):
         return VideoPlan(
             generator=self.id,
             receipt=Receipt(estimated_duration=request.seconds, model=entry.id, mode=mode, quality=quality,
-                            auto=chosen.auto, notes=tuple(notes)),
+                            auto=chosen.auto, engine=engine.name, notes=tuple(notes)),
             metered=Metered(generator=self.id, seconds=request.seconds, model=entry.id, mode=mode, quality=quality,
                             auto_reason=chosen.reason, ref_seconds=inputs.ref_seconds),
             job=job, engine=engine.name)
