@@ -9,8 +9,8 @@ from the prompt's phrases, the prompt as title, generated ambient sound;
 After the render, delivery publishes the video to each of
 ``publish_integration_ids`` through the publisher seam (``Built.publish``) with
 its caption: ``caption_mode: static`` uses ``caption`` (the prompt when
-omitted); ``ai`` has the script writer write one from ``caption_guidance``
-and the prompt.
+omitted); ``ai`` has the caption writer (``stages.script.caption``) write one
+about the prompt that follows ``caption_guidance``: its length, tone and ending.
 """
 
 from __future__ import annotations
@@ -30,10 +30,8 @@ from ..generation.publish import check_integration_ids
 from ..generation.request import RequestModel, rule_error, seconds_field
 from ..generator_ids import GeneratorId
 from ..render import ProgressCallback
-from ..stages.script import write_script
+from ..stages.script.caption import write_caption
 from ..timeline import Timeline
-
-CAPTION_SECONDS = 10  # the writer writes a short ugc_video-style line of this length as the caption
 
 
 class TextToVideoRequest(RequestModel):
@@ -85,9 +83,7 @@ class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
         job = VideoJob(model=entry.id, mode="text", prompt=request.prompt, seconds=request.duration,
                        quality=quality, aspect=request.aspect_ratio, width=width, height=height)
         if request.caption_mode == "ai":
-            guidance = request.caption_guidance or "a short caption"
-            caption = write_script(generator=GeneratorId.UGC_VIDEO, duration=CAPTION_SECONDS,
-                                   prompt=f"{guidance}: {request.prompt}").script
+            caption = write_caption(request.caption_guidance or "a short caption", request.prompt)
         else:
             caption = request.caption or request.prompt
         return TextToVideoPlan(
