@@ -120,16 +120,16 @@ def _features(s: Sketch, look: Look, pal: Palette) -> None:
         jaw = [(x * 1.05, y * 1.04 + 0.01) for x, y in face_outline(look.face) if y > 0.12]
         jaw.sort(key=lambda p: p[0])
         inner = [(0.2, 0.22), (0.12, 0.27), (0.0, 0.28), (-0.12, 0.27), (-0.2, 0.22)]
-        s.polygon([*jaw[::-1], *inner[::-1]][::-1], pal.hair)
+        s.polygon([*jaw[::-1], *inner[::-1]][::-1], pal.beard)
     elif look.has("stubble"):
         jaw = [(x, y) for x, y in face_outline(look.face) if y > 0.16]
         jaw.sort(key=lambda p: p[0])
-        s.soft(lambda t: t.polygon([*jaw, (0.2, 0.25), (-0.2, 0.25)], shade(pal.hair, 0.6)), 0.012, 0.28)
+        s.soft(lambda t: t.polygon([*jaw, (0.2, 0.25), (-0.2, 0.25)], shade(pal.beard, 0.6)), 0.012, 0.28)
     if look.has("goatee"):
         chin = face_outline(look.face)
         low = max(y for _, y in chin)
         s.polygon([(-0.06, 0.445), (0.06, 0.445), (0.1, low - 0.09), (0.07, low - 0.02), (0.0, low + 0.01),
-                   (-0.07, low - 0.02), (-0.1, low - 0.09)], pal.hair)
+                   (-0.07, low - 0.02), (-0.1, low - 0.09)], pal.beard)
 
 
 def _headwear(s: Sketch, look: Look, pal: Palette) -> None:
@@ -262,7 +262,7 @@ def draw_mouth(s: Sketch, look: Look, viseme: str) -> None:
         s.polygon([(-0.15, MOUTH_Y - 0.005), (-0.11, MOUTH_Y - 0.05), (-0.03, MOUTH_Y - 0.065),
                    (0.0, MOUTH_Y - 0.055), (0.03, MOUTH_Y - 0.065), (0.11, MOUTH_Y - 0.05),
                    (0.15, MOUTH_Y - 0.005), (0.07, MOUTH_Y - 0.03), (0.0, MOUTH_Y - 0.025),
-                   (-0.07, MOUTH_Y - 0.03)], pal.hair)
+                   (-0.07, MOUTH_Y - 0.03)], pal.beard)
 
 
 # ---- body and background ------------------------------------------------------------------------

@@ -108,8 +108,11 @@ def profile(look: Look, size: tuple[int, int]) -> Image.Image:
     s.line([(0.22, -0.1), (0.3, -0.13), (0.4, -0.11)], pal.brows, 0.03)
     if look.has("beard"):
         s.polygon([(-0.04, 0.12), (0.1, 0.4), (0.4, 0.46), (0.46, 0.55), (0.36, 0.64), (0.14, 0.64),
-                   (-0.02, 0.5), (-0.16, 0.36)], pal.hair)
-    if look.has("glasses", "round-glasses"):
+                   (-0.02, 0.5), (-0.16, 0.36)], pal.beard)
+    if look.has("round-glasses"):  # a round lens stays round side-on: a ring, its arm back to the ear
+        s.ring(0.32, 0.035, 0.085, 0.085, (176, 128, 60), 0.016)
+        s.line([(0.235, 0.02), (-0.1, 0.0)], (176, 128, 60), 0.014)
+    elif look.has("glasses"):
         s.line([(0.24, -0.02), (0.4, -0.02), (0.4, 0.09), (0.24, 0.09), (0.24, -0.02)], (40, 36, 40), 0.018)
         s.line([(0.24, 0.01), (-0.1, 0.0)], (40, 36, 40), 0.016)
     _profile_hair_top(s, look, pal)
