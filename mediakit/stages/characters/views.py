@@ -21,13 +21,13 @@ from ..actors.look import Look, Palette
 from ..actors.portraits import bust_geometry, draw_body, draw_eyes, draw_head, draw_mouth
 from ..actors.sketch import Sketch, arc, mix, shade
 
-# name -> (eye state, mouth shape): the expressions a sheet shows, in order
-EXPRESSIONS: dict[str, tuple[str, str]] = {
-    "neutral": ("open", "rest"),
-    "happy": ("open", "ee"),
-    "surprised": ("open", "oh"),
-    "talking": ("open", "aa"),
-    "sleepy": ("half", "mbp"),
+# name -> (eye state, mouth shape, brow pose): the expressions a sheet shows, in order
+EXPRESSIONS: dict[str, tuple[str, str, str]] = {
+    "neutral": ("open", "rest", "neutral"),
+    "happy": ("open", "ee", "raised"),
+    "surprised": ("open", "oh", "raised"),
+    "talking": ("open", "aa", "neutral"),
+    "sleepy": ("half", "mbp", "soft"),
 }
 VIEWS = ("front", "three-quarter", "profile")
 TURN = 0.4  # where the three-quarter view puts the face's centre line, as a fraction of the width
@@ -35,12 +35,12 @@ TURN = 0.4  # where the three-quarter view puts the face's centre line, as a fra
 
 def figure(look: Look, size: tuple[int, int], expression: str = "neutral") -> Image.Image:
     """The character facing the camera, head and shoulders, in ``expression``; RGBA, transparent around."""
-    eyes, mouth = EXPRESSIONS[expression]
+    eyes, mouth, pose = EXPRESSIONS[expression]
     w, h = size
     ox, oy, unit = bust_geometry(w, h)
     s = Sketch((w, h), (ox, oy), unit)
     draw_head(s, look)
-    draw_eyes(s, look, eyes)
+    draw_eyes(s, look, eyes, pose)
     draw_mouth(s, look, mouth)
     body = s.blank()  # its own layer: the neckline cut-out must show the neck, not erase it
     draw_body(body, look)
