@@ -25,7 +25,7 @@ COLOURS: dict[str, str] = {
     "cream": "#efe4cc", "mint": "#8fd6b5", "turquoise": "#3cc0c0", "maroon": "#6e2230", "lavender": "#b7a3e0",
 }
 HAIR_COLOURS: dict[str, str] = {
-    "blonde": "#e3c27a", "blond": "#e3c27a", "golden": "#d9b060", "red": "#b5542c", "redhead": "#b5542c",
+    "blonde": "#e3c27a", "blond": "#e3c27a", "golden": "#d9b060", "red": "#b3432b", "redhead": "#b3432b",
     "ginger": "#c0612f", "auburn": "#8c3b24", "black": "#1e1a18", "dark": "#2b211c", "brown": "#5a3b28",
     "brunette": "#4a2f22",
     "grey": "#a9a9ad", "gray": "#a9a9ad", "silver": "#c8c8cc", "white": "#ecebe6", "pink": "#e58fb8",
