@@ -108,9 +108,9 @@ class LocalStandInEngine:
 
 
 # Where a card's words may sit, as fractions of the frame: inside what a Ken Burns zoom or drift keeps in view,
-# in the upper band above the largest PiP (and so above the captions, which sit lower still).
+# in the upper band above the largest PiP; a generator keeps its captions out of this band (``card_band``).
 CARD_SIDES = (0.14, 0.86)
-CARD_TOP, CARD_BOTTOM = 0.1, 0.42
+CARD_TOP, CARD_BOTTOM = 0.1, 0.36   # below 36% a portrait frame keeps a band for the captions above the PiP
 CARD_FONT = "Inter"
 
 
