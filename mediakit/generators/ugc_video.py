@@ -11,7 +11,6 @@ music, captions clear of the faces, end card) is the spoken-ad kit's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import ClassVar, Literal
@@ -37,10 +36,9 @@ from ..generation.request import RequestModel, rule_error, seconds_field, spec_e
 from ..generation.spoken_ad import Picture, SpokenAdGenerator, SpokenAdPlan, canvas_for, plan_spoken_ad, product_notes
 from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
-from ..stages.broll import LocalStandInEngine, Scene, get_engine, scene_durations, scenes_track
+from ..stages.broll import Scene, get_engine, scene_durations, scenes_track
 from ..stages.broll.edit import sentence_scenes
-from ..stages.broll.image_engine import card_band
-from ..stages.broll.scenes import MAX_SCENES, RequestedScene
+from ..stages.broll.scenes import MAX_SCENES, RequestedScene, card_words, drawn_scenes
 from ..stages.pip import PipOptions, pip_box
 from ..stages.subtitles.placement import actor_caption_centre
 from ..timeline import Box, Track
@@ -184,7 +182,8 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             pip_clip = placeable(framed)
         # the full-frame actor only when a scene shows it (a PiP-only ad never renders it)
         full = None if only_pip else talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
-        centre = actor_caption_centre(canvas, pip_at, face_shown=not only_pip, words=card_words(plan))
+        words = card_words(plan.scenes, plan.broll_images, plan.broll_model, canvas)
+        centre = actor_caption_centre(canvas, pip_at, face_shown=not only_pip, words=words)
         if not plan.scenes:
             assert full is not None
             return Picture(Track(full.layers, total_ms), centre)
@@ -197,16 +196,3 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
                            broll_model=plan.broll_model, cache_dir=workdir)
         return Picture(Track(cut.layers, total_ms), centre)   # the voice is the kit's soundtrack
 
-
-def drawn_scenes(scenes: Sequence[Scene], broll_images: Sequence[Path]) -> int:
-    """How many b-roll scenes the b-roll engine draws: those with no image of their own, past the pool's."""
-    return max(0, sum(s.type == "broll" and s.image is None for s in scenes) - len(broll_images))
-
-
-def card_words(plan: UgcVideoPlan) -> list[tuple[float, float]]:
-    """The band (px) where the local stand-in writes a b-roll card's words, when it draws one of the scenes."""
-    if not drawn_scenes(plan.scenes, plan.broll_images) or not isinstance(get_engine(plan.broll_model),
-                                                                          LocalStandInEngine):
-        return []
-    _, top, _, bottom = card_band(plan.canvas.width, plan.canvas.height)
-    return [(top, bottom)]
