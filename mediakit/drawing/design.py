@@ -1,7 +1,9 @@
 """Posters from a prompt, or compositions of reference images: what the local stand-ins draw.
 
 No image model ships with mediakit, so the stand-ins do what a designer
-with no camera would: it reads the prompt for a setting (sea, land, city,
+with no camera would.  A prompt that names things the vendored assets
+depict is drawn as a scene (``scene.py``: the things on their setting, at
+their time of day, in their weather).  Otherwise it reads the prompt for a setting (sea, land, city,
 studio), a subject (a bottle, a mug, a phone, a person...), colours (from
 its words, or from the refs) and a headline (quoted words, else the
 prompt's first sentence as written: never key words glued together, never
@@ -31,6 +33,7 @@ from ..errors import MediaError
 from .lettering import LEADING, block_height, fit
 from .motifs import STUDIO_SUBJECT, Palette, draw_setting, draw_subject, mix, setting_for, subject_for
 from .prompts import palette
+from .scene import draw_scene, read_scene
 
 HEADLINE_FONTS = ("Bebas Neue", "League Spartan", "Fjalla One")
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
@@ -76,13 +79,19 @@ def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool =
     """A poster for ``prompt``: setting, subject, palette and (when ``text``) its headline and subline."""
     rng = random.Random(seed_of(prompt.strip().lower(), size, variant))
     pal = prompt_palette(prompt, variant)
+    w, h = size
+    wide = w > h * 1.15
+    arrangement = ("left" if wide else ("top", "bottom", "top")[variant % 3]) if text else "none"
+    scene = read_scene(prompt)
+    if scene.assets:  # the things the prompt names, where and when it says (``scene``)
+        img = draw_scene(scene, size, rng, pal)
+        if text:
+            typeset(img, headline(prompt), pal, arrangement if arrangement != "bottom" else "top", variant)
+        return finish(img, rng)
     setting, subject = setting_for(prompt), subject_for(prompt)
     if subject is None and setting == "studio":
         subject = STUDIO_SUBJECT
     img = draw_setting(setting, size, pal, rng)
-    w, h = size
-    wide = w > h * 1.15
-    arrangement = ("left" if wide else ("top", "bottom", "top")[variant % 3]) if text else "none"
     if subject is not None:
         person = subject == "person"
         cx = 0.68 if arrangement == "left" else 0.5 + (rng.uniform(-0.08, 0.08) if arrangement == "none" else 0.0)

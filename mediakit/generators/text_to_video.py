@@ -23,7 +23,7 @@ from pydantic import Field, model_validator
 
 from ..cache import cache_key
 from ..catalog import AUTO, select_model
-from ..engines import VIDEO_ENGINES, VideoJob, engine_for, frame_size
+from ..engines import VIDEO_ENGINES, VideoJob, engine_for, frame_size, scene_notes
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Publish, Receipt
 from ..generation.fields import WebhookUrl
 from ..generation.publish import check_integration_ids
@@ -89,7 +89,7 @@ class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
         return TextToVideoPlan(
             generator=self.id,
             receipt=Receipt(estimated_duration=request.duration, model=entry.id, mode="text", quality=quality,
-                            engine=engine.name, notes=(engine.note(entry.id),)),
+                            engine=engine.name, notes=(engine.note(entry.id), *scene_notes(engine, request.prompt))),
             metered=Metered(generator=self.id, seconds=request.duration, model=entry.id, mode="text",
                             quality=quality),
             job=job, engine=engine.name, audio=request.generate_audio, caption=caption,
