@@ -75,14 +75,19 @@ def headline(prompt: str) -> str:
 
 # ---- text-to-image ----------------------------------------------------------------------------------------------
 
-def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool = True) -> Image.Image:
-    """A poster for ``prompt``: setting, subject, palette and (when ``text``) its headline and subline."""
+def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool = True,
+           context: str | None = None) -> Image.Image:
+    """A poster for ``prompt``: setting, subject, palette and (when ``text``) its headline.
+
+    ``context`` is the whole prompt ``prompt`` is a part of (a shot's phrase, a panel's beat): its setting,
+    time of day and weather hold where the part does not say.
+    """
     rng = random.Random(seed_of(prompt.strip().lower(), size, variant))
     pal = prompt_palette(prompt, variant)
     w, h = size
     wide = w > h * 1.15
     arrangement = ("left" if wide else ("top", "bottom", "top")[variant % 3]) if text else "none"
-    scene = read_scene(prompt)
+    scene = read_scene(prompt) if context is None else read_scene(prompt).within(read_scene(context))
     if scene.assets:  # the things the prompt names, where and when it says (``scene``)
         img = draw_scene(scene, size, rng, pal)
         if text:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
@@ -71,6 +71,13 @@ class Scene:
     setting: str
     time: str
     weather: str
+
+    def within(self, whole: Scene) -> Scene:
+        """This part's scene (a shot, a panel) inside the whole prompt's: what the part leaves unsaid (the setting,
+        the time, the weather) is the whole's."""
+        return replace(self, setting=self.setting if self.setting != "studio" else whole.setting,
+                       time=self.time if self.time != "day" else whole.time,
+                       weather=self.weather if self.weather != "clear" else whole.weather)
 
     @property
     def assets(self) -> tuple[str, ...]:

@@ -148,7 +148,7 @@ def designed_shots(job: VideoJob, workdir: Path, total: int) -> list[Path]:
     out = []
     for i, phrase in enumerate(phrases):
         path = workdir / f"shot-{i + 1}.png"
-        design(phrase, (job.width, job.height), variant=i, text=False).save(path, "PNG")
+        design(phrase, (job.width, job.height), variant=i, text=False, context=job.prompt).save(path, "PNG")
         out.append(path)
     return out
 

@@ -48,3 +48,11 @@ def test_a_scene_shows_its_things_in_its_light() -> None:
                                  random.Random(1)).convert("RGB"), dtype=np.int16)
     assert rain.std(axis=2).mean() < day.std(axis=2).mean(), "rain greys the light"
 
+
+
+def test_a_part_of_the_prompt_keeps_the_wholes_place_time_and_weather() -> None:
+    whole = read_scene("A lighthouse on a cliff at dusk in the rain, then waves crashing on the rocks below")
+    part = read_scene("waves crashing on the rocks below").within(whole)
+    assert (part.setting, part.time, part.weather) == ("sea", "dusk", "rain")
+    own = read_scene("a bus in the city at noon").within(whole)
+    assert (own.setting, own.time, own.weather) == ("city", "noon", "rain")
