@@ -10,13 +10,18 @@
   target within 20 deg of red; the lens rim's width ÷ height) and "a man
   with a grey beard" (the chin's mean colour);
 - text: b-roll cards of ten spoken lines at 1080x1920 and 1920x1080: every
-  word drawn (target: all), and the type's size in pixels.
+  word drawn (target: all), and the type's size in pixels;
+- scenes: ten prompts not in the tests, read by the scene composer: the
+  share of the nouns it names that an asset depicts (target >= 80%), each
+  noun's asset as the receipt lists it; ``--sheet PATH`` also writes the
+  first five as a contact sheet (the README's figure).
 
-    python benchmarks/bench_drawing.py
+    python benchmarks/bench_drawing.py [--sheet docs/images/scenes.jpg]
 """
 
 from __future__ import annotations
 
+import argparse
 import colorsys
 import statistics
 import tempfile
@@ -27,6 +32,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
+from mediakit.drawing.design import design
+from mediakit.drawing.scene import read_scene
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.render import render
 from mediakit.stages.actors import SpeechInput, get_actor, talking_track
@@ -126,11 +133,46 @@ def cards() -> None:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
 
 
+PROMPTS = (
+    "A red bicycle leaning against a tree in a park at sunrise",
+    "Two dogs playing with a ball on the beach at sunset",
+    "A cup of coffee and a croissant on a cafe table on a rainy morning",
+    "A sailboat on the sea under a rainbow after the storm",
+    "A cat sleeping on a bed beside a window at night",
+    "Fresh lemons and strawberries in a basket at a market",
+    "A tent and a campfire in the mountains under the stars",
+    "A laptop, headphones and a potted plant on a desk in the afternoon",
+    "A snowman and pine trees in a snowy village at dusk",
+    "A rocket launching past the moon, then an airplane over the city",
+)
+
+
+def scenes(sheet: Path | None) -> None:
+    depicted = total = 0
+    for prompt in PROMPTS:
+        scene = read_scene(prompt)
+        depicted += len(scene.shown)
+        total += len(scene.shown) + len(scene.missing)
+        print(f"scene: {prompt!r}: {scene.note()}")
+    print(f"scenes: {depicted}/{total} nouns depicted ({depicted / total:.0%}, target >= 80%)")
+    if sheet is not None:
+        tiles = [design(p, (270, 480), text=False) for p in PROMPTS[:5]]
+        out = Image.new("RGB", (270 * 5 + 12 * 4, 480), (255, 255, 255))
+        for i, tile in enumerate(tiles):
+            out.paste(tile, (i * 282, 0))
+        out.save(sheet, quality=82, optimize=True)
+        print(f"scenes: contact sheet of the first five at {sheet}")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sheet", type=Path, help="write the first five scenes here as one PNG")
+    args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         acting(Path(tmp))
     casting()
     cards()
+    scenes(args.sheet)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ SKY_THINGS = frozenset(("cloud", "rain-cloud", "sun", "moon", "star", "rainbow",
 TIMES: dict[str, tuple[str, ...]] = {
     "dawn": ("dawn", "sunrise", "daybreak"), "morning": ("morning", "breakfast"), "noon": ("noon", "midday"),
     "afternoon": ("afternoon",), "sunset": ("sunset", "golden"), "dusk": ("dusk", "evening", "twilight"),
-    "night": ("night", "midnight", "moonlit", "starry", "nighttime"),
+    "night": ("night", "midnight", "moonlit", "starry", "stars", "nighttime"),
 }
 WEATHERS: dict[str, tuple[str, ...]] = {
     "rain": ("rain", "rainy", "raining", "drizzle", "rainstorm", "wet"), "snow": ("snow", "snowy", "snowing",
@@ -113,6 +113,7 @@ def read_scene(prompt: str) -> Scene:
     i = 0
     while i < len(words):  # left to right, "palm tree" before "tree"
         pair = " ".join(words[i:i + 2])
+        pair = pair if pair in index or not pair.endswith("s") else pair[:-1]  # "pine trees": "pine tree"
         term = pair if pair in index else words[i]
         if term in index:
             named.update(term.split())
