@@ -61,6 +61,25 @@ _DETERMINER = re.compile(r"\b(?:a|an|the|some|two|three|its|their|his|her|my|you
                          r"[,.;!?]|$)")
 
 
+# camera move -> the verbs of action that call for it: a pan follows movement across the frame, a push-in
+# looks closer, a pull-out lets something go
+CAMERA_WORDS: dict[str, tuple[str, ...]] = {
+    "pan": ("run", "runs", "running", "drive", "drives", "driving", "fly", "flies", "flying", "sail", "sails",
+            "sailing", "walk", "walks", "walking", "ride", "rides", "riding", "crash", "crashes", "crashing",
+            "race", "races", "racing", "rush", "rushing", "speeding", "passing", "playing", "swimming"),
+    "push": ("reveal", "reveals", "revealing", "approach", "approaches", "closer", "zoom", "discover", "discovers",
+             "look", "looks", "looking", "stare", "stares", "open", "opens", "opening"),
+    "pull": ("leave", "leaves", "leaving", "away", "launch", "launches", "launching", "rising", "rises", "lifts",
+             "goodbye", "ending"),
+}
+
+
+def camera_for(text: str) -> str | None:
+    """The camera move the action of ``text`` calls for (``pan``, ``push``, ``pull``), None when it names none."""
+    words = re.findall(r"[a-z]+", text.lower())
+    return next((move for w in words for move, keys in CAMERA_WORDS.items() if w in keys), None)
+
+
 @dataclass(frozen=True)
 class Scene:
     """What a prompt asks to be seen: the asset for each thing it names (noun, asset), the nouns with none,

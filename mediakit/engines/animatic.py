@@ -12,7 +12,10 @@ would cut from the same material, on the shared timeline and renderer:
   audio_refs play over the ambience; refs beyond what the length can show
   are gathered on a final collage shot;
 - text mode (and reference mode with sound only): shots designed from the
-  prompt's phrases by the local designer.
+  prompt's phrases by the local designer (scenes of the things they name,
+  in the whole prompt's setting, light and weather), each with the camera
+  move its action calls for: a pan for movement ("driving", "crashing"), a
+  push-in for a look or a reveal, a pull-out for a leaving.
 
 Every clip has the prompt as an on-screen title over its first part and
 generated ambient sound (``ambience``).  Nothing else is written on the
@@ -34,9 +37,10 @@ from PIL import Image, ImageDraw
 
 from ..drawing.design import compose, design, open_image
 from ..drawing.lettering import fit
+from ..drawing.scene import camera_for
 from ..probe import probe
 from ..render import ProgressCallback
-from ..stages.broll.kenburns import image_size, motion_for
+from ..stages.broll.kenburns import capped, image_size, motion_for
 from ..timeline import (
     Animation,
     AudioClip,
@@ -59,6 +63,12 @@ MIN_SHOT_MS = 1500
 CUT = Transition("fade", 400)
 TITLE_IN_MS = 300
 _REFERENCE = re.compile(r"@(image|video|audio)(\d+)", re.IGNORECASE)
+# the camera move an action calls for: a pan across, a push in, a pull out (slowed to a drift by ``capped``)
+CAMERA_MOVES: dict[str, KenBurns] = {
+    "pan": KenBurns(1.12, 1.12, (0.0, 0.5), (1.0, 0.5)),
+    "push": KenBurns(1.0, 1.15),
+    "pull": KenBurns(1.15, 1.0),
+}
 _PHRASE_SPLIT = re.compile(r"(?<=[.!?;])\s+|,\s+(?:then|and then|while|as)\s+|\s+then\s+", re.IGNORECASE)
 
 
@@ -107,8 +117,11 @@ def shots(job: VideoJob, workdir: Path, total: int) -> tuple[list[SceneContent],
     box = (job.width, job.height)
     images = [job.refs[i] for i in mention_order(job.prompt, "image", len(job.refs))]
     clips = [job.video_refs[i] for i in mention_order(job.prompt, "video", len(job.video_refs))]
+    moves: dict[Path, KenBurns] = {}
     if not images and not clips:
-        images = designed_shots(job, workdir, total)
+        designed = designed_shots(job, workdir, total)
+        images = [path for path, _ in designed]
+        moves = {path: CAMERA_MOVES[move] for path, move in designed if move is not None}
     max_shots = max(1, total // MIN_SHOT_MS)
     items: list[tuple[str, Path]] = _interleave(images, clips)
     if len(items) > max_shots:
@@ -125,7 +138,9 @@ def shots(job: VideoJob, workdir: Path, total: int) -> tuple[list[SceneContent],
             if probe(path).audio is not None:
                 sounds.append(AudioClip(path, start_ms=start, duration_ms=dur, fade_in_ms=150, fade_out_ms=150))
         else:
-            scenes.append(ImageLayer(path=path, duration_ms=dur, motion=motion_for(i, image_size(path), box, dur)))
+            size = image_size(path)
+            motion = capped(moves[path], size, box, dur) if path in moves else motion_for(i, size, box, dur)
+            scenes.append(ImageLayer(path=path, duration_ms=dur, motion=motion))
         start += dur
     return scenes, sounds
 
@@ -141,15 +156,16 @@ def mention_order(prompt: str, kind: str, count: int) -> list[int]:
     return named + [i for i in range(count) if i not in named]
 
 
-def designed_shots(job: VideoJob, workdir: Path, total: int) -> list[Path]:
-    """Stills designed from the prompt's phrases: one per 4 s or so (1 to 4), no type (the title is separate)."""
+def designed_shots(job: VideoJob, workdir: Path, total: int) -> list[tuple[Path, str | None]]:
+    """Stills designed from the prompt's phrases: one per 4 s or so (1 to 4), no type (the title is separate),
+    each with the camera move its action calls for (``scene.camera_for``)."""
     count = max(1, min(4, round(total / 4000)))
     phrases = phrases_of(job.prompt, count)
     out = []
     for i, phrase in enumerate(phrases):
         path = workdir / f"shot-{i + 1}.png"
         design(phrase, (job.width, job.height), variant=i, text=False, context=job.prompt).save(path, "PNG")
-        out.append(path)
+        out.append((path, camera_for(phrase)))
     return out
 
 

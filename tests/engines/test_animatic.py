@@ -151,3 +151,16 @@ def test_the_engine_timeline_carries_the_ambience(tmp_path: Path) -> None:
     tl = AnimaticEngine().make(job("text", prompt="surf at the beach"), tmp_path)
     assert tl.audio == (AudioClip(tmp_path / "ambience.wav"),)
     assert not any(isinstance(layer, VideoLayer) for layer in tl.layers)
+
+
+@pytest.mark.slow
+def test_a_shots_camera_follows_its_action(tmp_path: Path) -> None:
+    tl = AnimaticEngine().make(job("text", 8, prompt="A red car driving through a snowy forest at night, then the "
+                                                     "door opens to reveal a cabin"), tmp_path)
+    seq = tl.layers[0]
+    assert isinstance(seq, SequenceLayer)
+    drive, reveal = (s.motion for s in seq.scenes if isinstance(s, ImageLayer))
+    assert drive is not None and reveal is not None
+    assert drive.zoom_from == drive.zoom_to and drive.pan_from[0] != drive.pan_to[0], "driving: a pan"
+    assert reveal.zoom_to > reveal.zoom_from, "a reveal: a push in"
+
