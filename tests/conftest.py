@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.stages.actors import SpeechInput
@@ -114,3 +114,17 @@ def _frame_at(video: Path, at_ms: int, out: Path) -> np.ndarray:
 def frame() -> FrameAt:
     """ffmpeg's decode of a video's frame at ``at_ms``, saved at ``out``, as RGB int16 pixels."""
     return _frame_at
+
+
+@pytest.fixture
+def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[float, float], str]]:
+    """Every string Pillow draws from now on, with where: what a picture says, read without OCR."""
+    seen: list[tuple[tuple[float, float], str]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *args: object, **kwargs: object) -> None:
+        seen.append(((float(xy[0]), float(xy[1])), str(text)))
+        original(self, xy, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    return seen

@@ -1,10 +1,13 @@
 """Posters from a prompt, or compositions of reference images: what the local stand-ins draw.
 
 No image model ships with mediakit, so the stand-ins do what a designer
-with no camera would: it reads the prompt for a setting (sea, land, city,
+with no camera would.  A prompt that names things the vendored assets
+depict is drawn as a scene (``scene.py``: the things on their setting, at
+their time of day, in their weather).  Otherwise it reads the prompt for a setting (sea, land, city,
 studio), a subject (a bottle, a mug, a phone, a person...), colours (from
-its words, or from the refs) and a headline (quoted words, else its key
-words), and lays them out as a flat illustrated poster with real type.  With
+its words, or from the refs) and a headline (quoted words, else the
+prompt's first sentence as written: never key words glued together, never
+cut short, the type sized to fit instead), and lays them out as a flat illustrated poster with real type.  With
 refs (image-edit mode) it composes them: one ref full-bleed or framed, two
 side by side, three or four as a hero and its companions, as cards with
 borders and shadows on the prompt's colours.
@@ -17,7 +20,6 @@ all draw with it.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import random
 import re
@@ -25,16 +27,18 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageDraw, ImageFilter, ImageOps, UnidentifiedImageError
 
 from ..errors import MediaError
-from ..fonts import font_file
+from .lettering import LEADING, block_height, fit
 from .motifs import STUDIO_SUBJECT, Palette, draw_setting, draw_subject, mix, setting_for, subject_for
-from .prompts import key_words, palette
+from .prompts import palette
+from .scene import draw_scene, read_scene
 
 HEADLINE_FONTS = ("Bebas Neue", "League Spartan", "Fjalla One")
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
 _REFERENCE = re.compile(r"@(?:image|video|audio)\d+", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 def open_image(path: Path, *, field: str) -> Image.Image:
@@ -61,32 +65,38 @@ def prompt_palette(prompt: str, variant: int = 0) -> Palette:
 
 
 def headline(prompt: str) -> str:
-    """Words in quotes if the prompt has them (the text to show), else its key words."""
+    """Words in quotes if the prompt has them (the text to show), else its first sentence as written."""
     quoted = _QUOTED.search(prompt)
     if quoted:
         return quoted.group(1).strip()
-    words = key_words(_REFERENCE.sub(" ", prompt), limit=4)
-    return " ".join(words) if words else prompt.strip()[:30]
-
-
-def subline(prompt: str, limit: int = 90) -> str:
-    text = " ".join(_REFERENCE.sub(" ", prompt).split())
-    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+    text = " ".join(_REFERENCE.sub(" ", prompt).split()).strip(" ,;:")
+    return _SENTENCE.split(text, maxsplit=1)[0].rstrip(".") or prompt.strip()
 
 
 # ---- text-to-image ----------------------------------------------------------------------------------------------
 
-def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool = True) -> Image.Image:
-    """A poster for ``prompt``: setting, subject, palette and (when ``text``) its headline and subline."""
+def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool = True,
+           context: str | None = None) -> Image.Image:
+    """A poster for ``prompt``: setting, subject, palette and (when ``text``) its headline.
+
+    ``context`` is the whole prompt ``prompt`` is a part of (a shot's phrase, a panel's beat): its setting,
+    time of day and weather hold where the part does not say.
+    """
     rng = random.Random(seed_of(prompt.strip().lower(), size, variant))
     pal = prompt_palette(prompt, variant)
+    w, h = size
+    wide = w > h * 1.15
+    arrangement = ("left" if wide else ("top", "bottom", "top")[variant % 3]) if text else "none"
+    scene = read_scene(prompt) if context is None else read_scene(prompt).within(read_scene(context))
+    if scene.assets:  # the things the prompt names, where and when it says (``scene``)
+        img = draw_scene(scene, size, rng, pal)
+        if text:
+            typeset(img, headline(prompt), pal, arrangement if arrangement != "bottom" else "top", variant)
+        return finish(img, rng)
     setting, subject = setting_for(prompt), subject_for(prompt)
     if subject is None and setting == "studio":
         subject = STUDIO_SUBJECT
     img = draw_setting(setting, size, pal, rng)
-    w, h = size
-    wide = w > h * 1.15
-    arrangement = ("left" if wide else ("top", "bottom", "top")[variant % 3]) if text else "none"
     if subject is not None:
         person = subject == "person"
         cx = 0.68 if arrangement == "left" else 0.5 + (rng.uniform(-0.08, 0.08) if arrangement == "none" else 0.0)
@@ -95,28 +105,27 @@ def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool =
         img.alpha_composite(draw_subject(subject, size, pal, cx=cx, base=base, height=tall,
                                          podium=setting == "studio" and not person))
     if text:
-        typeset(img, headline(prompt), subline(prompt), pal, arrangement, variant)
+        typeset(img, headline(prompt), pal, arrangement, variant)
     return finish(img, rng)
 
 
-def typeset(img: Image.Image, head: str, sub: str, pal: Palette, arrangement: str, variant: int) -> int:
-    """The headline (large, condensed capitals) and subline, on a scrim where the picture is busy.
+def typeset(img: Image.Image, head: str, pal: Palette, arrangement: str, variant: int) -> int:
+    """The headline, whole, in large condensed capitals sized to fit, with an accent bar under it.
 
-    Returns the y just below the block (for ``top``), so a picture can start under it.
+    ``bottom`` puts it under the subject on a scrim, at most a quarter of
+    the frame high so the subject stays clear; ``top`` and ``left`` give it
+    up to 40% of the height.  Returns the y just below the block (for
+    ``top``), so a picture can start under it.
     """
     w, h = img.size
     unit = min(w, h)
     margin = round(unit * 0.07)
     column = w * (0.46 if arrangement == "left" else 0.86)
-    low = arrangement == "bottom"  # under the subject: smaller and at most two lines, so the subject stays clear
-    big = _fit_font(HEADLINE_FONTS[variant % len(HEADLINE_FONTS)], head.upper(), column,
-                    unit * (0.11 if low else 0.16), lines=2 if low else 3)
-    small = font("Inter Medium", False, max(10, round(unit * 0.032)))
-    head_lines = wrap(head.upper(), big, column)
-    sub_lines = wrap(sub, small, column)[:2]
-    line_h = round(big.size * 1.02)
-    sub_h = round(small.size * 1.35)
-    block_h = line_h * len(head_lines) + round(unit * 0.035) + sub_h * len(sub_lines)
+    low = arrangement == "bottom"
+    room = h * (0.25 if low else 0.4 if arrangement == "top" else 0.8)
+    big, head_lines = fit(head.upper(), HEADLINE_FONTS[variant % len(HEADLINE_FONTS)], column, room,
+                          start=unit * (0.11 if low else 0.16))
+    block_h = block_height(big, head_lines) + round(unit * 0.035)
     y = {"top": margin, "left": (h - block_h) // 2, "bottom": h - margin - block_h}[arrangement]
     if arrangement == "bottom":
         scrim_top = max(0, y - margin)
@@ -126,23 +135,17 @@ def typeset(img: Image.Image, head: str, sub: str, pal: Palette, arrangement: st
         img.alpha_composite(shade, (0, scrim_top))
     center = arrangement in ("top", "bottom")
     draw = ImageDraw.Draw(img)
-    lift = max(1, round(unit * 0.004))
+    lift = max(1, round(big.size * 0.03))
     for line in head_lines:
         x = (w - draw.textlength(line, font=big)) / 2 if center else margin
         draw.text((x + lift, y + 1.5 * lift), line, font=big, fill=(0, 0, 0, 110))
         draw.text((x, y), line, font=big, fill=(255, 255, 255, 255))
-        y += line_h
+        y += round(big.size * LEADING)
     bar_w = unit * 0.12
     bx = (w - bar_w) / 2 if center else margin
     draw.rounded_rectangle((bx, y + unit * 0.008, bx + bar_w, y + unit * 0.018), radius=unit * 0.005,
                            fill=(*pal.accent, 255))
-    y += round(unit * 0.035)
-    for line in sub_lines:
-        x = (w - draw.textlength(line, font=small)) / 2 if center else margin
-        draw.text((x + 1, y + 1), line, font=small, fill=(0, 0, 0, 120))
-        draw.text((x, y), line, font=small, fill=(255, 255, 255, 230))
-        y += sub_h
-    return y
+    return y + round(unit * 0.035)
 
 
 # ---- image-edit: composing the refs -----------------------------------------------------------------------------
@@ -159,12 +162,12 @@ def compose(refs: Sequence[Image.Image], prompt: str, size: tuple[int, int], *, 
     if len(refs) == 1 and variant % 2 == 0:
         img.alpha_composite(ImageOps.fit(refs[0], size, Image.Resampling.LANCZOS).convert("RGBA"))
         if text:
-            typeset(img, headline(prompt), subline(prompt), pal, "bottom", variant)
+            typeset(img, headline(prompt), pal, "bottom", variant)
         return finish(img, rng)
     # the type takes a left column on wide frames and the top on the others; the cards fill the rest
     area = (0, 0, w, h)
     if text:
-        below = typeset(img, headline(prompt), subline(prompt), pal, "left" if wide else "top", variant)
+        below = typeset(img, headline(prompt), pal, "left" if wide else "top", variant)
         area = (round(w * 0.42), 0, w, h) if wide else (0, below, w, h)
     for i, (box, angle) in enumerate(arrange_cards(len(refs), area, unit, rng)):
         place_card(img, refs[i], box, angle, unit)
@@ -250,31 +253,3 @@ def finish(img: Image.Image, rng: random.Random) -> Image.Image:
     shade = (1.0 - 0.18 * np.clip(dist - 0.35, 0, None))[..., None]
     out = np.clip((arr + noise) * shade, 0, 255).astype(np.uint8)
     return Image.fromarray(out)  # uint8 with three channels is RGB
-
-
-@functools.cache
-def font(family: str, bold: bool, size: int) -> ImageFont.FreeTypeFont:
-    """A bundled font at ``size`` pixels (cached: designs ask for the same sizes again and again)."""
-    return ImageFont.truetype(str(font_file(family, bold=bold)), size)
-
-
-def _fit_font(family: str, text: str, width: float, start: float, *, lines: int) -> ImageFont.FreeTypeFont:
-    """The largest size (from ``start`` down) at which ``text`` wraps into at most ``lines`` lines of ``width``."""
-    size = max(12, round(start))
-    while size > 12:
-        face = font(family, True, size)
-        if len(wrap(text, face, width)) <= lines and all(face.getlength(word) <= width for word in text.split()):
-            return face
-        size = round(size * 0.9)
-    return font(family, True, 12)
-
-
-def wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    """Words filled greedily into lines no wider than ``width`` (a word longer than that gets a line alone)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines

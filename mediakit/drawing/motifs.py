@@ -27,7 +27,7 @@ RGB = tuple[int, int, int]
 # setting -> words that name it; the setting named most (first on ties) wins, else "studio"
 SETTINGS: dict[str, tuple[str, ...]] = {
     "sea": ("ocean", "sea", "beach", "wave", "waves", "surf", "water", "lake", "island", "coast", "shore",
-            "summer", "pool", "river", "harbor", "boat", "sail"),
+            "summer", "pool", "river", "harbor", "harbour", "boat", "sail", "cliff", "cliffs"),
     "land": ("mountain", "mountains", "hike", "hiking", "nature", "forest", "desert", "field", "valley",
              "landscape", "travel", "adventure", "camping", "hill", "hills", "sunset", "sunrise", "outdoor",
              "outdoors", "park", "garden", "countryside", "trail", "meadow"),

@@ -1,7 +1,7 @@
-"""What a prompt says to a drawing: its key words and its colours.
+"""What a prompt says to a drawing: its colours.
 
 Shared by the local stand-in b-roll engine and the designs (``design.py``), so the
-same prompt gets the same words and colours from both.
+same prompt gets the same colours from both.
 """
 
 from __future__ import annotations
@@ -35,28 +35,6 @@ _FALLBACK: tuple[tuple[RGB, RGB, RGB], ...] = (
     ((220, 110, 90), (70, 30, 60), (255, 225, 200)),
     ((90, 120, 150), (24, 30, 44), (160, 230, 200)),
 )
-_STOP = frozenset((
-    "a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "with", "from", "by", "over", "under",
-    "into", "onto", "is", "are", "be", "being", "was", "were", "this", "that", "these", "those", "it", "its", "as",
-    "up", "down", "out", "very", "some", "any", "my", "your", "our", "their", "his", "her", "close", "closeup",
-    "shot", "view", "image", "photo", "picture", "video", "scene", "footage", "style", "cinematic", "shows",
-    "showing", "using",
-))
-
-
-def key_words(prompt: str, limit: int = 4) -> list[str]:
-    """The prompt's content words, in order, without repeats: what the card says."""
-    seen: list[str] = []
-    for token in re.findall(r"[A-Za-z0-9][A-Za-z0-9'&-]*", prompt):
-        word = token.strip("'-")
-        if word.lower() in _STOP or len(word) < 2 or word.lower() in (w.lower() for w in seen):
-            continue
-        seen.append(word)
-        if len(seen) == limit:
-            break
-    return seen
-
-
 def palette(prompt: str) -> tuple[RGB, RGB, RGB]:
     """(top, bottom, accent) colours: from the first keyword the prompt names, else from its hash."""
     words = {w.lower() for w in re.findall(r"[A-Za-z]+", prompt)}

@@ -25,6 +25,7 @@ from .base import (
     VideoEngine,
     VideoJob,
     frame_size,
+    scene_notes,
 )
 from .routing import ENGINES_ENV, KIND_ENV, engine_for, engine_name
 
@@ -45,4 +46,5 @@ __all__ = [
     "engine_for",
     "engine_name",
     "frame_size",
+    "scene_notes",
 ]

@@ -12,11 +12,16 @@ would cut from the same material, on the shared timeline and renderer:
   audio_refs play over the ambience; refs beyond what the length can show
   are gathered on a final collage shot;
 - text mode (and reference mode with sound only): shots designed from the
-  prompt's phrases by the local designer.
+  prompt's phrases by the local designer (scenes of the things they name,
+  in the whole prompt's setting, light and weather), each with the camera
+  move its action calls for: a pan for movement ("driving", "crashing"), a
+  push-in for a look or a reveal, a pull-out for a leaving.
 
-Every clip has the prompt as an on-screen title over its first part,
-generated ambient sound (``ambience``), and a small "local animatic" tag so
-it is never taken for a model's output.  Its titles keep the 9:16 safe areas:
+Every clip has the prompt as an on-screen title over its first part and
+generated ambient sound (``ambience``).  Nothing else is written on the
+picture: the receipt's ``engine`` and notes say a local engine drew it, so
+the output is never taken for a model's and carries no watermark.  Its
+titles keep the 9:16 safe areas:
 the title sits between the top 14% and the bottom 35%, clear of the
 right-hand button column.
 """
@@ -30,10 +35,12 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from ..drawing.design import compose, design, font, open_image, wrap
+from ..drawing.design import compose, design, open_image
+from ..drawing.lettering import fit
+from ..drawing.scene import camera_for
 from ..probe import probe
 from ..render import ProgressCallback
-from ..stages.broll.kenburns import image_size, motion_for
+from ..stages.broll.kenburns import capped, image_size, motion_for
 from ..timeline import (
     Animation,
     AudioClip,
@@ -56,6 +63,12 @@ MIN_SHOT_MS = 1500
 CUT = Transition("fade", 400)
 TITLE_IN_MS = 300
 _REFERENCE = re.compile(r"@(image|video|audio)(\d+)", re.IGNORECASE)
+# the camera move an action calls for: a pan across, a push in, a pull out (slowed to a drift by ``capped``)
+CAMERA_MOVES: dict[str, KenBurns] = {
+    "pan": KenBurns(1.12, 1.12, (0.0, 0.5), (1.0, 0.5)),
+    "push": KenBurns(1.0, 1.15),
+    "pull": KenBurns(1.15, 1.0),
+}
 _PHRASE_SPLIT = re.compile(r"(?<=[.!?;])\s+|,\s+(?:then|and then|while|as)\s+|\s+then\s+", re.IGNORECASE)
 
 
@@ -78,7 +91,6 @@ class AnimaticEngine(VideoEngine):
         title = title_text(job.prompt)
         if title:
             layers.append(title_layer(title, job, workdir, total))
-        layers.append(tag_layer(job, workdir))
         ambience = write_ambience(workdir / "ambience.wav", job.prompt or job.model, job.seconds)
         audio = [AudioClip(ambience, gain_db=-8.0 if job.audio_refs else 0.0)]
         audio += reference_sounds(job.audio_refs, total) + cutins
@@ -105,8 +117,11 @@ def shots(job: VideoJob, workdir: Path, total: int) -> tuple[list[SceneContent],
     box = (job.width, job.height)
     images = [job.refs[i] for i in mention_order(job.prompt, "image", len(job.refs))]
     clips = [job.video_refs[i] for i in mention_order(job.prompt, "video", len(job.video_refs))]
+    moves: dict[Path, KenBurns] = {}
     if not images and not clips:
-        images = designed_shots(job, workdir, total)
+        designed = designed_shots(job, workdir, total)
+        images = [path for path, _ in designed]
+        moves = {path: CAMERA_MOVES[move] for path, move in designed if move is not None}
     max_shots = max(1, total // MIN_SHOT_MS)
     items: list[tuple[str, Path]] = _interleave(images, clips)
     if len(items) > max_shots:
@@ -123,7 +138,9 @@ def shots(job: VideoJob, workdir: Path, total: int) -> tuple[list[SceneContent],
             if probe(path).audio is not None:
                 sounds.append(AudioClip(path, start_ms=start, duration_ms=dur, fade_in_ms=150, fade_out_ms=150))
         else:
-            scenes.append(ImageLayer(path=path, duration_ms=dur, motion=motion_for(i, image_size(path), box, dur)))
+            size = image_size(path)
+            motion = capped(moves[path], size, box, dur) if path in moves else motion_for(i, size, box, dur)
+            scenes.append(ImageLayer(path=path, duration_ms=dur, motion=motion))
         start += dur
     return scenes, sounds
 
@@ -139,15 +156,16 @@ def mention_order(prompt: str, kind: str, count: int) -> list[int]:
     return named + [i for i in range(count) if i not in named]
 
 
-def designed_shots(job: VideoJob, workdir: Path, total: int) -> list[Path]:
-    """Stills designed from the prompt's phrases: one per 4 s or so (1 to 4), no type (the title is separate)."""
+def designed_shots(job: VideoJob, workdir: Path, total: int) -> list[tuple[Path, str | None]]:
+    """Stills designed from the prompt's phrases: one per 4 s or so (1 to 4), no type (the title is separate),
+    each with the camera move its action calls for (``scene.camera_for``)."""
     count = max(1, min(4, round(total / 4000)))
     phrases = phrases_of(job.prompt, count)
     out = []
     for i, phrase in enumerate(phrases):
         path = workdir / f"shot-{i + 1}.png"
-        design(phrase, (job.width, job.height), variant=i, text=False).save(path, "PNG")
-        out.append(path)
+        design(phrase, (job.width, job.height), variant=i, text=False, context=job.prompt).save(path, "PNG")
+        out.append((path, camera_for(phrase)))
     return out
 
 
@@ -192,20 +210,12 @@ def reference_sounds(paths: Sequence[Path], total: int) -> list[AudioClip]:
     return out
 
 
-# ---- title and tag ----------------------------------------------------------------------------------------------
+# ---- title -----------------------------------------------------------------------------------------------------------
 
-def title_text(prompt: str, limit: int = 80) -> str:
-    """The prompt as written (its first sentence), at most ``limit`` characters."""
+def title_text(prompt: str) -> str:
+    """The prompt as written: its first sentence, whole (the title card sizes its type to fit)."""
     text = " ".join(prompt.split()).strip(" ,;:")
-    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
-    return clip_words(first, limit)
-
-
-def clip_words(text: str, limit: int) -> str:
-    """``text`` cut at a word boundary to at most ``limit`` characters, with an ellipsis when cut."""
-    if len(text) <= limit:
-        return text
-    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
+    return re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
 
 
 def title_layer(title: str, job: VideoJob, workdir: Path, total: int) -> ImageLayer:
@@ -221,22 +231,19 @@ def title_layer(title: str, job: VideoJob, workdir: Path, total: int) -> ImageLa
 def draw_title(title: str, width: int, height: int) -> tuple[Image.Image, Box]:
     """The title on a translucent panel with an accent bar; placed in the safe area of the frame.
 
-    Portrait frames keep it between the top 14% and the bottom 35% and out of
-    the right 10%; other frames put it on the lower third.
+    The whole title, its type sized to fit (never cut short).  Portrait
+    frames keep it between the top 14% and the bottom 35% and out of the
+    right 10%; other frames put it on the lower third.
     """
     unit = min(width, height)
     portrait = height > width
     panel_w = round(width * (0.8 if portrait else 0.62)) // 2 * 2
-    big = font("League Spartan", True, max(12, round(unit * (0.062 if portrait else 0.07))))
     pad = round(unit * 0.035)
-    width = panel_w - 2 * pad - round(unit * 0.02)
-    lines = wrap(title, big, width)
-    if len(lines) > 3:  # three lines at most, the third ending in an ellipsis
-        words = " ".join(lines[2:]).split()
-        while len(words) > 1 and big.getlength(" ".join(words) + "…") > width:
-            words.pop()
-        lines = [*lines[:2], " ".join(words).rstrip(" ,;:.") + "…"]
+    inner = panel_w - 2 * pad - round(unit * 0.02)
+    big, lines = fit(title, "League Spartan", inner, height * (0.3 if portrait else 0.28),
+                     start=max(12, round(unit * (0.062 if portrait else 0.07))))
     line_h = round(big.size * 1.18)
+    shadow = max(1, round(big.size * 0.04))
     panel_h = (len(lines) * line_h + 2 * pad) // 2 * 2
     img = Image.new("RGBA", (panel_w, panel_h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
@@ -246,7 +253,7 @@ def draw_title(title: str, width: int, height: int) -> tuple[Image.Image, Box]:
     y = pad
     for line in lines:
         x = pad + round(unit * 0.02)
-        draw.text((x + 2, y + 2), line, font=big, fill=(0, 0, 0, 140))
+        draw.text((x + shadow, y + shadow), line, font=big, fill=(0, 0, 0, 140))
         draw.text((x, y), line, font=big, fill=(255, 255, 255, 255))
         y += line_h
     x0 = round(width * 0.07) // 2 * 2
@@ -257,20 +264,3 @@ def draw_title(title: str, width: int, height: int) -> tuple[Image.Image, Box]:
         y0 = (height - round(height * 0.1) - panel_h) // 2 * 2
     return img, Box(x0, y0, panel_w, panel_h)
 
-
-def tag_layer(job: VideoJob, workdir: Path) -> ImageLayer:
-    """A small pill in the top-left corner saying what made the clip, there for its whole length."""
-    unit = min(job.width, job.height)
-    small = font("Inter", True, max(9, round(unit * 0.024)))
-    text = f"LOCAL ANIMATIC · {job.model} · {job.quality}".upper()
-    pad = round(unit * 0.014)
-    tw = round(small.getlength(text))
-    w, h = (tw + 2 * pad + 1) // 2 * 2 + 2, (round(small.size) + 2 * pad) // 2 * 2 + 2
-    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=h // 2, fill=(0, 0, 0, 110))
-    draw.text((pad, pad - round(small.size * 0.05)), text, font=small, fill=(255, 255, 255, 215))
-    path = workdir / "tag.png"
-    img.save(path, "PNG")
-    margin = round(unit * 0.04) // 2 * 2
-    return ImageLayer(path=path, box=Box(margin, margin, w, h), fit="contain")

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from ..drawing.scene import read_scene
 from ..registry import Registry
 from ..render import ProgressCallback
 from ..timeline import Timeline
@@ -70,6 +71,12 @@ class Engine(ABC):
         if self.local:
             return f"{self.name}: a local stand-in for {model} ({self.description})"
         return f"{self.name} served {model} ({self.description})"
+
+
+def scene_notes(engine: Engine, prompt: str) -> list[str]:
+    """The receipt's line on the scene a local engine draws for ``prompt``: the asset shown for each thing it
+    names and the things it could not draw; none for a model's engine or an empty prompt."""
+    return [read_scene(prompt).note()] if engine.local and prompt.strip() else []
 
 
 # ---- video ----------------------------------------------------------------------------------------------------

@@ -72,7 +72,9 @@ class Receipt:
 
     ``notes`` are warnings a person should read (a low-resolution product
     photo, what a local stand-in engine did instead of a hosted model).
-    Fields left None are omitted from the JSON.
+    ``engine`` names the engine that drew the output: a local engine says so
+    here and in the notes, never on the picture.  Fields left None are
+    omitted from the JSON.
     """
 
     estimated_duration: int | None = None
@@ -90,6 +92,7 @@ class Receipt:
     mode: str | None = None
     quality: str | None = None
     auto: dict[str, str] | None = None
+    engine: str | None = None
     notes: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:

@@ -64,7 +64,8 @@ class SpokenAdPlan(Plan):
     ``style`` pages the captions (and the sidecars); ``burn_captions`` False
     keeps them off the picture.  ``cta`` is the end card's text (None: the
     script's closing line when the quiet after the last word is long);
-    ``music`` a mood for a bed under the voice.
+    ``music`` a mood for a bed under the voice.  ``delivery`` (an acting
+    style, else the voice's tone) is how a drawn actor's face acts the words.
     """
 
     casting: Casting
@@ -77,6 +78,7 @@ class SpokenAdPlan(Plan):
     burn_captions: bool = True
     cta: str | None = None
     music: str | None = None
+    delivery: str | None = None
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,8 @@ AdPlanT = TypeVar("AdPlanT", bound=SpokenAdPlan)
 def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDecision, casting: Casting,
                    context: Context, canvas: Canvas, duration: int | None, style: str, burn_captions: bool = True,
                    voice: str | None = None, speed: float | None = None, tone: str | None = None,
-                   dub_language: str | None = None, notes: tuple[str, ...] = (), **fields: Any) -> AdPlanT:
+                   dub_language: str | None = None, notes: tuple[str, ...] = (), delivery: str | None = None,
+                   **fields: Any) -> AdPlanT:
     """The plan half: the voice, the bucket and the receipt, as ``plan_type`` with the generator's ``fields``.
 
     The ad lasts the script's paced duration (``script.pacing``, which starts
@@ -126,7 +129,7 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
     return plan_type(generator=generator, receipt=receipt,
                      metered=Metered(generator=generator, seconds=seconds, script_generated=script.generated),
                      casting=casting, script=script, speech=speech, voiceover=voiceover, seconds=seconds,
-                     canvas=canvas, style=style, burn_captions=burn_captions, **fields)
+                     canvas=canvas, style=style, burn_captions=burn_captions, delivery=delivery or tone, **fields)
 
 
 class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
@@ -149,8 +152,8 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         bed = None if plan.music is None else pool.submit(music_bed, plan.music, total_ms / 1000, seed=plan.seconds)
         voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, plan.script.script, total_ms,
                                                 tail_ms=CARD_MS if plan.cta else END_BREATH_MS, workdir=workdir)
-        speech = SpeechInput.from_file(voice, words=words) if plan.speech is None else SpeechInput(
-            voice, speech_ms, words=tuple(words))
+        speech = replace(SpeechInput.from_file(voice, words=words), delivery=plan.delivery) if plan.speech is None \
+            else SpeechInput(voice, speech_ms, words=tuple(words), delivery=plan.delivery)
         mixing = pool.submit(soundtrack, voice, None if bed is None else bed.result, total_ms, workdir / "mix.wav")
         picture = self.picture(plan, speech, workdir)
         spoken_to = last_word_end(words, speech_ms)

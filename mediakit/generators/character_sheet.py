@@ -114,7 +114,7 @@ class CharacterSheetGenerator(Generator[CharacterSheetRequest, CharacterSheetPla
             character = Character(drawn.name, drawn.look, "description", drawn.gender, words)
         session = str(request.session_id) if request.session_id else None
         return CharacterSheetPlan(
-            generator=self.id, receipt=Receipt(notes=(LOCAL_NOTE,)),
+            generator=self.id, receipt=Receipt(engine="local-character-sheet", notes=(LOCAL_NOTE,)),
             metered=Metered(generator=self.id, variant=request.variant),
             character=character, reference=reference, session_id=session,
             characters_dir=context.options.characters_dir)

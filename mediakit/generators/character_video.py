@@ -97,7 +97,9 @@ class CharacterVideoGenerator(Generator[CharacterVideoRequest, CharacterVideoPla
         if kept is not None and kept.exists():
             notes.append(f"reused the video already made in session {session}")
         return CharacterVideoPlan(
-            generator=self.id, receipt=Receipt(estimated_duration=seconds, quality=QUALITY, notes=tuple(notes)),
+            generator=self.id,
+            receipt=Receipt(estimated_duration=seconds, quality=QUALITY, engine="local-character-video",
+                            notes=tuple(notes)),
             metered=Metered(generator=self.id, seconds=seconds),
             shots=CharacterShots(
                 character=character, sheet=sheet, storyboard=board, beats=tuple(beats),

@@ -23,7 +23,7 @@ from PIL import Image, UnidentifiedImageError
 from pydantic import Field
 
 from ..catalog import AUTO, check_model_field, load_catalog, model_literal, select_model
-from ..engines import IMAGE_ENGINES, ImageJob, engine_for
+from ..engines import IMAGE_ENGINES, ImageJob, engine_for, scene_notes
 from ..errors import EngineError, ValidationError
 from ..fetch import IMAGE, Url
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
@@ -91,7 +91,8 @@ class ImageGenerator(Generator[ImageRequest, ImagePlan]):
                        height=height, n=request.n, refs=refs)
         return ImagePlan(
             generator=self.id,
-            receipt=Receipt(model=entry.id, mode=mode, auto=chosen.auto, notes=(engine.note(entry.id),)),
+            receipt=Receipt(model=entry.id, mode=mode, auto=chosen.auto, engine=engine.name,
+                            notes=(engine.note(entry.id), *([] if refs else scene_notes(engine, request.prompt)))),
             metered=Metered(generator=self.id, model=entry.id, mode=mode, auto_reason=chosen.reason,
                             images=request.n),
             job=job, engine=engine.name)

@@ -69,7 +69,7 @@ class PortraitGenerator(Generator[PortraitRequest, PortraitPlan]):
             assert request.description is not None  # the model's rule
             drawn = describe(request.description)
             character = Character(drawn.name, drawn.look, "description", drawn.gender, request.description)
-        return PortraitPlan(generator=self.id, receipt=Receipt(notes=(LOCAL_NOTE,)),
+        return PortraitPlan(generator=self.id, receipt=Receipt(engine="local-portrait", notes=(LOCAL_NOTE,)),
                             metered=Metered(generator=self.id), character=character,
                             session_id=str(request.session_id) if request.session_id else None)
 

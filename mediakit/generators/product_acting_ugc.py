@@ -118,7 +118,8 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
             duration=request.duration,
             style=SIDECAR_STYLE if request.subtitle_style == "none" else request.subtitle_style,
             burn_captions=request.subtitles and request.subtitle_style != "none",   # subtitle_style none: no captions
-            speed=speed, tone=tone, notes=tuple(notes), cta=request.product_name, product=product,
+            speed=speed, tone=tone, delivery=request.acting_style, notes=tuple(notes), cta=request.product_name,
+            product=product,
             template=request.template, energy=energy)
 
     def picture(self, plan: ProductActingPlan, speech: SpeechInput, workdir: Path) -> Picture:

@@ -141,7 +141,8 @@ class StoryboardGenerateGenerator(Generator[StoryboardGenerateRequest, Storyboar
         if character is None:
             notes.append("the sheet carries no mediakit character record: its front view (left third) is used")
         return StoryboardGeneratePlan(
-            generator=self.id, receipt=Receipt(notes=tuple(notes)), metered=Metered(generator=self.id),
+            generator=self.id, receipt=Receipt(engine="local-storyboard", notes=tuple(notes)),
+            metered=Metered(generator=self.id),
             beats=tuple(beats), ratio=request.ratio, sheet=sheet, character=character,
             session_id=str(request.session_id) if request.session_id else None)
 

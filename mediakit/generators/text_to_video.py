@@ -9,8 +9,8 @@ from the prompt's phrases, the prompt as title, generated ambient sound;
 After the render, delivery publishes the video to each of
 ``publish_integration_ids`` through the publisher seam (``Built.publish``) with
 its caption: ``caption_mode: static`` uses ``caption`` (the prompt when
-omitted); ``ai`` has the script writer write one from ``caption_guidance``
-and the prompt.
+omitted); ``ai`` has the caption writer (``stages.script.caption``) write one
+about the prompt that follows ``caption_guidance``: its length, tone and ending.
 """
 
 from __future__ import annotations
@@ -23,17 +23,15 @@ from pydantic import Field, model_validator
 
 from ..cache import cache_key
 from ..catalog import AUTO, select_model
-from ..engines import VIDEO_ENGINES, VideoJob, engine_for, frame_size
+from ..engines import VIDEO_ENGINES, VideoJob, engine_for, frame_size, scene_notes
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Publish, Receipt
 from ..generation.fields import WebhookUrl
 from ..generation.publish import check_integration_ids
 from ..generation.request import RequestModel, rule_error, seconds_field
 from ..generator_ids import GeneratorId
 from ..render import ProgressCallback
-from ..stages.script import write_script
+from ..stages.script.caption import write_caption
 from ..timeline import Timeline
-
-CAPTION_SECONDS = 10  # the writer writes a short ugc_video-style line of this length as the caption
 
 
 class TextToVideoRequest(RequestModel):
@@ -85,15 +83,13 @@ class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
         job = VideoJob(model=entry.id, mode="text", prompt=request.prompt, seconds=request.duration,
                        quality=quality, aspect=request.aspect_ratio, width=width, height=height)
         if request.caption_mode == "ai":
-            guidance = request.caption_guidance or "a short caption"
-            caption = write_script(generator=GeneratorId.UGC_VIDEO, duration=CAPTION_SECONDS,
-                                   prompt=f"{guidance}: {request.prompt}").script
+            caption = write_caption(request.caption_guidance or "a short caption", request.prompt)
         else:
             caption = request.caption or request.prompt
         return TextToVideoPlan(
             generator=self.id,
             receipt=Receipt(estimated_duration=request.duration, model=entry.id, mode="text", quality=quality,
-                            notes=(engine.note(entry.id),)),
+                            engine=engine.name, notes=(engine.note(entry.id), *scene_notes(engine, request.prompt))),
             metered=Metered(generator=self.id, seconds=request.duration, model=entry.id, mode="text",
                             quality=quality),
             job=job, engine=engine.name, audio=request.generate_audio, caption=caption,

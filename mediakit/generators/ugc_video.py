@@ -38,7 +38,7 @@ from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.broll import Scene, get_engine, scene_durations, scenes_track
 from ..stages.broll.edit import sentence_scenes
-from ..stages.broll.scenes import MAX_SCENES, RequestedScene
+from ..stages.broll.scenes import MAX_SCENES, RequestedScene, card_words, drawn_scenes
 from ..stages.pip import PipOptions, pip_box
 from ..stages.subtitles.placement import actor_caption_centre
 from ..timeline import Box, Track
@@ -160,8 +160,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
                                      pip=pip is not None, has_pool=bool(broll_images), can_draw=request.allow_broll)
         if request.broll_model and not request.allow_broll and not any(s.visual_prompt for s in scenes):
             notes.append("broll_model: unused (allow_broll is false and no scene has a visual_prompt)")
-        drawn = sum(s.type == "broll" and s.image is None for s in scenes)
-        if drawn and len(broll_images) < drawn:
+        if drawn_scenes(scenes, broll_images):
             notes.append(f"b-roll drawn by {get_engine(request.broll_model).name}")
         if request.dub_language:
             notes.append(f"dub_language: the script is translated to {request.dub_language} before speaking")
@@ -183,7 +182,8 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             pip_clip = placeable(framed)
         # the full-frame actor only when a scene shows it (a PiP-only ad never renders it)
         full = None if only_pip else talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
-        centre = actor_caption_centre(canvas, pip_at, face_shown=not only_pip)
+        words = card_words(plan.scenes, plan.broll_images, plan.broll_model, canvas)
+        centre = actor_caption_centre(canvas, pip_at, face_shown=not only_pip, words=words)
         if not plan.scenes:
             assert full is not None
             return Picture(Track(full.layers, total_ms), centre)
@@ -195,3 +195,4 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
                            pip=plan.pip, pip_actor=pip_clip, broll_images=plan.broll_images,
                            broll_model=plan.broll_model, cache_dir=workdir)
         return Picture(Track(cut.layers, total_ms), centre)   # the voice is the kit's soundtrack
+

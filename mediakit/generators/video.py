@@ -34,7 +34,7 @@ from pydantic import BeforeValidator, Field, WithJsonSchema, model_validator
 from pydantic_core import PydanticCustomError
 
 from ..catalog import ASPECTS, AUTO, QUALITIES, check_model_field, model_literal, select_model
-from ..engines import VIDEO_ENGINES, VideoJob, engine_for, frame_size
+from ..engines import VIDEO_ENGINES, VideoJob, engine_for, frame_size, scene_notes
 from ..errors import EngineError, MediaError, ValidationError
 from ..fetch import Url
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
@@ -154,7 +154,7 @@ class VideoGenerator(Generator[VideoRequest, VideoPlan]):
         engine = engine_for(entry, VIDEO_ENGINES)
         engine.check()
         inputs = fetch_inputs(request, spec, context)
-        notes = [engine.note(entry.id)]
+        notes = [engine.note(entry.id), *(scene_notes(engine, request.prompt or "") if mode == "text" else [])]
         if aspect == "adaptive":
             aspect, source = adaptive_aspect(inputs, request.prompt or "")
             notes.append(f"aspect adaptive followed {source}: {aspect}")
@@ -166,7 +166,7 @@ class VideoGenerator(Generator[VideoRequest, VideoPlan]):
         return VideoPlan(
             generator=self.id,
             receipt=Receipt(estimated_duration=request.seconds, model=entry.id, mode=mode, quality=quality,
-                            auto=chosen.auto, notes=tuple(notes)),
+                            auto=chosen.auto, engine=engine.name, notes=tuple(notes)),
             metered=Metered(generator=self.id, seconds=request.seconds, model=entry.id, mode=mode, quality=quality,
                             auto_reason=chosen.reason, ref_seconds=inputs.ref_seconds),
             job=job, engine=engine.name)

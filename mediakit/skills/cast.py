@@ -7,7 +7,9 @@ carries its character: it is saved to the store (once) and cast from there,
 so the video's actor is that drawn character; a sheet from elsewhere talks as
 a photo of its front view.  An image (https, base64, or a local file for local
 runs) talks as a photo actor.  A person described in words is the library
-actor of the described gender chosen deterministically from the words.
+actor of the described gender and age chosen deterministically from the
+words, drawn with what the words state (curly hair, a grey beard, round
+glasses...) as a restyled copy of that actor.
 """
 
 from __future__ import annotations
@@ -19,13 +21,17 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from ..cache import cached_file, cached_png
+import yaml
+
+from ..cache import cache_key, cached_file, cached_png
 from ..errors import NotFoundError, ValidationError
 from ..fetch import IMAGE, check_file
 from ..generation.contract import Context
 from ..stages.actors.catalog import Actor, actor_from_record
+from ..stages.actors.look import Look
+from ..stages.actors.portraits import portrait as portrait_of
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
-from ..stages.characters.describe import describe
+from ..stages.characters.describe import describe, restyle
 from ..stages.characters.sheet import front_crop, read_character
 from ..stages.characters.store import CHARACTER_PREFIX, character_hash, save_character, saved_actor_paths
 
@@ -39,6 +45,9 @@ AGE_WORDS: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
     (frozenset(("old", "older", "elderly", "senior", "fifties", "sixties", "seventies", "retired", "grandma",
                 "grandpa", "grandmother", "grandfather")), ("51+",)),
 )
+# what a restyled library actor's record keeps of the bundled actor's (the rest is derived again from these)
+RECORD_FIELDS = ("name", "gender", "age", "nationality", "actor_type", "style", "voice_id", "presets",
+                 "bio_occupation", "bio_story", "bio_hobbies", "status", "lip_sync_engine")
 _BASE64 = re.compile(r"^[A-Za-z0-9+/=\s]+$")
 
 
@@ -115,12 +124,31 @@ def image_file(value: str, field: str, context: Context) -> Path:
     return context.fetch(value, field=field, limits=IMAGE)
 
 
-def described_person(words: str, context: Context) -> Actor:
-    """The library actor of the gender and age ``words`` describe, the same one for the same words."""
+def described_person(words: str, context: Context) -> tuple[Actor, Context]:
+    """The library actor of the gender and age ``words`` describe (the same one for the same words), drawn with
+    what the words state (hair, beard, glasses, skin, clothes: ``describe.restyle``), and the context that casts
+    it by slug."""
     gender = describe(words).gender
     pool = [a for a in all_actors(context.options.actors_paths) if a.gender == gender]
     said = set(re.findall(r"[a-z]+", words.lower()))
     ages = {r for keys, ranges in AGE_WORDS for r in ranges if said.intersection(keys)}
     pool = [a for a in pool if a.age_range in ages] or pool
     digest = int(hashlib.sha256(words.strip().lower().encode()).hexdigest()[:8], 16)
-    return pool[digest % len(pool)]
+    actor = pool[digest % len(pool)]
+    look = restyle(actor.look, words) if actor.look is not None else None
+    if look is None or look == actor.look:
+        return actor, context
+    slug = f"{actor.slug}-{cache_key('look', look)[:8]}"
+    library = restyled_library(actor, slug, look)
+    context = replace(context, options=replace(context.options,
+                                               actors_paths=(*context.options.actors_paths, library)))
+    return get_actor(slug, actors=all_actors(context.options.actors_paths)), context
+
+
+def restyled_library(actor: Actor, slug: str, look: Look) -> Path:
+    """A one-actor library file (cached, beside its portrait) holding ``actor`` as ``slug`` drawn with ``look``."""
+    portrait = cached_png("described-portrait", (slug, look), lambda: portrait_of(look))
+    record = {k: v for k, v in actor.to_dict().items() if k in RECORD_FIELDS}
+    record.update(slug=slug, portrait=portrait.name, look=look.to_dict())
+    return cached_file("described-actor", (slug, look), ".yaml",
+                       lambda tmp: tmp.write_text(yaml.safe_dump({"actors": [record]}, sort_keys=True)))

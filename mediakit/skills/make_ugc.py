@@ -143,7 +143,7 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
 
     def plan(self, request: MakeUgcRequest, context: Context) -> MakeUgcPlan:
         context = with_saved_characters(context)
-        actor, photo = _cast(request, context)
+        actor, photo, context = _cast(request, context)
         broll = context.fetch(request.broll_url, field="broll_url", limits=BROLL) if request.broll_url else None
         notes: list[str] = []
         if request.script is not None:
@@ -227,17 +227,19 @@ def _cut_in(timeline: Timeline, broll: Path) -> Timeline:
     return replace(timeline, layers=(*timeline.layers, layer))
 
 
-def _cast(request: MakeUgcRequest, context: Context) -> tuple[Actor, Path | None]:
-    """Who appears, and the photo that talks when it is a photo given in the request (image, foreign sheet)."""
+def _cast(request: MakeUgcRequest, context: Context) -> tuple[Actor, Path | None, Context]:
+    """Who appears, the photo that talks when it is a photo given in the request (image, foreign sheet), and the
+    context that casts the actor by slug (a described person is a restyled library actor)."""
     if request.character is not None:
         if request.character.startswith(CHARACTER_PREFIX):
-            return saved_character(request.character, "character", context), None
+            return saved_character(request.character, "character", context), None, context
         actor = sheet_character(request.character, "character", context)
     elif request.image is not None:
         actor = character_or_image(request.image, "image", context)
     else:
-        return described_person(request.person or request.script or "", context), None
-    return actor, given_photo(actor)
+        actor, context = described_person(request.person or request.script or "", context)
+        return actor, None, context
+    return actor, given_photo(actor), context
 
 
 def _ugc_body(request: MakeUgcRequest, actor: Actor, photo: Path | None, seconds: int) -> dict[str, Any]:

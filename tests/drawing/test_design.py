@@ -13,9 +13,18 @@ def pixels(img: Image.Image) -> np.ndarray:
     return np.asarray(img.convert("RGB")).astype(np.int16)
 
 
-def test_headline_takes_quoted_words_else_key_words() -> None:
+def test_headline_takes_quoted_words_else_the_first_sentence_as_written() -> None:
     assert headline('A serum bottle, text "GLOW UP" in gold') == "GLOW UP"
-    assert headline("@image1 holds a cold brew can on a rooftop") == "holds cold brew can"
+    assert headline("@image1 holds a cold brew can on a rooftop") == "holds a cold brew can on a rooftop"
+    assert headline("Iced coffee on a sunny windowsill. Soft morning light.") == "Iced coffee on a sunny windowsill"
+
+
+@pytest.mark.parametrize("size", [(300, 300), (400, 240), (240, 400)])
+def test_the_headline_is_drawn_whole_and_nothing_else(size: tuple[int, int],
+                                                      drawn_text: list[tuple[tuple[float, float], str]]) -> None:
+    prompt = "A tall glass of iced coffee with oat milk on a sunny windowsill beside a small potted basil plant"
+    design(prompt, size)
+    assert " ".join(text for _, text in drawn_text[1::2]) == prompt.upper()  # each line: shadow, then type
 
 
 @pytest.mark.slow

@@ -1,4 +1,4 @@
-"""local-animatic: the timeline it cuts from a request's own inputs, its title, tag and ambient sound."""
+"""local-animatic: the timeline it cuts from a request's own inputs, its title and ambient sound."""
 
 from __future__ import annotations
 
@@ -93,12 +93,14 @@ def test_text_mode_designs_a_shot_per_4_seconds_or_so(seconds: int, shots: int, 
 
 
 @pytest.mark.slow
-def test_title_and_tag_layers(tmp_path: Path) -> None:
+def test_the_title_is_the_only_writing_on_the_picture(tmp_path: Path,
+                                                        drawn_text: list[tuple[tuple[float, float], str]]) -> None:
     tl = AnimaticEngine().make(job("text", 10, prompt="A quiet lake at dawn. Mist rises."), tmp_path)
-    title, tag = tl.layers[1], tl.layers[2]
-    assert isinstance(title, ImageLayer) and isinstance(tag, ImageLayer)
+    assert len(tl.layers) == 2, "the picture and the title: no watermark, no engine tag"
+    title = tl.layers[1]
+    assert isinstance(title, ImageLayer)
     assert (title.start_ms, title.duration_ms, title.enter.kind, title.exit.kind) == (300, 4500, "fade", "fade")
-    assert tag.start_ms == 0 and tag.duration_ms is None  # the whole clip says what made it
+    assert {text for _, text in drawn_text} == {"A quiet lake at dawn."}
     box = title.box
     assert box is not None
     h, w = 854, 480
@@ -106,16 +108,15 @@ def test_title_and_tag_layers(tmp_path: Path) -> None:
     assert box.x + box.w <= 0.9 * w, "title under the right-hand buttons"
     (tmp_path / "silent").mkdir()
     silent = AnimaticEngine().make(job("image", first_frame=tmp_path / "shot-1.png"), tmp_path / "silent")
-    assert [type(layer).__name__ for layer in silent.layers] == ["ImageLayer", "ImageLayer"]  # no prompt: no title
+    assert [type(layer).__name__ for layer in silent.layers] == ["ImageLayer"]  # no prompt: no title
 
 
 def test_title_text_and_lines() -> None:
     assert title_text("A quiet lake at dawn. Mist rises over @image1.") == "A quiet lake at dawn."
-    long = "word " * 40
-    assert len(title_text(long)) <= 80 and title_text(long).endswith("…")
-    img, box = draw_title("one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-                          "fifteen sixteen seventeen eighteen nineteen twenty", 480, 854)
-    assert img.size == (box.w, box.h) and box.h < 0.3 * 854  # three lines at most
+    long = " ".join(f"word{i}" for i in range(40))
+    assert title_text(long) == long, "the title is never cut short"
+    img, box = draw_title(long, 480, 854)
+    assert img.size == (box.w, box.h) and box.h < 0.4 * 854  # the type shrank to fit instead
 
 
 def test_mention_order_and_phrases() -> None:
@@ -150,3 +151,16 @@ def test_the_engine_timeline_carries_the_ambience(tmp_path: Path) -> None:
     tl = AnimaticEngine().make(job("text", prompt="surf at the beach"), tmp_path)
     assert tl.audio == (AudioClip(tmp_path / "ambience.wav"),)
     assert not any(isinstance(layer, VideoLayer) for layer in tl.layers)
+
+
+@pytest.mark.slow
+def test_a_shots_camera_follows_its_action(tmp_path: Path) -> None:
+    tl = AnimaticEngine().make(job("text", 8, prompt="A red car driving through a snowy forest at night, then the "
+                                                     "door opens to reveal a cabin"), tmp_path)
+    seq = tl.layers[0]
+    assert isinstance(seq, SequenceLayer)
+    drive, reveal = (s.motion for s in seq.scenes if isinstance(s, ImageLayer))
+    assert drive is not None and reveal is not None
+    assert drive.zoom_from == drive.zoom_to and drive.pan_from[0] != drive.pan_to[0], "driving: a pan"
+    assert reveal.zoom_to > reveal.zoom_from, "a reveal: a push in"
+

@@ -88,6 +88,7 @@ def test_n_images_are_written_beside_the_output_and_listed(tmp_path: Path) -> No
     receipt = json.loads((tmp_path / "waves.receipt.json").read_text())
     assert receipt["outputs"] == [str(tmp_path / n) for n in names]
     assert receipt["metered"]["images"] == 3 and receipt["model"] == "image-engine-2"
+    assert receipt["engine"] == "local-designer"
     assert {k: v.name for k, v in result.files.items()} == {"output-2": "waves-2.png", "output-3": "waves-3.png",
                                                             "receipt": "waves.receipt.json"}
 

@@ -39,3 +39,10 @@ def test_renders_and_publishes_with_caption(tmp_path: Path, monkeypatch: pytest.
     video = next(p for p in published if p.suffix == ".mp4")   # delivery publishes what it rendered, named by job
     assert video.name.startswith("text_to_video-") and video.read_bytes() == (tmp_path / "v.mp4").read_bytes()
     assert f"published to {video}" in result.receipt["notes"]
+
+
+def test_the_receipt_says_what_was_drawn_and_what_was_not() -> None:
+    _, plan = plan_job("text_to_video", {"prompt": "A lighthouse on a cliff at dusk, then waves crashing on the "
+                                                   "rocks below"})
+    scene = [n for n in plan.receipt.notes if n.startswith("scene drawn locally")]
+    assert scene and "cliff -> rock" in scene[0] and "no asset for lighthouse" in scene[0]

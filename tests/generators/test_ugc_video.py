@@ -21,7 +21,10 @@ from mediakit.generation.request import parse_request
 from mediakit.generation.run import generate, plan_job
 from mediakit.generators.ugc_video import UgcVideoRequest
 from mediakit.probe import probe
-from mediakit.stages.pip import PipOptions
+from mediakit.stages.broll.image_engine import card_band
+from mediakit.stages.broll.scenes import card_words
+from mediakit.stages.pip import PipOptions, pip_box
+from mediakit.stages.subtitles.placement import actor_caption_centre
 from mediakit.timeline import TextLayer
 
 SCRIPT = "I tried this cold brew for a week. It changed my mornings. Grab yours today."
@@ -129,6 +132,18 @@ def test_edit_cuts_at_sentences_and_pip_makes_every_scene_broll(product: Path) -
     assert kinds == ["talking_head", "broll", "talking_head"] and with_product.scenes[1].whole
     pip = _plan("ugc_video", {"script": SCRIPT, "product_image_url": str(product), "composition_mode": "pip"})
     assert {s.type for s in pip.scenes} == {"broll"} and pip.pip == PipOptions()
+
+
+def test_captions_keep_clear_of_the_drawn_cards_words() -> None:
+    plan = _plan("ugc_video", {"script": SCRIPT, "composition_mode": "pip", "allow_broll": True})
+    canvas = plan.canvas
+    (band,) = card_words(plan.scenes, plan.broll_images, plan.broll_model, canvas)
+    assert band == card_band(canvas.width, canvas.height)[1::2]
+    centre = actor_caption_centre(canvas, pip_box(plan.pip, canvas), face_shown=False, words=[band])
+    assert not band[0] <= centre <= band[1] and centre < pip_box(plan.pip, canvas).y + 0.1 * canvas.height
+    for body in ({"script": SCRIPT, "composition_mode": "pip"}, {"script": SCRIPT}):  # nothing drawn
+        other = _plan("ugc_video", body)
+        assert card_words(other.scenes, other.broll_images, other.broll_model, canvas) == []
 
 
 def _frames_and_onset(video: Path) -> tuple[int, float]:

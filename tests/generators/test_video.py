@@ -273,6 +273,7 @@ def test_receipt_and_metering_carry_what_pricing_needs(m: dict[str, str]) -> Non
     assert {k: receipt[k] for k in ("estimated_duration", "model", "mode", "quality")} == {
         "estimated_duration": 8, "model": "video-engine-2.0", "mode": "reference", "quality": "1080p"}
     assert "auto" not in receipt and receipt["notes"][0].startswith("local-animatic: a local stand-in")
+    assert receipt["engine"] == "local-animatic", "the receipt, not the picture, says a local engine drew it"
     assert (p.job.width, p.job.height) == (1920, 1080)
 
 

@@ -131,13 +131,3 @@ def test_image_may_be_base64(tmp_path: Path) -> None:
         assert image_file(value, "image", Context()).read_bytes() == png
     with pytest.raises(ValidationError):
         image_file("data:image/png;base64,@@@", "image", Context())
-
-
-def test_described_person_matches_gender_and_age() -> None:
-    from mediakit.generation.contract import Context
-    from mediakit.skills.cast import described_person
-
-    young = described_person("a young woman with curly hair", Context())
-    old = described_person("an elderly man who loves gardening", Context())
-    assert young.gender == "female" and young.age_range in ("18-25", "26-35")
-    assert old.gender == "male" and old.age_range == "51+"

@@ -54,6 +54,8 @@ class LipSyncRequest:
     height: int
     fps: Fraction
     background: str | Path | None = None
+    delivery: str | None = None
+    """How the words are said (an acting style or tone): the drawn face acts it."""
 
     @property
     def portrait(self) -> Path:
@@ -89,7 +91,7 @@ class VisemeEngine:
                                   start_ms=start_ms)
         visemes = speech_visemes(request.phonemes, request.words, request.audio, request.duration_ms)
         return puppet_layer(actor.look, visemes, size=size, duration_ms=request.duration_ms, seed=seed, box=box,
-                            start_ms=start_ms, backdrop=backdrop)
+                            start_ms=start_ms, backdrop=backdrop, words=request.words, delivery=request.delivery)
 
     def render(self, request: LipSyncRequest, output: Path) -> Path:
         backdrop = None if request.background is None else backdrop_layer(request.background)

@@ -35,11 +35,13 @@ class Look:
     background: str = "#f3d9b1"
     lips: str | None = None
     extras: tuple[str, ...] = ()
+    beard_color: str | None = None
+    """Facial hair's own colour ("a grey beard" on dark hair); None: the hair colour."""
 
     def __post_init__(self) -> None:
-        for name in ("skin", "hair_color", "eyes", "outfit_color", "accent", "background", "lips"):
+        for name in ("skin", "hair_color", "eyes", "outfit_color", "accent", "background", "lips", "beard_color"):
             value = getattr(self, name)
-            if value is None and name == "lips":
+            if value is None and name in ("lips", "beard_color"):
                 continue
             if not isinstance(value, str) or not _HEX.match(value):
                 raise ValidationError(f"look.{name}", value, "must be a colour written #rrggbb")
@@ -67,6 +69,11 @@ class Look:
             values["extras"] = tuple(extras)
         return cls(**values)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The look as YAML/JSON data (what ``from_dict`` reads): unset colours left out, extras a list."""
+        data = {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+        return {**data, "extras": list(self.extras)}
+
     def has(self, *names: str) -> bool:
         return any(n in self.extras for n in names)
 
@@ -80,6 +87,7 @@ class Palette:
     skin_deep: RGB
     hair: RGB
     hair_shadow: RGB
+    beard: RGB
     brows: RGB
     lips: RGB
     outfit: RGB
@@ -96,7 +104,8 @@ class Palette:
         brows = shade(hair, 0.7) if lum > 120 else shade(hair, 0.9)
         lips = rgb(look.lips) if look.lips else mix(shade(skin, 0.82), (190, 84, 90), 0.35)
         outfit = rgb(look.outfit_color)
+        beard = rgb(look.beard_color) if look.beard_color else hair
         return cls(skin=skin, skin_shadow=shade(skin, 0.88), skin_deep=shade(skin, 0.72), hair=hair,
-                   hair_shadow=shade(hair, 0.78), brows=brows, lips=lips, outfit=outfit,
+                   hair_shadow=shade(hair, 0.78), beard=beard, brows=brows, lips=lips, outfit=outfit,
                    outfit_shadow=shade(outfit, 0.8), accent=rgb(look.accent), background=rgb(look.background),
                    eyes=rgb(look.eyes))

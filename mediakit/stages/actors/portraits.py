@@ -90,7 +90,7 @@ def _face(s: Sketch, look: Look, pal: Palette) -> None:
 
 
 def _features(s: Sketch, look: Look, pal: Palette) -> None:
-    """Brows, nose, cheeks and lines: what stays still while eyes and mouth animate."""
+    """Nose, cheeks and lines: what stays still while brows, eyes and mouth act."""
     if look.has("blush"):
         def cheeks(t: Sketch) -> None:
             for side in (-1, 1):
@@ -108,9 +108,6 @@ def _features(s: Sketch, look: Look, pal: Palette) -> None:
             s.line([(side * 0.1, 0.22), (side * 0.17, 0.3), (side * 0.2, 0.39)], pal.skin_deep, 0.01)
         for y in (-0.32, -0.27):
             s.line(arc(0, y + 0.08, 0.16, 0.05, 235, 305, 8), pal.skin_shadow, 0.008)
-    thick = 0.045 if look.has("beard", "stubble", "goatee", "moustache") else 0.034
-    for side in (-1, 1):
-        s.line(bezier((side * 0.09, -0.115), (side * 0.18, -0.165), (side * 0.3, -0.125)), pal.brows, thick)
     # nose: a soft tip, two nostrils, one side of the bridge
     s.soft(lambda t: t.ellipse(0, 0.195, 0.065, 0.04, pal.skin_deep), 0.02, 0.55)
     s.line([(0.045, 0.05), (0.055, 0.15), (0.04, 0.2)], pal.skin_shadow, 0.014)
@@ -120,16 +117,16 @@ def _features(s: Sketch, look: Look, pal: Palette) -> None:
         jaw = [(x * 1.05, y * 1.04 + 0.01) for x, y in face_outline(look.face) if y > 0.12]
         jaw.sort(key=lambda p: p[0])
         inner = [(0.2, 0.22), (0.12, 0.27), (0.0, 0.28), (-0.12, 0.27), (-0.2, 0.22)]
-        s.polygon([*jaw[::-1], *inner[::-1]][::-1], pal.hair)
+        s.polygon([*jaw[::-1], *inner[::-1]][::-1], pal.beard)
     elif look.has("stubble"):
         jaw = [(x, y) for x, y in face_outline(look.face) if y > 0.16]
         jaw.sort(key=lambda p: p[0])
-        s.soft(lambda t: t.polygon([*jaw, (0.2, 0.25), (-0.2, 0.25)], shade(pal.hair, 0.6)), 0.012, 0.28)
+        s.soft(lambda t: t.polygon([*jaw, (0.2, 0.25), (-0.2, 0.25)], shade(pal.beard, 0.6)), 0.012, 0.28)
     if look.has("goatee"):
         chin = face_outline(look.face)
         low = max(y for _, y in chin)
         s.polygon([(-0.06, 0.445), (0.06, 0.445), (0.1, low - 0.09), (0.07, low - 0.02), (0.0, low + 0.01),
-                   (-0.07, low - 0.02), (-0.1, low - 0.09)], pal.hair)
+                   (-0.07, low - 0.02), (-0.1, low - 0.09)], pal.beard)
 
 
 def _headwear(s: Sketch, look: Look, pal: Palette) -> None:
@@ -160,10 +157,34 @@ EYE_Y = 0.03
 EYE_X = 0.2
 
 
-def draw_eyes(s: Sketch, look: Look, state: str) -> None:
-    """Both eyes in ``state`` (open, half, closed), with glasses on top when the look has them."""
+# pose -> (inner end, peak, outer end of the right brow as (x, y), in head units; the left mirrors it,
+#          how far the upper lid comes down over an open eye (0: not at all), how wide the eye opens)
+BROW_POSES: dict[str, tuple[Point, Point, Point, float, float]] = {
+    "neutral": ((0.09, -0.115), (0.18, -0.165), (0.3, -0.125), 0.0, 1.0),
+    "raised": ((0.09, -0.165), (0.18, -0.235), (0.3, -0.185), 0.0, 1.22),     # interest, surprise, a stress
+    "soft": ((0.09, -0.1), (0.18, -0.13), (0.3, -0.108), 0.38, 1.0),        # calm: low easy brows, eased lids
+    "knit": ((0.07, -0.085), (0.17, -0.14), (0.3, -0.15), 0.25, 0.95),       # anger, drama: drawn down and in
+}
+POSES = tuple(BROW_POSES)
+
+
+def draw_brows(s: Sketch, look: Look, pose: str = "neutral") -> None:
+    """Both brows in ``pose`` (see ``BROW_POSES``)."""
+    pal = Palette.of(look)
+    inner, peak, outer, _, _ = BROW_POSES[pose]
+    thick = 0.045 if look.has("beard", "stubble", "goatee", "moustache") else 0.034
+    for side in (-1, 1):
+        s.line(bezier((side * inner[0], inner[1]), (side * peak[0], peak[1]), (side * outer[0], outer[1])),
+               pal.brows, thick)
+
+
+def draw_eyes(s: Sketch, look: Look, state: str, pose: str = "neutral") -> None:
+    """Both eyes in ``state`` (open, half, closed) under brows in ``pose``, with glasses on top when the look
+    has them: one sprite, so the brows act with the eyes."""
     pal = Palette.of(look)
     lash = look.has("lashes")
+    _, _, _, lid_drop, opening = BROW_POSES[pose]
+    draw_brows(s, look, pose)
     for side in (-1, 1):
         cx = side * EYE_X
         if state == "closed":
@@ -171,7 +192,7 @@ def draw_eyes(s: Sketch, look: Look, state: str) -> None:
             if lash:
                 s.line([(cx + side * 0.07, EYE_Y + 0.005), (cx + side * 0.1, EYE_Y + 0.02)], INK, 0.012)
             continue
-        rx, ry = 0.08, 0.058
+        rx, ry = 0.08, 0.058 * opening
         white = [*arc(cx, EYE_Y, rx, ry, 180, 360, 16), *arc(cx, EYE_Y - 0.005, rx, ry * 0.8, 0, 180, 16)]
 
         def sclera(t: Sketch, shape: list[Point] = white) -> None:
@@ -189,6 +210,11 @@ def draw_eyes(s: Sketch, look: Look, state: str) -> None:
             s.polygon([*arc(cx, EYE_Y, rx * 1.06, ry * 1.1, 180, 360, 16), (cx + rx, EYE_Y + 0.005),
                        (cx - rx, EYE_Y + 0.005)], pal.skin_shadow)
             lid = [(cx - rx * 1.04, EYE_Y + 0.003), (cx, EYE_Y + 0.012), (cx + rx * 1.04, EYE_Y + 0.003)]
+        if state == "open" and lid_drop:  # an eased lid: skin over the top of the eye, the lash line on it
+            low = EYE_Y - ry * (1 - 2 * lid_drop)
+            s.polygon([*arc(cx, EYE_Y, rx * 1.06, ry * 1.1, 180, 360, 16), (cx + rx * 1.06, low),
+                       (cx - rx * 1.06, low)], pal.skin_shadow)
+            lid = [(cx - rx * 1.04, EYE_Y - 0.003), (cx, low), (cx + rx * 1.04, EYE_Y - 0.003)]
         s.line(lid, INK, 0.02 if lash else 0.014)
         if lash:
             end = lid[-1] if side > 0 else lid[0]
@@ -262,7 +288,7 @@ def draw_mouth(s: Sketch, look: Look, viseme: str) -> None:
         s.polygon([(-0.15, MOUTH_Y - 0.005), (-0.11, MOUTH_Y - 0.05), (-0.03, MOUTH_Y - 0.065),
                    (0.0, MOUTH_Y - 0.055), (0.03, MOUTH_Y - 0.065), (0.11, MOUTH_Y - 0.05),
                    (0.15, MOUTH_Y - 0.005), (0.07, MOUTH_Y - 0.03), (0.0, MOUTH_Y - 0.025),
-                   (-0.07, MOUTH_Y - 0.03)], pal.hair)
+                   (-0.07, MOUTH_Y - 0.03)], pal.beard)
 
 
 # ---- body and background ------------------------------------------------------------------------

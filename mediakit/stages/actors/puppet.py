@@ -7,8 +7,9 @@ it as a fragment of the one graph of the render (no intermediate clip):
 
 * the ten mouths are one strip image, held, and cropped per frame to the
   shape the viseme schedule shows, so the mouth changes exactly when the
-  speech does; the eyes are a strip of three states (open, with a blink
-  every 2 to 6 s);
+  speech does; the brows and eyes are a strip of four poses by three
+  states (open, with a blink every 2 to 6 s), the pose the delivery's and
+  the stressed words' (``acting``);
 * both are overlaid on the head sprite at fixed offsets, and the head is
   overlaid on the background at x/y sums of sine waves of ``t`` (a slow sway
   and a breathing bob); the body rides the same bob on top, its neckline cut
@@ -35,20 +36,22 @@ from PIL import Image
 from ...cache import cached_png
 from ...media_io import open_image
 from ...timeline import Backdrop, Box, ImageLayer, PortraitLayer, PuppetLayer, Sprite, Wave
+from ...words import Word
+from .acting import acting_for, eye_cells
 from .look import EYE_STATES, Look
-from .portraits import bust_geometry, draw_background, draw_body, draw_eyes, draw_head, draw_mouth
+from .portraits import POSES, bust_geometry, draw_background, draw_body, draw_eyes, draw_head, draw_mouth
 from .sketch import Sketch
 from .visemes import VISEMES, VisemeSpan
 
 # Sprite windows in head units around the face centre: (left, top, right, bottom).
 HEAD_BOX = (-0.92, -1.1, 0.92, 1.36)
-EYES_BOX = (-0.42, -0.13, 0.42, 0.17)
+EYES_BOX = (-0.42, -0.3, 0.42, 0.17)   # the brows act with the eyes: one sprite
 MOUTH_BOX = (-0.24, 0.22, 0.24, 0.58)
 BODY_TOP = 0.78
 BIG_SUPERSAMPLE = 2      # full-frame parts: 2x is smooth enough and 2.25x cheaper than 3x
 BLINK_MS = (50, 70, 50)  # half-closed, closed, half-closed
 BLINK_GAP_S = (2.0, 6.0)
-DRAWING_VERSION = "actors-1"
+DRAWING_VERSION = "actors-2"
 
 Rect = tuple[int, int, int, int]
 
@@ -98,7 +101,7 @@ class Sprites:
     background: Path
     head: Path
     body: Path
-    eyes: dict[str, Path]
+    eyes: dict[tuple[str, str], Path]
     mouths: dict[str, Path]
 
 
@@ -121,9 +124,9 @@ def draw_sprites(look: Look, rig: Rig, cache: Path | None = None) -> Sprites:
         draw_body(s, look)
         return s.image()
 
-    def eyes(state: str) -> Image.Image:
+    def eyes(pose: str, state: str) -> Image.Image:
         s = _sprite(rig, rig.eyes, rig.head, 3)
-        draw_eyes(s, look, state)
+        draw_eyes(s, look, state, pose)
         return s.image()
 
     def mouth(viseme: str) -> Image.Image:
@@ -135,7 +138,8 @@ def draw_sprites(look: Look, rig: Rig, cache: Path | None = None) -> Sprites:
         background=cached_png("actor-bg", key, background, cache),
         head=cached_png("actor-head", key, head, cache),
         body=cached_png("actor-body", key, body, cache),
-        eyes={st: cached_png(f"actor-eyes-{st}", key, partial(eyes, st), cache) for st in EYE_STATES},
+        eyes={(pose, st): cached_png(f"actor-eyes-{pose}-{st}", key, partial(eyes, pose, st), cache)
+              for pose in POSES for st in EYE_STATES},
         mouths={v: cached_png(f"actor-mouth-{v}", key, partial(mouth, v), cache) for v in VISEMES},
     )
 
@@ -181,13 +185,15 @@ class Motion:
     breath: Wave
 
     @classmethod
-    def of(cls, unit: float, seed: int) -> Motion:
+    def of(cls, unit: float, seed: int, nod: float = 1.0) -> Motion:
+        """Seeded waves; ``nod`` scales the head bob (an excited delivery nods harder, a calm one barely)."""
         rng = random.Random(seed ^ 0x5EED)
 
         def wave(amp: float, lo: float, hi: float) -> Wave:
             return Wave(amp * unit, rng.uniform(lo, hi), rng.uniform(0, 2 * math.pi))
 
-        return cls(wave(0.014, 5.5, 7.0), wave(0.006, 2.4, 3.1), wave(0.007, 3.0, 3.8), wave(0.006, 3.9, 4.6))
+        return cls(wave(0.014, 5.5, 7.0), wave(0.006, 2.4, 3.1), wave(0.007 * nod, 3.0, 3.8),
+                   wave(0.006, 3.9, 4.6))
 
     def head_dx(self) -> tuple[Wave, ...]:
         return self.sway, self.sway2
@@ -198,27 +204,30 @@ class Motion:
 
 def puppet_layer(look: Look, visemes: Sequence[VisemeSpan], *, size: tuple[int, int], duration_ms: int,
                  seed: int, box: Box | None = None, start_ms: int = 0, backdrop: Backdrop | None = None,
-                 cache: Path | None = None) -> PuppetLayer:
+                 cache: Path | None = None, words: Sequence[Word] = (), delivery: str | None = None) -> PuppetLayer:
     """``look`` speaking ``visemes`` as a timeline layer: parts drawn (or reused) now, animated in the render.
 
     ``backdrop`` (a colour, image or video layer) replaces the look's own
-    drawn background.
+    drawn background.  ``delivery`` (an acting style or tone) sets the
+    brows, eyes and nod, and the brows lift on the stressed ``words``
+    (see ``acting``).
     """
     rig = Rig.of(*size)
     sprites = draw_sprites(look, rig, cache)
-    motion = Motion.of(rig.unit, seed)
+    acting = acting_for(delivery)
+    motion = Motion.of(rig.unit, seed, acting.nod)
     # the head window is sized for the biggest hair; overlaying only its drawn part saves blending time
     cx, cy, cw, ch = opaque_box(sprites.head)
     head = cached_png("actor-head-cut", (sprites.head, cx, cy, cw, ch),
                       lambda: open_image(sprites.head).crop((cx, cy, cx + cw, cy + ch)), cache)
     mouths = [sprites.mouths[v] for v in VISEMES]
-    eyes = [sprites.eyes[s] for s in EYE_STATES]
+    eyes = [sprites.eyes[pose, st] for pose in POSES for st in EYE_STATES]
     return PuppetLayer(
         start_ms=start_ms, duration_ms=duration_ms, box=box, size=size,
         backdrop=backdrop or ImageLayer(path=sprites.background),
         head=Sprite(head, rig.head[0] + cx, rig.head[1] + cy),
         eyes=Sprite(strip(eyes, cache), rig.eyes[0] - cx, rig.eyes[1] - cy, len(eyes),
-                    tuple((EYE_STATES.index(st), a, b) for st, a, b in blink_track(duration_ms, seed))),
+                    eye_cells(acting, blink_track(duration_ms, seed), words)),
         mouth=Sprite(strip(mouths, cache), rig.mouth[0] - cx, rig.mouth[1] - cy, len(mouths),
                      tuple((VISEMES.index(v.viseme), v.start_ms, v.end_ms) for v in visemes)),
         body=Sprite(sprites.body, 0, rig.body[1]),

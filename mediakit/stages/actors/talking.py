@@ -79,6 +79,8 @@ class SpeechInput:
     duration_ms: int
     phonemes: tuple[PhonemeSpan, ...] = ()
     words: tuple[Word, ...] = ()
+    delivery: str | None = None
+    """How it is said (an acting style or tone): a drawn actor's brows, eyes and nod act it."""
 
     def __post_init__(self) -> None:
         if self.duration_ms <= 0:
@@ -144,7 +146,7 @@ def lipsync_request(actor: Actor, speech: SpeechInput, width: int, height: int, 
     """What a lip-sync engine is asked for: the actor saying ``speech`` at an even frame size."""
     return LipSyncRequest(actor=actor, audio=speech.audio, duration_ms=duration_ms, phonemes=speech.phonemes,
                           words=speech.words, width=width + width % 2, height=height + height % 2, fps=fps,
-                          background=background)
+                          background=background, delivery=speech.delivery)
 
 
 def _engine_layers(actor: Actor, speech: SpeechInput, box: Box, fps: Fraction, start_ms: int, dur: int,

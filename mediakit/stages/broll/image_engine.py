@@ -11,8 +11,9 @@ each is a hosted text-to-image model mediakit cannot ship.  So:
   factory);
 - a ``broll_model`` value with no registered engine falls back to the local
   stand-in, which draws a real, watchable card from the prompt (colours from
-  its keywords, its key words typeset) and says in its name that it is a
-  stand-in.  Renders therefore never fail for want of a model, and the
+  its keywords, its own words typeset whole in the upper band, clear of the
+  PiP and the captions) and says in its engine name, never on the picture,
+  that it is a stand-in.  Renders therefore never fail for want of a model, and the
   receipt shows which engine drew the pictures.
 
 The stand-in is deterministic: the same prompt and size give the same pixels.
@@ -20,19 +21,21 @@ The stand-in is deterministic: the same prompt and size give the same pixels.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, get_args
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFilter
 
 from ...cache import cached_png
-from ...drawing.prompts import RGB, key_words, palette, prompt_seed
+from ...drawing.lettering import LEADING, block_height, fit
+from ...drawing.prompts import RGB, palette, prompt_seed
 from ...errors import EngineError, ValidationError
-from ...fonts import font_file
+from ...timeline import Canvas
+from ..pip import PipOptions, Position, pip_box
 
 ENTRY_POINT_GROUP = "mediakit.broll_engines"
 BROLL_MODELS: tuple[str, ...] = ("broll-model-1", "broll-model-2", "broll-model-3")
@@ -104,8 +107,24 @@ class LocalStandInEngine:
                           self.cache_dir)
 
 
+# Where a card's words may sit, as fractions of the frame: inside what a Ken Burns zoom or drift keeps in view,
+# in the upper band above the largest PiP; a generator keeps its captions out of this band (``card_band``).
+CARD_SIDES = (0.14, 0.86)
+CARD_TOP, CARD_BOTTOM = 0.1, 0.36   # below 36% a portrait frame keeps a band for the captions above the PiP
+CARD_FONT = "Inter"
+
+
+def card_band(width: int, height: int) -> tuple[int, int, int, int]:
+    """The band (x0, y0, x1, y1) in pixels where a ``width`` x ``height`` card's words must stay."""
+    canvas = Canvas(width, height, Fraction(30))
+    pip_top = min(pip_box(PipOptions(position=p, size="large"), canvas).y for p in get_args(Position))
+    y0 = round(height * CARD_TOP)
+    y1 = max(y0 + round(height * 0.12), min(round(height * CARD_BOTTOM), pip_top - round(min(width, height) * 0.03)))
+    return round(width * CARD_SIDES[0]), y0, round(width * CARD_SIDES[1]), y1
+
+
 def draw_card(prompt: str, width: int, height: int) -> Image.Image:
-    """A gradient, soft light blobs, a few shapes and the prompt's key words on a frosted card."""
+    """A gradient, soft light blobs, a few shapes and the prompt's own words on a frosted card."""
     top, bottom, accent = palette(prompt)
     rng = random.Random(prompt_seed(prompt))
     img = _gradient(width, height, top, bottom)
@@ -129,50 +148,36 @@ def draw_card(prompt: str, width: int, height: int) -> Image.Image:
         else:
             sd.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=r * 0.3, fill=paint)
     img.alpha_composite(shapes.filter(ImageFilter.GaussianBlur(unit * 0.004)))
-    _card(img, key_words(prompt) or [prompt.strip()[:24]], accent, unit)
+    _card(img, " ".join(prompt.split()).upper(), accent)
     return img.convert("RGB")
 
 
-def _card(img: Image.Image, words: list[str], accent: RGB, unit: int) -> None:
+def _card(img: Image.Image, text: str, accent: RGB) -> None:
+    """``text`` whole, as large as the card band allows, on a frosted panel with an accent bar under it."""
     width, height = img.size
-    font = _font(True, max(12, unit // 11))
-    small = _font(False, max(8, unit // 42))
-    lines = _wrap(" ".join(w.upper() for w in words), font, width * 0.7)
+    unit = min(width, height)
+    x0, y0, x1, y1 = card_band(width, height)
+    pad = max(2, round(unit * 0.035))
+    bar_h = max(2, unit // 120)
+    face, lines = fit(text, CARD_FONT, x1 - x0 - 2 * pad, y1 - y0 - 2 * pad - 2 * bar_h, start=unit / 11)
     d = ImageDraw.Draw(img)
-    line_h = font.getbbox("Hg")[3] + unit // 60
-    card_w = max(d.textlength(line, font=font) for line in lines) + unit * 0.12
-    card_h = line_h * len(lines) + unit * 0.12
-    x0, y0 = (width - card_w) / 2, height * 0.5 - card_h / 2
+    text_w = max(d.textlength(line, font=face) for line in lines)
+    card_w, card_h = text_w + 2 * pad, block_height(face, lines) + 2 * pad + 2 * bar_h
+    left, top = (width - card_w) / 2, y0 + (y1 - y0 - card_h) / 2
     panel = Image.new("RGBA", img.size, (0, 0, 0, 0))
-    ImageDraw.Draw(panel).rounded_rectangle((x0, y0, x0 + card_w, y0 + card_h), radius=unit * 0.04,
+    ImageDraw.Draw(panel).rounded_rectangle((left, top, left + card_w, top + card_h), radius=unit * 0.03,
                                             fill=(255, 255, 255, 46), outline=(255, 255, 255, 110),
                                             width=max(1, unit // 300))
     img.alpha_composite(panel)
-    y = y0 + unit * 0.06
+    y = top + pad
+    shadow = max(1, round(face.size * 0.04))
     for line in lines:
-        lw = d.textlength(line, font=font)
-        d.text(((width - lw) / 2 + unit * 0.004, y + unit * 0.005), line, font=font, fill=(0, 0, 0, 90))
-        d.text(((width - lw) / 2, y), line, font=font, fill=(255, 255, 255, 255))
-        y += line_h
-    d.rectangle(((width - card_w * 0.3) / 2, y0 + card_h + unit * 0.03, (width + card_w * 0.3) / 2,
-                 y0 + card_h + unit * 0.03 + max(2, unit // 120)), fill=(*accent, 255))
-    label = "local stand-in image"
-    d.text((unit * 0.04, height - unit * 0.04 - small.getbbox("Hg")[3]), label, font=small, fill=(255, 255, 255, 150))
-
-
-def _wrap(text: str, font: ImageFont.FreeTypeFont, max_w: float) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and font.getlength(f"{lines[-1]} {word}") <= max_w:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
-@functools.cache
-def _font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(font_file("Inter", bold=bold)), size)
+        lw = d.textlength(line, font=face)
+        d.text(((width - lw) / 2 + shadow, y + shadow), line, font=face, fill=(0, 0, 0, 90))
+        d.text(((width - lw) / 2, y), line, font=face, fill=(255, 255, 255, 255))
+        y += face.size * LEADING
+    bar_y = top + pad + block_height(face, lines) + bar_h
+    d.rectangle(((width - card_w * 0.3) / 2, bar_y, (width + card_w * 0.3) / 2, bar_y + bar_h), fill=(*accent, 255))
 
 
 def _gradient(width: int, height: int, top: RGB, bottom: RGB) -> Image.Image:

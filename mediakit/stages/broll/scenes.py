@@ -42,7 +42,7 @@ from ...timeline import (
 )
 from ...words import Word
 from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
-from .image_engine import BrollEngine, get_engine
+from .image_engine import BrollEngine, LocalStandInEngine, card_band, get_engine
 from .kenburns import CROSSFADE, broll_layer, check_broll_images
 
 SceneType = Literal["talking_head", "broll"]
@@ -234,3 +234,18 @@ def pip_spans(scenes: Sequence[Scene], durations: Sequence[int], transition_ms: 
         if b - a > 2 * half:
             spans.append((a, b - a))
     return spans
+
+
+def drawn_scenes(scenes: Sequence[Scene], broll_images: Sequence[Path]) -> int:
+    """How many b-roll scenes the b-roll engine draws: those with no image of their own, past the pool's."""
+    return max(0, sum(s.type == "broll" and s.image is None for s in scenes) - len(broll_images))
+
+
+def card_words(scenes: Sequence[Scene], broll_images: Sequence[Path], broll_model: str | None,
+               canvas: Canvas) -> list[tuple[float, float]]:
+    """The band (px) where the local stand-in writes a b-roll card's words when it draws one of ``scenes``:
+    what captions keep clear of."""
+    if not drawn_scenes(scenes, broll_images) or not isinstance(get_engine(broll_model), LocalStandInEngine):
+        return []
+    _, top, _, bottom = card_band(canvas.width, canvas.height)
+    return [(top, bottom)]

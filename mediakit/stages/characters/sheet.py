@@ -16,7 +16,7 @@ shown on the sheet beside the name.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,9 +45,7 @@ class Character:
     description: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        look = asdict(self.look)
-        look["extras"] = list(self.look.extras)
-        return {"name": self.name, "look": {k: v for k, v in look.items() if v is not None},
+        return {"name": self.name, "look": self.look.to_dict(),
                 "variant": self.variant, "gender": self.gender, "description": self.description}
 
     @classmethod

@@ -22,7 +22,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, PngImagePlugin
 
-from ...drawing.design import design, font, wrap
+from ...drawing.design import design
+from ...drawing.lettering import font, wrap
 from ...errors import MediaError
 from .sheet import INK, PAPER, Character
 from .views import figure

@@ -21,13 +21,13 @@ from ..actors.look import Look, Palette
 from ..actors.portraits import bust_geometry, draw_body, draw_eyes, draw_head, draw_mouth
 from ..actors.sketch import Sketch, arc, mix, shade
 
-# name -> (eye state, mouth shape): the expressions a sheet shows, in order
-EXPRESSIONS: dict[str, tuple[str, str]] = {
-    "neutral": ("open", "rest"),
-    "happy": ("open", "ee"),
-    "surprised": ("open", "oh"),
-    "talking": ("open", "aa"),
-    "sleepy": ("half", "mbp"),
+# name -> (eye state, mouth shape, brow pose): the expressions a sheet shows, in order
+EXPRESSIONS: dict[str, tuple[str, str, str]] = {
+    "neutral": ("open", "rest", "neutral"),
+    "happy": ("open", "ee", "raised"),
+    "surprised": ("open", "oh", "raised"),
+    "talking": ("open", "aa", "neutral"),
+    "sleepy": ("half", "mbp", "soft"),
 }
 VIEWS = ("front", "three-quarter", "profile")
 TURN = 0.4  # where the three-quarter view puts the face's centre line, as a fraction of the width
@@ -35,12 +35,12 @@ TURN = 0.4  # where the three-quarter view puts the face's centre line, as a fra
 
 def figure(look: Look, size: tuple[int, int], expression: str = "neutral") -> Image.Image:
     """The character facing the camera, head and shoulders, in ``expression``; RGBA, transparent around."""
-    eyes, mouth = EXPRESSIONS[expression]
+    eyes, mouth, pose = EXPRESSIONS[expression]
     w, h = size
     ox, oy, unit = bust_geometry(w, h)
     s = Sketch((w, h), (ox, oy), unit)
     draw_head(s, look)
-    draw_eyes(s, look, eyes)
+    draw_eyes(s, look, eyes, pose)
     draw_mouth(s, look, mouth)
     body = s.blank()  # its own layer: the neckline cut-out must show the neck, not erase it
     draw_body(body, look)
@@ -108,8 +108,11 @@ def profile(look: Look, size: tuple[int, int]) -> Image.Image:
     s.line([(0.22, -0.1), (0.3, -0.13), (0.4, -0.11)], pal.brows, 0.03)
     if look.has("beard"):
         s.polygon([(-0.04, 0.12), (0.1, 0.4), (0.4, 0.46), (0.46, 0.55), (0.36, 0.64), (0.14, 0.64),
-                   (-0.02, 0.5), (-0.16, 0.36)], pal.hair)
-    if look.has("glasses", "round-glasses"):
+                   (-0.02, 0.5), (-0.16, 0.36)], pal.beard)
+    if look.has("round-glasses"):  # a round lens stays round side-on: a ring, its arm back to the ear
+        s.ring(0.32, 0.035, 0.085, 0.085, (176, 128, 60), 0.016)
+        s.line([(0.235, 0.02), (-0.1, 0.0)], (176, 128, 60), 0.014)
+    elif look.has("glasses"):
         s.line([(0.24, -0.02), (0.4, -0.02), (0.4, 0.09), (0.24, 0.09), (0.24, -0.02)], (40, 36, 40), 0.018)
         s.line([(0.24, 0.01), (-0.1, 0.0)], (40, 36, 40), 0.016)
     _profile_hair_top(s, look, pal)

@@ -63,15 +63,16 @@ def ui_span(canvas: Canvas) -> Band:
     return h * UI_TOP, h * (1 - UI_BOTTOM) if canvas.height > canvas.width else h * LANDSCAPE_BOTTOM
 
 
-def actor_caption_centre(canvas: Canvas, pip: Box | None, *, face_shown: bool) -> float:
+def actor_caption_centre(canvas: Canvas, pip: Box | None, *, face_shown: bool, words: Sequence[Band] = ()) -> float:
     """Captions' centre (px) for an actor full frame (``face_shown``) and/or in a PiP at ``pip``.
 
     Captions may cross the PiP's shoulders when nothing else fits (a landscape
-    frame with a large PiP), never a face.
+    frame with a large PiP), never a face; ``words`` are bands the picture
+    writes in (a drawn b-roll card), kept clear while anything else fits.
     """
     keep_out = [face_band(canvas.width, canvas.height)] if face_shown else []
     if pip is None:
-        return clear_centre(*ui_span(canvas), keep_out)
+        return clear_centre(*ui_span(canvas), [*keep_out, *words], keep_out)
     face_top, face_bottom = face_band(pip.w, pip.h)
     faces = [*keep_out, (pip.y + face_top, pip.y + face_bottom)]
-    return clear_centre(*ui_span(canvas), [*faces, (pip.y, pip.y + pip.h)], faces)
+    return clear_centre(*ui_span(canvas), [*faces, (pip.y, pip.y + pip.h), *words], [*faces, *words], faces)

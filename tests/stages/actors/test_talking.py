@@ -58,7 +58,7 @@ def test_generated_actor_mouth_moves_with_the_speech(speech: SpeechInput, tmp_pa
     assert track.kind == "generated" and track.duration_ms == speech.duration_ms
     (layer,) = track.layers
     assert isinstance(layer, PuppetLayer) and layer.duration_ms == speech.duration_ms and layer.box == CANVAS.box
-    assert layer.size == (180, 320) and layer.mouth.cells == 10 and layer.eyes.cells == 3
+    assert layer.size == (180, 320) and layer.mouth.cells == 10 and layer.eyes.cells == 12  # 4 poses x 3 states
     clip = render(Timeline(CANVAS, speech.duration_ms, layers=track.layers), tmp_path / "actor.mp4")
     assert abs((probe(clip).duration_ms or 0) - speech.duration_ms) <= 40
     vowel = frame(clip, 450, tmp_path / "vowel.png")     # inside "oU"

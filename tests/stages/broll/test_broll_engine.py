@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -13,9 +15,13 @@ from mediakit.stages.broll.image_engine import (
     BROLL_MODELS,
     LOCAL_STAND_IN,
     LocalStandInEngine,
+    card_band,
+    draw_card,
     get_engine,
     register_engine,
 )
+from mediakit.stages.pip import POSITIONS, SIZES, PipOptions, pip_box
+from mediakit.timeline import Canvas
 
 
 class FakeEngine:
@@ -84,3 +90,18 @@ def test_stand_in_draws_a_deterministic_card_from_the_prompt(tmp_path: Path) -> 
         assert len(colors) > 50                                # a picture, not a flat fill
     with pytest.raises(ValidationError, match="visual_prompt"):
         engine.generate("  ", 90, 160)
+
+
+@pytest.mark.parametrize("size", [(90, 160), (160, 90), (120, 150)])
+def test_the_card_says_the_whole_prompt_in_the_band_clear_of_the_pip(
+        size: tuple[int, int], drawn_text: list[tuple[tuple[float, float], str]]) -> None:
+    prompt = "Smooth, never bitter, really easy to make at home, and it sends every invoice on time."
+    width, height = size
+    draw_card(prompt, width, height)
+    lines = [text for _, text in drawn_text]
+    assert " ".join(dict.fromkeys(lines)) == prompt.upper()         # every word, none cut, nothing else
+    x0, y0, x1, y1 = card_band(width, height)
+    assert all(x0 <= x <= x1 and y0 <= y <= y1 for (x, y), _ in drawn_text)
+    canvas = Canvas(width, height, Fraction(30))
+    for position, size_name in itertools.product(POSITIONS, SIZES):
+        assert pip_box(PipOptions(position=position, size=size_name), canvas).y > y1

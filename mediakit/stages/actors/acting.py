@@ -1,0 +1,90 @@
+"""How a drawn actor acts a delivery: the brows and eyes at rest, on stressed words, and how much the head nods.
+
+A delivery is a product_acting_ugc ``acting_style`` or a voice ``tone``.
+Each maps to a face: ``excited`` talks with raised brows and wide eyes and
+nods hard, ``calm`` with low easy brows and eased lids and barely nods,
+``angry`` and ``dramatic`` knit the brows; every delivery that stresses
+words lifts the brows on them (long words, words said with "!", words in
+capitals), at most once a second so it reads as emphasis, not a twitch.
+The brows and eyes are one sprite strip (``POSES`` x eye states), so acting
+costs the render nothing more than a blink does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...words import Word
+from .look import EYE_STATES
+from .portraits import POSES
+
+STRESS_MS = 450          # how long a stressed word holds the lifted brows
+STRESS_GAP_MS = 1000     # at most one lift a second
+STRESS_MIN_LETTERS = 7   # a word this long is a content word worth a lift
+
+
+@dataclass(frozen=True)
+class Acting:
+    """A delivery's face: the pose at rest, the pose on stressed words (None: no lifts), the nod's scale."""
+
+    pose: str
+    stress: str | None
+    nod: float
+
+
+NEUTRAL = Acting("neutral", "raised", 1.0)
+DELIVERIES: dict[str, Acting] = {
+    # acting styles (product_acting_ugc)
+    "raw-selfie": Acting("neutral", "raised", 1.0),
+    "shocked": Acting("raised", None, 1.6),
+    "angry": Acting("knit", None, 1.5),
+    "excited": Acting("raised", None, 1.8),
+    "dramatic": Acting("knit", "raised", 1.2),
+    "weird-hook": Acting("raised", "knit", 1.6),
+    "casual-demo": Acting("soft", "neutral", 0.8),
+    "honest-review": Acting("neutral", "knit", 1.0),
+    # voice tones
+    "energetic": Acting("raised", None, 1.6),
+    "calm": Acting("soft", None, 0.5),
+    "confident": Acting("neutral", "raised", 1.0),
+}
+
+
+def acting_for(delivery: str | None) -> Acting:
+    """The face for ``delivery`` (an acting style or tone); a plain, attentive face for none or an unknown one."""
+    return DELIVERIES.get((delivery or "").strip().lower(), NEUTRAL)
+
+
+def stressed(words: Sequence[Word]) -> list[tuple[int, int]]:
+    """(start, end) of the stressed words' lifts: long, shouted or capitalised words, one a second at most."""
+    spans: list[tuple[int, int]] = []
+    for word in words:
+        letters = re.sub(r"[^A-Za-z]", "", word.text)
+        if not (len(letters) >= STRESS_MIN_LETTERS or "!" in word.text or (len(letters) > 1 and letters.isupper())):
+            continue
+        if spans and word.start_ms < spans[-1][0] + STRESS_GAP_MS:
+            continue
+        spans.append((word.start_ms, word.start_ms + max(STRESS_MS, word.end_ms - word.start_ms)))
+    return spans
+
+
+def eye_cells(acting: Acting, blinks: Sequence[tuple[str, int, int]],
+              words: Sequence[Word]) -> tuple[tuple[int, int, int], ...]:
+    """The eye strip's cell over time: ``blinks`` (eye state, start, end) in the resting pose, lifted to the
+    stress pose over each stressed word (``POSES`` x ``EYE_STATES``, pose-major)."""
+    lifts = stressed(words) if acting.stress else []
+    cuts = sorted({t for a, b in lifts for t in (a, b)})
+    out: list[tuple[int, int, int]] = []
+    for state, a, b in blinks:
+        edges = [a, *(t for t in cuts if a < t < b), b]
+        for start, end in zip(edges, edges[1:], strict=False):
+            lifted = any(x <= start < y for x, y in lifts)
+            pose = acting.stress if lifted and acting.stress else acting.pose
+            cell = POSES.index(pose) * len(EYE_STATES) + EYE_STATES.index(state)
+            if out and out[-1][0] == cell and out[-1][2] == start:
+                out[-1] = (cell, out[-1][1], end)
+            else:
+                out.append((cell, start, end))
+    return tuple(out)
