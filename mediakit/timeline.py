@@ -517,13 +517,19 @@ class PuppetLayer(AnimatedLayer):
     layer before it is fitted to the box.  ``trim_start_ms`` starts the animation that far
     in, so a scene or a PiP showing the actor from a timeline time stays in
     sync with the continuous voice.
+
+    A photo actor (``stages.actors.photo_rig``) has no body, and its head is
+    an opaque cut of the photo whose ``head_mask`` (a grey image of the head's
+    size) becomes its alpha once the eyes and mouth are laid on it, so the
+    head's soft edge never doubles where a part overlaps it.
     """
 
     backdrop: Backdrop = field(kw_only=True)
     head: Sprite = field(kw_only=True)
     eyes: Sprite = field(kw_only=True)
     mouth: Sprite = field(kw_only=True)
-    body: Sprite = field(kw_only=True)
+    body: Sprite | None = None
+    head_mask: Path | None = None
     head_dx: tuple[Wave, ...] = ()
     head_dy: tuple[Wave, ...] = ()
     body_dy: tuple[Wave, ...] = ()

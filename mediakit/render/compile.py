@@ -250,11 +250,12 @@ class _Compiler:
 
     def puppet_content(self, layer: PuppetLayer, box: Box, label: str, dur: int, in_sequence: bool,
                        pix_fmt: str) -> _Stream:
-        """A drawn character composed over its backdrop: a fragment of this graph, not a clip of its own.
+        """A drawn or photo actor composed over its backdrop: a fragment of this graph, not a clip of its own.
 
         The mouth and eyes are cropped out of their held strips by a step
-        function of time, overlaid on the held head; the head sways over the
-        backdrop and the body breathes on top.  Time is ``t`` plus the trim, so
+        function of time, overlaid on the held head (then given the head's
+        mask as alpha, for a photo); the head sways over the backdrop and the
+        body, if any, breathes on top.  Time is ``t`` plus the trim, so
         every scene or PiP showing the actor is in step with the voice.
         """
         w, h = layer.size
@@ -266,16 +267,26 @@ class _Compiler:
         head = self.held_sprite(layer.head, f"{label}_hd", dur, now)
         eyes = self.held_sprite(layer.eyes, f"{label}_ey", dur, now)
         mouth = self.held_sprite(layer.mouth, f"{label}_mo", dur, now)
-        body = self.held_sprite(layer.body, f"{label}_bo", dur, now)
+        body_sprite = layer.body
+        body = None if body_sprite is None else self.held_sprite(body_sprite, f"{label}_bo", dur, now)
         hx, hy = _waves(layer.head.x, layer.head_dx, now), _waves(layer.head.y, layer.head_dy, now)
+        face = f"{label}_face"
         self.chains += [
             f"[{head}][{eyes}]overlay=x={layer.eyes.x}:y={layer.eyes.y}:format=auto[{label}_h1]",
-            f"[{label}_h1][{mouth}]overlay=x={layer.mouth.x}:y={layer.mouth.y}:format=auto[{label}_face]",
-            f"[{bg}][{label}_face]overlay=x={hx}:y={hy}[{label}_s1]",
-            f"[{label}_s1][{body}]overlay=x={layer.body.x}:y={_waves(layer.body.y, layer.body_dy, now)}"
-            f"[{label}_pp]",
+            f"[{label}_h1][{mouth}]overlay=x={layer.mouth.x}:y={layer.mouth.y}:format=auto[{face}]",
         ]
-        return _Stream(self.chains, f"{label}_pp", _framed(layer, (w, h), box, dur))
+        if layer.head_mask is not None:
+            mask = self.still(layer.head_mask, f"{label}_mk_img")
+            self.chains += [f"[{mask}]format=gray,{self.hold(dur)}[{label}_mk]",
+                            f"[{face}][{label}_mk]alphamerge[{label}_fm]"]
+            face = f"{label}_fm"
+        self.chains.append(f"[{bg}][{face}]overlay=x={hx}:y={hy}[{label}_s1]")
+        out = f"{label}_s1"
+        if body_sprite is not None:
+            body_y = _waves(body_sprite.y, layer.body_dy, now)
+            self.chains.append(f"[{out}][{body}]overlay=x={body_sprite.x}:y={body_y}[{label}_pp]")
+            out = f"{label}_pp"
+        return _Stream(self.chains, out, _framed(layer, (w, h), box, dur))
 
     def held_sprite(self, sprite: Sprite, label: str, dur: int, now: str) -> str:
         """A sprite converted once and repeated; a strip is cropped to the cell its schedule shows now."""

@@ -87,6 +87,9 @@ NAMED: dict[str, tuple[Timeline, Profile]] = {
         ColorLayer(color="black@0.4", box=Box(0, 40, 360, 80)),
         TextLayer(text="Day 1: 'easy'", box=Box(0, 40, 360, 80), size_px=36))),
         DEFAULT_PROFILE),
+    "photo_actor": (Timeline(CANVAS, 2000, layers=(
+        replace(PUPPET, backdrop=ImageLayer(path=Path("plate.png")), size=(360, 640), body=None, body_dy=(),
+                head_mask=Path("head-mask.png")),), audio=(AudioClip(Path("voice.wav")),)), DEFAULT_PROFILE),
     "poster_frame": (Timeline(CANVAS, 1000, layers=(ImageLayer(path=Path("photo.png"), fit="blur"),)),
                      StillProfile(500)),
 }

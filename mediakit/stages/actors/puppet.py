@@ -34,7 +34,7 @@ from PIL import Image
 
 from ...cache import cached_png
 from ...media_io import open_image
-from ...timeline import Backdrop, Box, ImageLayer, PortraitLayer, PuppetLayer, Sprite, Wave
+from ...timeline import Backdrop, Box, ImageLayer, PuppetLayer, Sprite, Wave
 from .look import EYE_STATES, Look
 from .portraits import bust_geometry, draw_background, draw_body, draw_eyes, draw_head, draw_mouth
 from .sketch import Sketch
@@ -236,15 +236,3 @@ def strip(parts: Sequence[Path], cache: Path | None = None) -> Path:
         return out
 
     return cached_png("actor-strip", tuple(parts), draw, cache)
-
-
-def portrait_layer(portrait: Path, *, size: tuple[int, int], duration_ms: int, seed: int, box: Box | None = None,
-                   start_ms: int = 0) -> PortraitLayer:
-    """A photo portrait with idle motion only: a slow drift over a slightly enlarged frame.
-
-    A photo has no drawn mouth to swap, so lip sync for photos needs an
-    external engine (see ``lipsync``); this keeps the picture alive meanwhile.
-    """
-    m = Motion.of(min(size) * 0.9, seed)
-    return PortraitLayer(start_ms=start_ms, duration_ms=duration_ms, box=box, path=portrait, size=size,
-                         drift_x=(m.sway,), drift_y=(m.nod,))

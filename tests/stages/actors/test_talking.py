@@ -32,7 +32,6 @@ from mediakit.timeline import (
     Box,
     Canvas,
     ColorLayer,
-    PortraitLayer,
     PuppetLayer,
     SequenceLayer,
     Timeline,
@@ -184,17 +183,15 @@ def test_puppet_scene_after_a_cut_keeps_the_timeline_time(speech: SpeechInput, t
 
 
 @pytest.mark.slow
-def test_photo_actor_gets_idle_motion(speech: SpeechInput, real: Path, tmp_path: Path,
-                                      frame: Callable[..., Any]) -> None:
-    shutil.copy(real / "skimage-coffee" / "coffee.png", tmp_path / "face.png")
+def test_photo_actor_is_rigged_from_its_face(speech: SpeechInput, real: Path, tmp_path: Path) -> None:
+    shutil.copy(real / "lipnet-grid-swwp2s" / "face.png", tmp_path / "face.png")
     listing = tmp_path / "photo.yaml"
     listing.write_text("- {slug: photo-pat, name: Pat, gender: male, age: 30, portrait: face.png}\n", encoding="utf-8")
     (actor,) = load_user_actors(listing)
     (layer,) = talking_track(actor, speech, CANVAS.box).layers
-    assert isinstance(layer, PortraitLayer) and layer.size == (180, 320)
-    clip = render(Timeline(CANVAS, speech.duration_ms, layers=(layer,)), tmp_path / "photo.mp4")
-    first, later = frame(clip, 0, tmp_path / "a.png"), frame(clip, 1100, tmp_path / "b.png")
-    assert 0.5 < np.abs(first - later).mean() < 40, "the photo drifts, gently"
+    assert isinstance(layer, PuppetLayer) and layer.size == (180, 320)
+    assert layer.body is None and layer.head_mask is not None, "the photo's own head, masked, no drawn body"
+    assert len({cell for cell, _, _ in layer.mouth.schedule}) > 2, "the mouth follows the speech"
 
 
 @pytest.mark.slow
