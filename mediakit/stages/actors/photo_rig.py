@@ -24,17 +24,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
 from ...cache import cache_dir, cache_key, file_signature
-from ...media_io import atomic_path, open_image
+from ...media_io import atomic_path, open_image, write_pam
 from ...timeline import Box, ImageLayer, PuppetLayer, Sprite
 from ...words import Word
 from .face_mesh import FaceLandmarks, find_face
 from .face_poses import FACE_OVAL, LOWER_INNER, MESH_POINTS, UPPER_INNER, FacePoses
 from .look import EYE_STATES
-from .mesh_warp import changed_mask, triangulate, warp
+from .mesh_warp import triangulate, warp
 from .mouth_interior import paint_interior
 from .puppet import Motion, blink_track
 from .visemes import VISEMES, VisemeSpan
@@ -48,6 +49,7 @@ PART_NAMES = ("plate", "head", "mask", "mouths", "eyes")
 BROW_MIN_LETTERS = 6                 # a word this long is stressed: the brows rise on it
 BROW_GAP_MS = 1800                   # at most one raise in this long
 BROW_LEAD_MS, BROW_TAIL_MS = 80, 220
+VISIBLE = 1                          # levels: a smaller change of a pose is left to the photo beneath
 
 
 @dataclass(frozen=True)
@@ -107,14 +109,13 @@ def photo_parts(portrait: Path, size: tuple[int, int], *, field: str = "portrait
     """The rig's parts for ``portrait`` at ``size`` (made once, then read from the cache)."""
     key = cache_key("photo-rig", (RIG_VERSION, file_signature(portrait), size))
     folder = cache_dir()
-    paths = {name: folder / f"photo-rig-{key}-{name}.png" for name in PART_NAMES}
+    paths = {name: folder / f"photo-rig-{key}-{name}.pam" for name in PART_NAMES}
     meta = folder / f"photo-rig-{key}.npy"
     if not meta.exists() or not all(p.exists() for p in paths.values()):
         face = find_face(portrait, field=field)
         images, places = build_parts(open_image(portrait, field=field).convert("RGB"), face, size)
-        for name, image in images.items():
-            with atomic_path(paths[name]) as tmp:
-                image.save(tmp, "PNG", compress_level=1)
+        for name, pixels in images.items():
+            write_pam(paths[name], pixels)
         with atomic_path(meta) as tmp, tmp.open("wb") as fh:
             np.save(fh, np.array(places, dtype=np.float64))
     hx, hy, mx, my, ex, ey, face_h = np.load(meta).tolist()
@@ -134,8 +135,8 @@ def frame_photo(photo: Image.Image, face: FaceLandmarks, size: tuple[int, int]) 
 
 
 def build_parts(photo: Image.Image, face: FaceLandmarks,
-                size: tuple[int, int]) -> tuple[dict[str, Image.Image], tuple[float, ...]]:
-    """Every part as an image, and (head x, y, mouth x, y, eyes x, y, face height) for ``PhotoParts``."""
+                size: tuple[int, int]) -> tuple[dict[str, np.ndarray], tuple[float, ...]]:
+    """Every part's pixels, and (head x, y, mouth x, y, eyes x, y, face height) for ``PhotoParts``."""
     plate, framed = frame_photo(photo, face, size)
     pts = framed.points[:MESH_POINTS]
     oval = pts[list(FACE_OVAL)]
@@ -155,38 +156,43 @@ def build_parts(photo: Image.Image, face: FaceLandmarks,
     def full(posed: np.ndarray) -> np.ndarray:
         return np.concatenate([posed, rest[MESH_POINTS:]])
 
-    mouth_poses = {v: full(poses.mouth(v)) for v in VISEMES}
-    eye_poses = [full(poses.eyes(state, raised)) for raised in (False, True) for state in EYE_STATES]
-    mouth_box, mouth_alpha = _region(rest, list(mouth_poses.values()), triangles, (hw, hh), poses.face_h)
-    eyes_box, eyes_alpha = _region(rest, eye_poses, triangles, (hw, hh), poses.face_h)
     mouths = []
-    for v, posed in mouth_poses.items():
-        cell = _cut(warp(head, rest, posed, triangles), mouth_box)
-        mx, my = mouth_box[:2]
-        upper = posed[list(UPPER_INNER)] - (mx, my)
-        lower = posed[list(LOWER_INNER)] - (mx, my)
-        mouths.append(paint_interior(cell, upper, lower, poses.face_h, tongue_up=v == "l_th"))
-    eyes = [_cut(warp(head, rest, posed, triangles), eyes_box) for posed in eye_poses]
+    for v in VISEMES:
+        posed = full(poses.mouth(v))
+        mouths.append(paint_interior(warp(head, rest, posed, triangles), posed[list(UPPER_INNER)],
+                                     posed[list(LOWER_INNER)], poses.face_h, tongue_up=v == "l_th"))
+    eyes = [warp(head, rest, full(poses.eyes(state, raised)), triangles)
+            for raised in (False, True) for state in EYE_STATES]
+    mouth_box, mouth_alpha = _region(head, mouths, poses.face_h)
+    eyes_box, eyes_alpha = _region(head, eyes, poses.face_h)
     mask = Image.new("L", (hw, hh), 0)
     inner = centre - origin + (ring - centre) * MASK_SHRINK
     ImageDraw.Draw(mask).polygon([tuple(p) for p in inner], fill=255)
     mask = mask.filter(ImageFilter.GaussianBlur(FEATHER * poses.face_h))
-    images = {"plate": plate, "head": Image.fromarray(head), "mask": mask,
-              "mouths": _strip(mouths, mouth_alpha), "eyes": _strip(eyes, eyes_alpha)}
+    images = {"plate": np.asarray(plate), "head": head, "mask": np.asarray(mask),
+              "mouths": _strip([_cut(m, mouth_box) for m in mouths], mouth_alpha),
+              "eyes": _strip([_cut(e, eyes_box) for e in eyes], eyes_alpha)}
     return images, (x0, y0, *mouth_box[:2], *eyes_box[:2], poses.face_h)
 
 
-def _region(rest: np.ndarray, poses: list[np.ndarray], triangles: np.ndarray, size: tuple[int, int],
+def _region(head: np.ndarray, poses: list[np.ndarray],
             face_h: float) -> tuple[tuple[int, int, int, int], np.ndarray]:
-    """The even box around what ``poses`` change, and the feathered alpha of that change inside it."""
-    mask = Image.fromarray(changed_mask(rest, poses, triangles, size))
+    """The even box around what ``poses`` (warped heads) visibly change, and the feathered alpha of that
+    change inside it: past its edge every pose is within a level of the photo, so nothing can show."""
+    changed: np.ndarray = np.zeros(head.shape[:2], dtype=np.uint8)
+    for posed in poses:
+        r, g, b = cv2.split(cv2.absdiff(posed, head))
+        changed = cv2.max(changed, cv2.max(cv2.max(r, g), b))
     soft = max(1.0, 0.01 * face_h)
-    mask = mask.filter(ImageFilter.MaxFilter(3)).filter(ImageFilter.GaussianBlur(soft))
-    x0, y0, x1, y1 = mask.getbbox() or (0, 0, 2, 2)
-    x0, y0 = x0 // 2 * 2, y0 // 2 * 2
-    x1, y1 = min(size[0], x1 + x1 % 2), min(size[1], y1 + y1 % 2)
-    box = (x0, y0, x1 - x0, y1 - y0)
-    return box, np.asarray(mask.crop((x0, y0, x1, y1)))
+    mask = cv2.dilate((changed > VISIBLE).astype(np.uint8) * 255, np.ones((5, 5), np.uint8))
+    mask = cv2.GaussianBlur(mask, (0, 0), soft)
+    ys, xs = np.nonzero(mask)
+    if not len(xs):
+        return (0, 0, 2, 2), mask[:2, :2]
+    x0, y0 = int(xs.min()) // 2 * 2, int(ys.min()) // 2 * 2
+    x1, y1 = int(xs.max()) + 1, int(ys.max()) + 1
+    x1, y1 = min(head.shape[1], x1 + x1 % 2), min(head.shape[0], y1 + y1 % 2)
+    return (x0, y0, x1 - x0, y1 - y0), mask[y0:y1, x0:x1]
 
 
 def _cut(image: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
@@ -194,7 +200,6 @@ def _cut(image: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     return image[y:y + h, x:x + w]
 
 
-def _strip(cells: list[np.ndarray], alpha: np.ndarray) -> Image.Image:
+def _strip(cells: list[np.ndarray], alpha: np.ndarray) -> np.ndarray:
     """Cells side by side in one RGBA image, each with ``alpha``."""
-    rgba = [np.dstack([c, alpha]) for c in cells]
-    return Image.fromarray(np.concatenate(rgba, axis=1))
+    return np.concatenate([np.dstack([cell, alpha]) for cell in cells], axis=1)

@@ -32,13 +32,17 @@ def face_png(real: Path) -> Path:
     return real / "lipnet-grid-swwp2s" / "face.png"
 
 
-def _rgba(path: Path) -> np.ndarray:
-    with Image.open(path) as img:
-        return np.asarray(img.convert("RGBA"), dtype=np.int16)
+def _pam(path: Path) -> np.ndarray:
+    """The pixels of a PAM part (h x w x depth)."""
+    data = path.read_bytes()
+    end = data.index(b"ENDHDR\n") + len(b"ENDHDR\n")
+    fields = dict(line.split(" ", 1) for line in data[:end].decode().splitlines()[1:-1])
+    shape = (int(fields["HEIGHT"]), int(fields["WIDTH"]), int(fields["DEPTH"]))
+    return np.frombuffer(data[end:], dtype=np.uint8).reshape(shape).astype(np.int16)
 
 
 def _cells(path: Path, count: int) -> list[np.ndarray]:
-    strip = _rgba(path)
+    strip = _pam(path)
     width = strip.shape[1] // count
     return [strip[:, n * width:(n + 1) * width] for n in range(count)]
 
@@ -66,13 +70,12 @@ def test_eye_cells_follow_the_blinks_with_the_brows_up_during_a_raise() -> None:
 @pytest.mark.slow
 def test_parts_are_cut_from_the_framed_photo_with_no_rectangle(face_png: Path) -> None:
     parts = photo_parts(face_png, SIZE, field="face_photo_url")
-    plate = _rgba(parts.paths["plate"])
-    head = _rgba(parts.paths["head"])
+    plate = _pam(parts.paths["plate"])
+    head = _pam(parts.paths["head"])
     hx, hy = parts.head
     assert plate.shape[:2] == (SIZE[1], SIZE[0])
     assert np.array_equal(head, plate[hy:hy + head.shape[0], hx:hx + head.shape[1]]), "the head is the photo"
-    with Image.open(parts.paths["mask"]) as mask:
-        alpha = np.asarray(mask)
+    alpha = _pam(parts.paths["mask"])[..., 0]
     assert alpha.shape == head.shape[:2] and alpha.max() == 255
     assert max(alpha[0].max(), alpha[-1].max(), alpha[:, 0].max(), alpha[:, -1].max()) < 40, "a soft edge"
     for name, count, (x, y) in (("mouths", len(VISEMES), parts.mouth), ("eyes", 2 * len(EYE_STATES), parts.eyes)):
@@ -123,8 +126,7 @@ def test_the_head_moves_and_speaks_while_the_rest_of_the_photo_stays(face_png: P
     clip = render(Timeline(Canvas(*SIZE, 30), 2400, layers=(layer,)), tmp_path / "photo.mp4")
     plate = render(Timeline(Canvas(*SIZE, 30), 2400, layers=(layer.backdrop,)), tmp_path / "plate.mp4")
     parts = photo_parts(face_png, SIZE, field="face_photo_url")
-    with Image.open(parts.paths["mask"]) as mask:
-        w, h = mask.size
+    h, w = _pam(parts.paths["mask"]).shape[:2]
     reach = 8  # the sway and nod, in pixels at this size
     outside = np.ones((SIZE[1], SIZE[0]), dtype=bool)
     hx, hy = parts.head
