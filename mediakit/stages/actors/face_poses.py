@@ -90,7 +90,9 @@ class FacePoses:
         posed[ui, 1] -= lift
         posed[uo, 1] -= lift / 2
         placed = posed[ui, 1] + target * arch
-        extra = np.interp(posed[:, 0], posed[li, 0], placed - posed[li, 1], left=0.0, right=0.0)
+        # the lower lip's own shift tapers to nothing at the corners, so the lip does not fold there
+        xs = np.concatenate([[left], posed[li, 0], [right]])
+        extra = np.interp(posed[:, 0], xs, np.concatenate([[0.0], placed - posed[li, 1], [0.0]]))
         below_lip = self.rest[:, 1] - np.interp(self.rest[:, 0], self.rest[lo, 0], self.rest[lo, 1])
         band = _clamp(1 - below_lip / (0.1 * self.face_h)) * self._lower_lip_side()
         posed[:, 1] += extra * band

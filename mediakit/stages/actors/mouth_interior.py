@@ -3,8 +3,8 @@
 A closed mouth in a photo has nothing behind the lips to show, and
 stretching the lips' own pixels apart smears them.  So the opening, the
 polygon of the posed inner lips, is painted: a dark cavity (darkest at the
-back), the upper teeth hanging from the upper lip (shaded towards the
-corners), and the tongue resting at the bottom.  It is drawn at 4x and
+back), the upper teeth hanging from the upper lip (in its shadow at the
+top, shaded towards the corners), and the tongue resting at the bottom.  It is drawn at 4x and
 scaled down, so its outline is anti-aliased like the photo's own edges.
 """
 
@@ -16,10 +16,11 @@ from PIL import Image, ImageDraw, ImageFilter
 SUPERSAMPLE = 4
 CAVITY = (58, 20, 24)
 THROAT = (22, 6, 8)
-TEETH = (212, 204, 190)
+TEETH = (200, 192, 176)
 TONGUE = (150, 66, 72)
 TEETH_H = 0.03         # visible upper teeth, in face heights
 MIN_GAP = 1.0          # pixels: a narrower opening stays the lips' own
+SOFTEN = 0.6           # pixels of blur over the painting, so it is no crisper than the photo around it
 
 
 def paint_interior(cell: np.ndarray, upper: np.ndarray, lower: np.ndarray, face_h: float, *,
@@ -59,16 +60,24 @@ def _paint(cell: np.ndarray, upper: np.ndarray, lower: np.ndarray, gap: float, f
     tongue_h = gap * (0.55 if tongue_up else 0.4) * s
     bottom = float(lower[:, 1].max()) * s
     draw.ellipse((cx - width * 0.32, bottom - tongue_h, cx + width * 0.32, bottom + tongue_h), fill=TONGUE)
-    teeth_h = min(TEETH_H * face_h, gap * 0.4) * s
+    teeth_h = min(TEETH_H * face_h, gap * 0.35) * s
     span = np.linspace(0, np.pi, len(upper))
     drop = np.sin(span) ** 0.5 * teeth_h
     teeth = np.concatenate([upper * s, (upper * s + np.stack([np.zeros_like(drop), drop], 1))[::-1]])
     draw.polygon([tuple(pt) for pt in teeth], fill=TEETH)
-    shade = _corner_shade(size, cx, width)
+    paint = paint.filter(ImageFilter.GaussianBlur(SOFTEN * s))
+    top = float(upper[:, 1].min()) * s
+    shade = _corner_shade(size, cx, width) * _lip_shadow(size, top, max(teeth_h, 1.0))
     painted = (np.asarray(paint, dtype=np.float32) * shade[..., None])
     small = Image.fromarray(painted.clip(0, 255).astype(np.uint8)).resize((w, h), Image.Resampling.BOX)
     alpha = np.asarray(mask.resize((w, h), Image.Resampling.BOX), dtype=np.float32)[..., None] / 255
     return (cell * (1 - alpha) + np.asarray(small, dtype=np.float32) * alpha).round().astype(np.uint8)
+
+
+def _lip_shadow(size: tuple[int, int], top: float, depth: float) -> np.ndarray:
+    """Darker just under the upper lip, which shades the top of the teeth, reaching full light ``depth`` lower."""
+    y = np.arange(size[1], dtype=np.float32)[:, None]
+    return np.broadcast_to(0.7 + 0.3 * np.clip((y - top) / depth, 0, 1), (size[1], size[0]))
 
 
 def _corner_shade(size: tuple[int, int], cx: float, width: float) -> np.ndarray:

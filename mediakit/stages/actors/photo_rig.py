@@ -40,12 +40,13 @@ from .mouth_interior import paint_interior
 from .puppet import Motion, blink_track
 from .visemes import VISEMES, VisemeSpan
 
-RIG_VERSION = "1"
+RIG_VERSION = "2"
 RING_ABOVE, RING_BELOW = 1.35, 1.7   # the fixed ring around the face oval (the neck gives way below the chin)
 MASK_SHRINK = 0.9                    # the head's mask inside the ring, feathered
 FEATHER = 0.035                      # mask blur, in face heights
 FACE_TOP = 0.42                      # the face centre's height in the frame, when the photo allows
 PART_NAMES = ("plate", "head", "mask", "mouths", "eyes")
+PHOTO_BLINK_GAP_S = (2.0, 5.0)       # a real face that never blinks for 6 s looks like a photo
 BROW_MIN_LETTERS = 6                 # a word this long is stressed: the brows rise on it
 BROW_GAP_MS = 1800                   # at most one raise in this long
 BROW_LEAD_MS, BROW_TAIL_MS = 80, 220
@@ -58,6 +59,7 @@ class PhotoParts:
 
     paths: dict[str, Path]
     head: tuple[int, int]        # the head's top-left in the frame
+    head_size: tuple[int, int]
     mouth: tuple[int, int]       # a mouth cell's top-left in the head
     eyes: tuple[int, int]        # an eyes cell's top-left in the head
     face_h: float
@@ -81,13 +83,13 @@ def photo_layer(portrait: Path, visemes: Sequence[VisemeSpan], words: Sequence[W
 
 
 def eye_schedule(duration_ms: int, words: Sequence[Word], seed: int) -> tuple[tuple[int, int, int], ...]:
-    """Cells of the eyes strip over time: blinks every 2 to 6 s, brows raised on stressed words.
+    """Cells of the eyes strip over time: blinks every 2 to 5 s, brows raised on stressed words.
 
     Cell ``3 * raised + lid state``, so a blink during a raise keeps the brows up.
     """
     raises = brow_raises(words, duration_ms)
     out = []
-    for state, a, b in blink_track(duration_ms, seed):
+    for state, a, b in blink_track(duration_ms, seed, PHOTO_BLINK_GAP_S):
         cuts = sorted({a, b, *(t for r in raises for t in r if a < t < b)})
         for t0, t1 in zip(cuts, cuts[1:], strict=False):
             raised = any(r0 <= t0 < r1 for r0, r1 in raises)
@@ -118,8 +120,8 @@ def photo_parts(portrait: Path, size: tuple[int, int], *, field: str = "portrait
             write_pam(paths[name], pixels)
         with atomic_path(meta) as tmp, tmp.open("wb") as fh:
             np.save(fh, np.array(places, dtype=np.float64))
-    hx, hy, mx, my, ex, ey, face_h = np.load(meta).tolist()
-    return PhotoParts(paths, (int(hx), int(hy)), (int(mx), int(my)), (int(ex), int(ey)), face_h)
+    hx, hy, hw, hh, mx, my, ex, ey, face_h = np.load(meta).tolist()
+    return PhotoParts(paths, (int(hx), int(hy)), (int(hw), int(hh)), (int(mx), int(my)), (int(ex), int(ey)), face_h)
 
 
 def frame_photo(photo: Image.Image, face: FaceLandmarks, size: tuple[int, int]) -> tuple[Image.Image, FaceLandmarks]:
@@ -136,7 +138,7 @@ def frame_photo(photo: Image.Image, face: FaceLandmarks, size: tuple[int, int]) 
 
 def build_parts(photo: Image.Image, face: FaceLandmarks,
                 size: tuple[int, int]) -> tuple[dict[str, np.ndarray], tuple[float, ...]]:
-    """Every part's pixels, and (head x, y, mouth x, y, eyes x, y, face height) for ``PhotoParts``."""
+    """Every part's pixels, and (head x, y, w, h, mouth x, y, eyes x, y, face height) for ``PhotoParts``."""
     plate, framed = frame_photo(photo, face, size)
     pts = framed.points[:MESH_POINTS]
     oval = pts[list(FACE_OVAL)]
@@ -172,7 +174,7 @@ def build_parts(photo: Image.Image, face: FaceLandmarks,
     images = {"plate": np.asarray(plate), "head": head, "mask": np.asarray(mask),
               "mouths": _strip([_cut(m, mouth_box) for m in mouths], mouth_alpha),
               "eyes": _strip([_cut(e, eyes_box) for e in eyes], eyes_alpha)}
-    return images, (x0, y0, *mouth_box[:2], *eyes_box[:2], poses.face_h)
+    return images, (x0, y0, hw, hh, *mouth_box[:2], *eyes_box[:2], poses.face_h)
 
 
 def _region(head: np.ndarray, poses: list[np.ndarray],

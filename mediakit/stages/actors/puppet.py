@@ -149,8 +149,8 @@ def opaque_box(sprite: Path) -> Rect:
     return x0, y0, max(2, x1 - x0), max(2, y1 - y0)
 
 
-def blink_track(duration_ms: int, seed: int) -> list[tuple[str, int, int]]:
-    """Eye states covering ``[0, duration_ms]``: open, with a quick blink every 2 to 6 s (seeded)."""
+def blink_track(duration_ms: int, seed: int, gap_s: tuple[float, float] = BLINK_GAP_S) -> list[tuple[str, int, int]]:
+    """Eye states covering ``[0, duration_ms]``: open, with a quick blink every ``gap_s`` seconds (seeded)."""
     rng = random.Random(seed)
     out: list[tuple[str, int, int]] = []
     t = 0
@@ -161,7 +161,7 @@ def blink_track(duration_ms: int, seed: int) -> list[tuple[str, int, int]]:
         for state, ms in zip(("half", "closed", "half"), BLINK_MS, strict=True):
             out.append((state, t, t + ms))
             t += ms
-        nxt = t + round(rng.uniform(*BLINK_GAP_S) * 1000)
+        nxt = t + round(rng.uniform(*gap_s) * 1000)
     out.append(("open", t, duration_ms))
     return out
 

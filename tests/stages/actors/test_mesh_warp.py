@@ -66,3 +66,14 @@ def test_a_warped_pixel_comes_from_where_its_triangle_was() -> None:
     assert np.array_equal(exact[20, 26], image[20, 20]), "the moved corner carries its pixel"
     coarse = warp(image, rest, posed, tris)
     assert np.abs(coarse.astype(int) - exact.astype(int)).mean() < 1.0, "the coarse map is nearly the exact one"
+
+
+def test_a_warp_away_from_the_corner_of_the_image_maps_the_same_as_one_at_it() -> None:
+    image = _texture(120, 80)
+    rest = _grid(120, 80, 20)
+    tris = triangulate(rest, (120, 80))
+    posed = rest.copy()
+    posed[np.all(rest == [80, 40], axis=1)] += [3, 5]
+    exact = warp(image, rest, posed, tris, step=1)
+    assert np.array_equal(exact[45, 83], image[40, 80]), "the moved corner carries its pixel, far from (0, 0)"
+    assert np.abs(warp(image, rest, posed, tris).astype(int) - exact.astype(int)).max() <= 1

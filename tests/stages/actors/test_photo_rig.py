@@ -13,6 +13,7 @@ from mediakit.stages.actors.face_mesh import find_face
 from mediakit.stages.actors.look import EYE_STATES
 from mediakit.stages.actors.photo_rig import (
     BROW_GAP_MS,
+    PHOTO_BLINK_GAP_S,
     brow_raises,
     eye_schedule,
     frame_photo,
@@ -62,7 +63,9 @@ def test_eye_cells_follow_the_blinks_with_the_brows_up_during_a_raise() -> None:
     assert all(a[2] == b[1] for a, b in zip(schedule, schedule[1:], strict=False)), "no gaps, no overlaps"
     raised = {cell for cell, start, _ in schedule if 920 <= start < 1820}
     assert raised and all(cell >= len(EYE_STATES) for cell in raised)
-    blinks = [(a, b) for state, a, b in blink_track(8000, 7) if state == "closed"]
+    blinks = [(a, b) for state, a, b in blink_track(8000, 7, PHOTO_BLINK_GAP_S) if state == "closed"]
+    opens = [b - a for state, a, b in blink_track(60000, 7, PHOTO_BLINK_GAP_S) if state == "open"]
+    assert max(opens[:-1]) <= 5000, "never 6 s without a blink"
     assert blinks and all(any(c % 3 == EYE_STATES.index("closed") and s == a for c, s, _ in schedule)
                           for a, _ in blinks)
 
@@ -76,7 +79,7 @@ def test_parts_are_cut_from_the_framed_photo_with_no_rectangle(face_png: Path) -
     assert plate.shape[:2] == (SIZE[1], SIZE[0])
     assert np.array_equal(head, plate[hy:hy + head.shape[0], hx:hx + head.shape[1]]), "the head is the photo"
     alpha = _pam(parts.paths["mask"])[..., 0]
-    assert alpha.shape == head.shape[:2] and alpha.max() == 255
+    assert alpha.shape == head.shape[:2] == parts.head_size[::-1] and alpha.max() == 255
     assert max(alpha[0].max(), alpha[-1].max(), alpha[:, 0].max(), alpha[:, -1].max()) < 40, "a soft edge"
     for name, count, (x, y) in (("mouths", len(VISEMES), parts.mouth), ("eyes", 2 * len(EYE_STATES), parts.eyes)):
         for cell in _cells(parts.paths[name], count):
@@ -126,7 +129,7 @@ def test_the_head_moves_and_speaks_while_the_rest_of_the_photo_stays(face_png: P
     clip = render(Timeline(Canvas(*SIZE, 30), 2400, layers=(layer,)), tmp_path / "photo.mp4")
     plate = render(Timeline(Canvas(*SIZE, 30), 2400, layers=(layer.backdrop,)), tmp_path / "plate.mp4")
     parts = photo_parts(face_png, SIZE, field="face_photo_url")
-    h, w = _pam(parts.paths["mask"]).shape[:2]
+    w, h = parts.head_size
     reach = 8  # the sway and nod, in pixels at this size
     outside = np.ones((SIZE[1], SIZE[0]), dtype=bool)
     hx, hy = parts.head
