@@ -40,8 +40,8 @@ from .mouth_interior import paint_interior
 from .puppet import Motion, blink_track
 from .visemes import VISEMES, VisemeSpan
 
-RIG_VERSION = "2"
-RING_ABOVE, RING_BELOW = 1.35, 1.7   # the fixed ring around the face oval (the neck gives way below the chin)
+RIG_VERSION = "3"
+RING_ABOVE, RING_BELOW = 1.35, 1.45  # the fixed ring around the face oval (the neck gives way below the chin)
 MASK_SHRINK = 0.9                    # the head's mask inside the ring, feathered
 FEATHER = 0.035                      # mask blur, in face heights
 FACE_TOP = 0.42                      # the face centre's height in the frame, when the photo allows
