@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from mediakit.render import render
+from mediakit.render.profile import VideoProfile
 from mediakit.stages.actors.face_mesh import find_face
 from mediakit.stages.actors.look import EYE_STATES
 from mediakit.stages.actors.photo_rig import (
@@ -126,8 +127,10 @@ def test_the_head_moves_and_speaks_while_the_rest_of_the_photo_stays(face_png: P
     layer = photo_layer(face_png, visemes, [], size=SIZE, duration_ms=2400, seed=3, field="face_photo_url")
     assert layer.body is None and layer.head_mask is not None
     assert layer.mouth.schedule == ((0, 0, 400), (2, 400, 800), (0, 800, 2400))
-    clip = render(Timeline(Canvas(*SIZE, 30), 2400, layers=(layer,)), tmp_path / "photo.mp4")
-    plate = render(Timeline(Canvas(*SIZE, 30), 2400, layers=(layer.backdrop,)), tmp_path / "plate.mp4")
+    exact = VideoProfile(crf=1)  # nearly lossless: the graph's pixels, not the encoder's noise
+    clip = render(Timeline(Canvas(*SIZE, 30), 2400, layers=(layer,)), tmp_path / "photo.mp4", profile=exact)
+    plate = render(Timeline(Canvas(*SIZE, 30), 2400, layers=(layer.backdrop,)), tmp_path / "plate.mp4",
+                   profile=exact)
     parts = photo_parts(face_png, SIZE, field="face_photo_url")
     w, h = parts.head_size
     reach = 8  # the sway and nod, in pixels at this size
