@@ -169,7 +169,8 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         picture = self.picture(plan, speech, workdir)
         spoken_to = last_word_end(words, speech_ms)
         long_quiet = total_ms - spoken_to > MAX_DEAD_AIR_MS
-        card_text = plan.cta or (closing_line(plan.script.script, canvas) if long_quiet else None)
+        said = " ".join(w.text for w in words) if plan.heard else plan.script.script  # footage says its own
+        card_text = plan.cta or (closing_line(said, canvas) if long_quiet else None)
         card = end_card(card_text, canvas, centre_y=picture.caption_centre, start_ms=spoken_to, total_ms=total_ms)
         captions = captions_for(words, plan.style, picture.caption_centre)  # sidecars even when not burnt in
         timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),

@@ -12,6 +12,7 @@ from mediakit.ffmpeg import run_ffmpeg_full
 from mediakit.generation.contract import Options
 from mediakit.generation.footage import FOOTAGE_SLUG
 from mediakit.generation.run import generate, plan_job
+from mediakit.timeline import TextLayer
 
 SCRIPT = "I tried this cold brew for a week and it changed my mornings."
 PREVIEW = {"preview_height": 320}
@@ -60,3 +61,12 @@ def test_a_footage_ad_captions_the_clips_own_words_at_the_house_loudness(grid: P
                                what="loudness")
     integrated = float(meter.rsplit("I:", 1)[1].split("LUFS")[0])
     assert -15.0 <= integrated <= -13.0
+
+
+@pytest.mark.slow
+def test_the_end_card_quotes_what_the_clip_said_not_the_script(grid: Path, tmp_path: Path) -> None:
+    gen, plan = plan_job("ugc_video", {"script": SCRIPT}, options=Options(footage=grid, extra=PREVIEW))
+    built = gen.build(plan, tmp_path)
+    assert built.timeline is not None
+    texts = [layer.text for layer in built.timeline.layers if isinstance(layer, TextLayer)]
+    assert texts and "soon" in texts[-1].lower() and "brew" not in " ".join(texts).lower()
