@@ -535,29 +535,8 @@ class PuppetLayer(AnimatedLayer):
     body_dy: tuple[Wave, ...] = ()
 
 
-@dataclass(frozen=True)
-class PortraitLayer(AnimatedLayer):
-    """A photo portrait kept alive inside the final graph: a slow drift over a slightly enlarged frame.
-
-    The photo is scaled once to ``size`` times ``zoom``; per frame a
-    ``size`` window is cropped at the ``drift_x``/``drift_y`` offsets from
-    its centre, then ``crop`` and ``motion`` apply as on a video layer
-    before it is fitted to the box.
-    """
-
-    path: Path = field(kw_only=True)
-    zoom: float = 1.06
-    drift_x: tuple[Wave, ...] = ()
-    drift_y: tuple[Wave, ...] = ()
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if not 1.0 <= self.zoom <= 2.0:
-            raise ValidationError("zoom", self.zoom, "must be between 1 and 2")
-
-
-ActorLayer = PuppetLayer | PortraitLayer
-SceneContent = VideoLayer | ImageLayer | ColorLayer | PuppetLayer | PortraitLayer
+ActorLayer = PuppetLayer
+SceneContent = VideoLayer | ImageLayer | ColorLayer | PuppetLayer
 
 
 @dataclass(frozen=True)
@@ -610,7 +589,7 @@ class SequenceLayer(Layer):
         return tuple(out)
 
 
-VisualLayer = VideoLayer | ImageLayer | ColorLayer | TextLayer | SequenceLayer | PuppetLayer | PortraitLayer
+VisualLayer = VideoLayer | ImageLayer | ColorLayer | TextLayer | SequenceLayer | PuppetLayer
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,6 @@ from ..timeline import (
     ImageLayer,
     KenBurns,
     Layer,
-    PortraitLayer,
     PuppetLayer,
     SequenceLayer,
     Sprite,
@@ -297,18 +296,6 @@ class _Compiler:
         self.chains.append(f"[{src}]{','.join(steps)}[{label}]")
         return label
 
-    def portrait_content(self, layer: PortraitLayer, box: Box, label: str, dur: int, in_sequence: bool,
-                         pix_fmt: str) -> _Stream:
-        """A photo scaled once to the zoomed size, then a drifting window cropped per frame."""
-        w, h = layer.size
-        zw, zh = (n + n % 2 for n in (round(w * layer.zoom), round(h * layer.zoom)))
-        now = f"(t+{_sec(layer.trim_start_ms)})" if layer.trim_start_ms else "t"
-        src = self.still(layer.path, f"{label}_img")
-        x, y = _waves("(iw-ow)/2", layer.drift_x, now), _waves("(ih-oh)/2", layer.drift_y, now)
-        return _Stream(self.chains, src, [f"scale={zw}:{zh}:force_original_aspect_ratio=increase", f"crop={zw}:{zh}",
-                                          "setsar=1", YUV420, self.hold(dur), f"crop={w}:{h}:{x}:{y}",
-                                          *_framed(layer, (w, h), box, dur)])
-
     # ---- video --------------------------------------------------------------------
     def video(self) -> str:
         canvas = self.tl.canvas
@@ -429,7 +416,7 @@ class _Compiler:
             count = cuts[i + 1] + (tail if i < last else 0) - first
             if isinstance(scene, VideoLayer) and i > 0:
                 scene = replace(scene, trim_start_ms=max(0, scene.trim_start_ms - round(lead * 1000 / fps)))
-            elif isinstance(scene, PuppetLayer | PortraitLayer) and i > 0:
+            elif isinstance(scene, PuppetLayer) and i > 0:
                 # animated at the time of the scene's first frame, not at the cut's unrounded time
                 late = round(first * 1000 / fps) - layer.cuts_ms[i - 1]
                 scene = replace(scene, trim_start_ms=max(0, scene.trim_start_ms + late))
@@ -736,7 +723,7 @@ def _on_frame(layer: VisualLayer, fps: Fraction) -> VisualLayer:
                    duration_ms=None if layer.duration_ms is None else layer.duration_ms - lag)
 
 
-def _framed(layer: PuppetLayer | PortraitLayer, size: tuple[int, int], box: Box, dur_ms: int) -> list[str]:
+def _framed(layer: PuppetLayer, size: tuple[int, int], box: Box, dur_ms: int) -> list[str]:
     """Per-frame steps from an animated actor's ``size`` frame to ``box``: its crop, then Ken Burns or cover.
 
     The actor is composed per frame anyway, so the Ken Burns pre-scale costs
@@ -775,5 +762,4 @@ _CONTENT: dict[type[Any], Callable[..., _Stream]] = {
     TextLayer: _Compiler.text_content,
     SequenceLayer: _Compiler.sequence_content,
     PuppetLayer: _Compiler.puppet_content,
-    PortraitLayer: _Compiler.portrait_content,
 }

@@ -5,9 +5,9 @@ ready to stack in any timeline, whatever the actor is made of:
 
 * **generated** (a drawn look) or **photo**: the built-in ``mediakit-viseme``
   engine returns a ``PuppetLayer`` (drawn mouth shapes swapped on the
-  phonemes, blinks and idle motion; see ``puppet``) or a ``PortraitLayer``
-  (a photo's idle drift) that the final render animates inside its one
-  graph, with no clip of its own; another lip-sync engine makes a clip;
+  phonemes, blinks and idle motion, see ``puppet``; or a face photo's warped
+  key poses, see ``photo_rig``) that the final render animates inside its
+  one graph, with no clip of its own; another lip-sync engine makes a clip;
 * **footage**: the user's own talking clip, trimmed to the speech, or looped
   through a cross-faded seam so the loop point never jumps;
 * **green-screen**: the user's green-screen clip, keyed over whatever lies
@@ -43,7 +43,6 @@ from ...timeline import (
     Box,
     Canvas,
     ChromaKey,
-    PortraitLayer,
     PuppetLayer,
     SequenceLayer,
     Timeline,
@@ -184,7 +183,7 @@ def talking_clip(actor: Actor, speech: SpeechInput, box: Box, *, fps: Fraction |
 def placeable(track: ActorTrack) -> Path | ActorLayer:
     """What a layout places for the actor: the animated layer of a drawn or photo actor, else the top clip."""
     top = track.layers[-1]
-    if isinstance(top, PuppetLayer | PortraitLayer):
+    if isinstance(top, PuppetLayer):
         return top
     if not isinstance(top, VideoLayer):
         raise MediaError("actor", "talking track has no clip")
