@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from mediakit.errors import MediaError, ValidationError
@@ -12,7 +13,8 @@ from mediakit.ffmpeg import run_ffmpeg_full
 from mediakit.generation.contract import Options
 from mediakit.generation.footage import FOOTAGE_SLUG
 from mediakit.generation.run import generate, plan_job
-from mediakit.timeline import TextLayer
+from mediakit.media_io import decode_audio
+from mediakit.timeline import ImageLayer, TextLayer, VideoLayer
 
 SCRIPT = "I tried this cold brew for a week and it changed my mornings."
 PREVIEW = {"preview_height": 320}
@@ -61,6 +63,21 @@ def test_a_footage_ad_captions_the_clips_own_words_at_the_house_loudness(grid: P
                                what="loudness")
     integrated = float(meter.rsplit("I:", 1)[1].split("LUFS")[0])
     assert -15.0 <= integrated <= -13.0
+    sound = _best_lag(_loudness(result.output), _loudness(grid), 20)  # 10 ms steps
+    assert sound == 0, sound  # the ad's sound is the clip's, not shifted
+
+
+def _loudness(media: Path) -> np.ndarray:
+    """RMS per 10 ms of ``media``'s sound."""
+    pcm = decode_audio(media, rate=16000)[:16000 * 3]
+    return np.sqrt((pcm[:len(pcm) // 160 * 160].reshape(-1, 160) ** 2).mean(axis=1))
+
+
+def _best_lag(a: np.ndarray, b: np.ndarray, reach: int) -> int:
+    """The shift of ``a`` against ``b`` (in steps) where they correlate best."""
+    n = min(len(a), len(b)) - reach
+    scores = {k: float(np.corrcoef(a[reach + k:reach + k + n - reach], b[reach:n])[0, 1]) for k in range(-reach, reach)}
+    return max(scores, key=lambda k: scores[k])
 
 
 @pytest.mark.slow
@@ -70,3 +87,7 @@ def test_the_end_card_quotes_what_the_clip_said_not_the_script(grid: Path, tmp_p
     assert built.timeline is not None
     texts = [layer.text for layer in built.timeline.layers if isinstance(layer, TextLayer)]
     assert texts and "soon" in texts[-1].lower() and "brew" not in " ".join(texts).lower()
+    (clip,) = [layer for layer in built.timeline.layers if isinstance(layer, VideoLayer) and layer.path == grid]
+    assert (clip.start_ms, clip.trim_start_ms, clip.loop) == (0, 0, False), "the picture starts with its sound"
+    (held,) = [layer for layer in built.timeline.layers if isinstance(layer, ImageLayer)]
+    assert held.start_ms == clip.duration_ms == 2980 and held.start_ms + held.duration_ms == 5000, "then it holds"
