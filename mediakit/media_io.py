@@ -94,6 +94,22 @@ def write_wav(target: str | os.PathLike[str], samples: np.ndarray, *, sample_rat
     return Path(target)
 
 
+def write_pam(target: str | os.PathLike[str], pixels: np.ndarray) -> Path:
+    """Write grey, RGB or RGBA ``pixels`` (h x w, or h x w x 3 or 4, uint8) as an uncompressed PAM, atomically.
+
+    For large intermediates the render reads once (a photo actor's strips of
+    key poses): ffmpeg reads PAM with its alpha, and writing one costs a copy
+    where a PNG of a ten-cell strip costs most of a second of deflate.
+    """
+    h, w, depth = pixels.reshape(pixels.shape[0], pixels.shape[1], -1).shape
+    kind = {1: "GRAYSCALE", 3: "RGB", 4: "RGB_ALPHA"}[depth]
+    header = f"P7\nWIDTH {w}\nHEIGHT {h}\nDEPTH {depth}\nMAXVAL 255\nTUPLTYPE {kind}\nENDHDR\n".encode("ascii")
+    with atomic_path(target) as tmp, tmp.open("wb") as fh:
+        fh.write(header)
+        fh.write(np.ascontiguousarray(pixels, dtype=np.uint8).tobytes())
+    return Path(target)
+
+
 def decode_audio(path: str | Path, *, rate: int = 16000, channels: int = 1) -> np.ndarray:
     """Decode the audio of any media file to float32 samples in [-1, 1].
 

@@ -517,41 +517,26 @@ class PuppetLayer(AnimatedLayer):
     layer before it is fitted to the box.  ``trim_start_ms`` starts the animation that far
     in, so a scene or a PiP showing the actor from a timeline time stays in
     sync with the continuous voice.
+
+    A photo actor (``stages.actors.photo_rig``) has no body, and its head is
+    an opaque cut of the photo whose ``head_mask`` (a grey image of the head's
+    size) becomes its alpha once the eyes and mouth are laid on it, so the
+    head's soft edge never doubles where a part overlaps it.
     """
 
     backdrop: Backdrop = field(kw_only=True)
     head: Sprite = field(kw_only=True)
     eyes: Sprite = field(kw_only=True)
     mouth: Sprite = field(kw_only=True)
-    body: Sprite = field(kw_only=True)
+    body: Sprite | None = None
+    head_mask: Path | None = None
     head_dx: tuple[Wave, ...] = ()
     head_dy: tuple[Wave, ...] = ()
     body_dy: tuple[Wave, ...] = ()
 
 
-@dataclass(frozen=True)
-class PortraitLayer(AnimatedLayer):
-    """A photo portrait kept alive inside the final graph: a slow drift over a slightly enlarged frame.
-
-    The photo is scaled once to ``size`` times ``zoom``; per frame a
-    ``size`` window is cropped at the ``drift_x``/``drift_y`` offsets from
-    its centre, then ``crop`` and ``motion`` apply as on a video layer
-    before it is fitted to the box.
-    """
-
-    path: Path = field(kw_only=True)
-    zoom: float = 1.06
-    drift_x: tuple[Wave, ...] = ()
-    drift_y: tuple[Wave, ...] = ()
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if not 1.0 <= self.zoom <= 2.0:
-            raise ValidationError("zoom", self.zoom, "must be between 1 and 2")
-
-
-ActorLayer = PuppetLayer | PortraitLayer
-SceneContent = VideoLayer | ImageLayer | ColorLayer | PuppetLayer | PortraitLayer
+ActorLayer = PuppetLayer
+SceneContent = VideoLayer | ImageLayer | ColorLayer | PuppetLayer
 
 
 @dataclass(frozen=True)
@@ -604,7 +589,7 @@ class SequenceLayer(Layer):
         return tuple(out)
 
 
-VisualLayer = VideoLayer | ImageLayer | ColorLayer | TextLayer | SequenceLayer | PuppetLayer | PortraitLayer
+VisualLayer = VideoLayer | ImageLayer | ColorLayer | TextLayer | SequenceLayer | PuppetLayer
 
 
 @dataclass(frozen=True)

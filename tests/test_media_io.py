@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import wave
 from pathlib import Path
 
@@ -10,7 +11,8 @@ import pytest
 from PIL import Image
 
 from mediakit.errors import MediaError, ValidationError
-from mediakit.media_io import atomic_path, decode_audio, media_kind, open_image, pcm16, write_wav
+from mediakit.ffmpeg import ffmpeg_exe
+from mediakit.media_io import atomic_path, decode_audio, media_kind, open_image, pcm16, write_pam, write_wav
 
 
 def test_pcm16_rounds_and_clips_without_wrapping() -> None:
@@ -70,3 +72,13 @@ def test_media_kind_probes_content_not_the_name(tmp_path: Path, tiny_video: Path
     assert media_kind(disguised) == "still"
     assert media_kind(tiny_video) == "video"
     assert media_kind(tone_wav) == "audio"
+
+
+def test_pam_keeps_alpha_and_grey_exactly_as_ffmpeg_reads_them(tmp_path: Path) -> None:
+    rgba = np.random.default_rng(1).integers(0, 256, (6, 10, 4), dtype=np.uint8)
+    grey = rgba[..., 0].copy()
+    for name, pixels, pix_fmt, depth in (("a.pam", rgba, "rgba", 4), ("g.pam", grey, "gray", 1)):
+        path = write_pam(tmp_path / name, pixels)
+        out = subprocess.run([ffmpeg_exe(), "-v", "error", "-i", str(path), "-f", "rawvideo", "-pix_fmt", pix_fmt,
+                              "-"], check=True, capture_output=True).stdout
+        assert np.array_equal(np.frombuffer(out, dtype=np.uint8).reshape(6, 10, depth), pixels.reshape(6, 10, depth))

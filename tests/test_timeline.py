@@ -22,7 +22,6 @@ from mediakit.timeline import (
     Hover,
     ImageLayer,
     KenBurns,
-    PortraitLayer,
     PuppetLayer,
     Quad,
     SequenceLayer,
@@ -87,8 +86,8 @@ def test_drawn_actors_round_trip_as_layers_and_scenes() -> None:
                          eyes=Sprite(Path("eyes.png"), 4, 6, 3, ((0, 0, 800), (2, 800, 870))),
                          mouth=Sprite(Path("mouths.png"), 8, 30, 10, ((0, 0, 100), (5, 100, 400))),
                          body=Sprite(Path("body.png"), 0, 250), head_dx=(Wave(2.5, 6.1, 0.4),), trim_start_ms=300)
-    portrait = PortraitLayer(path=Path("face.png"), size=(180, 320), drift_y=(Wave(1.0, 3.3, 2.0),), duration_ms=900,
-                             crop=Crop(0.1, 0.2, 0.6, 0.5), motion=KenBurns(1.0, 1.06))
+    portrait = replace(puppet, body=None, head_mask=Path("head-mask.png"), duration_ms=900, trim_start_ms=0,
+                       crop=Crop(0.1, 0.2, 0.6, 0.5), motion=KenBurns(1.0, 1.06))  # a photo actor
     timeline = Timeline(Canvas(180, 320), 1900, layers=(
         SequenceLayer(scenes=(replace(puppet, duration_ms=1000), portrait)), replace(puppet, box=Box(10, 10, 90, 160))))
     data = json.loads(json.dumps(timeline.to_dict()))

@@ -31,6 +31,8 @@ from .requests import load_request
               help="Where the receipt JSON goes (default: OUTPUT's name with .receipt.json).")
 @click.option("--voiceover", type=click.Path(path_type=Path),
               help="A recorded voice to use instead of synthesis (captions are aligned to it).")
+@click.option("--footage", type=click.Path(path_type=Path),
+              help="Your own talking clip (at most 15 s): the actor and the voice of a talking ad.")
 @click.option("--transcript", help="Exact words spoken in the input (text, or a .txt path), for captions.")
 @click.option("--timings", type=click.Path(path_type=Path), help="Words JSON ([{word, start, end}]) for captions.")
 @click.option("--actors-path", "actors_paths", multiple=True, type=click.Path(path_type=Path),
@@ -40,7 +42,8 @@ from .requests import load_request
 @click.option("--json", "as_json", is_flag=True,
               help="Print the receipt (or the spec's error body) as JSON on stdout.")
 def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ...], output: Path | None,
-             receipt: Path | None, voiceover: Path | None, transcript: str | None, timings: Path | None,
+             receipt: Path | None, voiceover: Path | None, footage: Path | None, transcript: str | None,
+             timings: Path | None,
              actors_paths: tuple[Path, ...], schema: bool, list_only: bool, as_json: bool) -> None:
     """Make GENERATOR's output (ugc_video, subtitle, ...) from a request in the spec's fields."""
     from ..generation.registry import generator_names, get_generator
@@ -71,7 +74,7 @@ def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ..
     from ..words import load_words
 
     body = load_request(input_path, sets)
-    options = Options(voiceover=voiceover, transcript=transcript,
+    options = Options(voiceover=voiceover, footage=footage, transcript=transcript,
                       words=tuple(load_words(timings)) if timings is not None else None,
                       actors_paths=actors_paths)
     files = Outputs.beside(output)

@@ -25,6 +25,7 @@ from ..errors import ValidationError
 from ..fetch import IMAGE
 from ..generator_ids import GeneratorId
 from ..stages.actors.catalog import Actor, actor_from_record
+from ..stages.actors.face_mesh import face_notes, find_face
 from ..stages.actors.personas import Persona, get_persona
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.pacing import PacingReceipt, pace
@@ -65,16 +66,30 @@ def cast(generator: str, *, actor_slug: str | None, context: Context, face_photo
     pool = all_actors(context.options.actors_paths)
     if face_photo_url is not None:
         photo = context.fetch(face_photo_url, field="face_photo_url", limits=IMAGE)
+        find_face(photo, field="face_photo_url")  # no face, several or a tiny one: refused before any work
         return Casting(_photo_actor(photo), False, persona)
     slug = actor_slug if actor_slug is not None else (persona.actor_slug if persona else None)
     if slug is not None:
+        field = "actor_slug" if actor_slug is not None else "persona_slug"
         try:
-            return Casting(get_actor(slug, actors=pool), False, persona)
+            actor = get_actor(slug, actors=pool)
         except ActorNotFoundError as exc:
             hint = f"; did you mean {', '.join(exc.similar)}?" if exc.similar else ""
-            field = "actor_slug" if actor_slug is not None else "persona_slug"
             raise ValidationError(field, slug, f"names no actor (see `mediakit actors`){hint}") from None
+        if actor.kind == "photo":
+            find_face(actor.portrait_path, field=field)
+        return Casting(actor, False, persona)
     return Casting(pick_actor(generator, seed_text, pool), True, persona)
+
+
+def photo_notes(casting: Casting, frame: tuple[int, int], *, field: str) -> list[str]:
+    """Receipt notes on a photo actor's face shown in a ``frame`` (width, height): what the rig does, and
+    whether the face is small or the photo blown up; none for other actors."""
+    if casting.actor.kind != "photo":
+        return []
+    face = find_face(casting.actor.portrait_path, field=field)
+    return [f"{field}: the face is rigged from its landmarks (mouth shapes, blinks, brows and head motion "
+            "are warps of the photo)", *face_notes(face, frame, field=field)]
 
 
 def pick_actor(generator: str, seed_text: str, pool: Sequence[Actor]) -> Actor:

@@ -214,10 +214,13 @@ class Options:
     ``characters_dir``: where saved characters are kept and looked up (None:
     ``$MEDIAKIT_HOME/characters``; the server passes each user's own folder).
     ``asr`` / ``asr_model`` / ``language``: the recognition engine, its model
-    and the spoken language for captions without a transcript.
+    and the spoken language for captions without a transcript.  ``footage``:
+    the user's own talking clip, which a spoken ad uses as its actor and its
+    voice (see ``generation.footage``).
     """
 
     voiceover: Path | Foreign | None = None
+    footage: Path | None = None
     transcript: str | None = None
     words: tuple[Word, ...] | None = None
     aspect: str | None = None

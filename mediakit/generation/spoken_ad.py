@@ -16,7 +16,8 @@ formats differ only in their hooks); everything else is written once here:
   last word (never a silent talking head).
 
 Documented options outside the requests (``Options``): ``voiceover`` (a
-recorded voice; captions aligned to the script) and
+recorded voice; captions aligned to the script), ``footage`` (the user's own
+talking clip as actor and voice; see ``footage``) and
 ``extra["preview_height"]`` (a smaller canvas of the same aspect, for
 previews and fast tests).
 """
@@ -48,6 +49,8 @@ from ..words import Word
 from .casting import Casting, ScriptDecision, voice_for
 from .contract import Built, Context, Generator, Metered, Plan, Receipt, RequestT
 from .endcard import CARD_MS, closing_line, end_card, last_word_end
+from .footage import NOTE as FOOTAGE_NOTE
+from .footage import footage_casting, footage_clip
 
 BUCKETS = (5, 10, 15)        # the durations a recorded voiceover is fitted into
 END_BREATH_MS = 300          # after the last word, before the video ends (no end card)
@@ -73,6 +76,7 @@ class SpokenAdPlan(Plan):
     speech: SpeechRequest | None
     voiceover: Path | None
     seconds: int
+    heard: bool = False          # the voice's words are recognised in it (footage), not the script aligned
     canvas: Canvas
     style: str
     burn_captions: bool = True
@@ -109,7 +113,15 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
     """
     voiceover = speech = None
     paced = script.pacing.estimated_duration
-    if context.options.voiceover is not None:
+    footage = footage_clip(context)
+    if footage is not None and context.options.voiceover is not None:
+        raise ValidationError("footage", str(context.options.footage), "brings its own voice: give footage or "
+                              "voiceover, not both")
+    if footage is not None:
+        voiceover, casting = footage, footage_casting(footage, casting)
+        seconds = max(0 if duration is None else paced, voiceover_bucket(footage, field="footage"))
+        notes = (FOOTAGE_NOTE, *notes)
+    elif context.options.voiceover is not None:
         voiceover = context.fetch(str(context.options.voiceover), field="voiceover", limits=AUDIO)
         seconds = max(0 if duration is None else paced, voiceover_bucket(voiceover))
         notes = ("voice: the recorded voiceover file, captions aligned to the script", *notes)
@@ -128,7 +140,8 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
         subtitle_style=style if burn_captions else None, notes=notes)
     return plan_type(generator=generator, receipt=receipt,
                      metered=Metered(generator=generator, seconds=seconds, script_generated=script.generated),
-                     casting=casting, script=script, speech=speech, voiceover=voiceover, seconds=seconds,
+                     casting=casting, script=script, speech=speech, voiceover=voiceover,
+                     heard=footage is not None and context.options.transcript is None, seconds=seconds,
                      canvas=canvas, style=style, burn_captions=burn_captions, delivery=delivery or tone, **fields)
 
 
@@ -150,7 +163,8 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         total_ms = plan.seconds * 1000
         canvas = plan.canvas
         bed = None if plan.music is None else pool.submit(music_bed, plan.music, total_ms / 1000, seed=plan.seconds)
-        voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, plan.script.script, total_ms,
+        spoken = None if plan.heard else plan.script.script
+        voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, spoken, total_ms,
                                                 tail_ms=CARD_MS if plan.cta else END_BREATH_MS, workdir=workdir)
         speech = replace(SpeechInput.from_file(voice, words=words), delivery=plan.delivery) if plan.speech is None \
             else SpeechInput(voice, speech_ms, words=tuple(words), delivery=plan.delivery)
@@ -158,7 +172,8 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         picture = self.picture(plan, speech, workdir)
         spoken_to = last_word_end(words, speech_ms)
         long_quiet = total_ms - spoken_to > MAX_DEAD_AIR_MS
-        card_text = plan.cta or (closing_line(plan.script.script, canvas) if long_quiet else None)
+        said = " ".join(w.text for w in words) if plan.heard else plan.script.script  # footage says its own
+        card_text = plan.cta or (closing_line(said, canvas) if long_quiet else None)
         card = end_card(card_text, canvas, centre_y=picture.caption_centre, start_ms=spoken_to, total_ms=total_ms)
         captions = captions_for(words, plan.style, picture.caption_centre)  # sidecars even when not burnt in
         timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
@@ -183,15 +198,15 @@ def canvas_for(aspect: str, preview_height: Any) -> Canvas:
     return Canvas(max(16, round(canvas.width * scale / 2) * 2), preview_height // 2 * 2, canvas.fps)
 
 
-def voiceover_bucket(path: Path) -> int:
+def voiceover_bucket(path: Path, *, field: str = "voiceover") -> int:
     """The shortest bucket the recorded voice fits in; ValidationError when it is longer than the longest."""
     info = probe(path)
     if info.audio is None or not info.duration_ms:
-        raise MediaError(path, "has no audio stream to use as the voice", field="voiceover")
+        raise MediaError(path, "has no audio stream to use as the voice", field=field)
     for seconds in BUCKETS:
         if info.duration_ms <= seconds * 1000:
             return seconds
-    raise ValidationError("voiceover", f"{info.duration_ms / 1000:.1f} s", f"must last at most {BUCKETS[-1]} s")
+    raise ValidationError(field, f"{info.duration_ms / 1000:.1f} s", f"must last at most {BUCKETS[-1]} s")
 
 
 def product_notes(path: Path) -> list[str]:
@@ -206,11 +221,12 @@ def product_notes(path: Path) -> list[str]:
 
 # ---- finish helpers ----------------------------------------------------------------------------------------
 
-def speak_to_fill(request: SpeechRequest | None, voiceover: Path | None, script: str, total_ms: int, *,
+def speak_to_fill(request: SpeechRequest | None, voiceover: Path | None, script: str | None, total_ms: int, *,
                   tail_ms: int, workdir: Path) -> tuple[Path, list[Word], int]:
     """The voice file, its words and its length, filling ``total_ms - tail_ms`` at a natural speed.
 
-    A recorded ``voiceover`` is used as it is (the script aligned to it);
+    A recorded ``voiceover`` is used as it is (the script aligned to it, or,
+    with no ``script``, the words recognised in it);
     synthesis is re-run once at a speed nudged within ``SPEED_NUDGE`` of the
     requested one when the first take is too short or too long.
     """
@@ -219,7 +235,7 @@ def speak_to_fill(request: SpeechRequest | None, voiceover: Path | None, script:
     if voiceover is not None:
         info = probe(voiceover)
         return voiceover, word_timings(voiceover, script, allow_unaligned=True), info.duration_ms or total_ms
-    assert request is not None
+    assert request is not None and script is not None
     target = total_ms - tail_ms
     speech = speak(request)
     requested = request.speed

@@ -19,7 +19,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ..errors import ValidationError
 from ..fetch import BROLL, IMAGE, Url
-from ..generation.casting import cast, persona_fields, script_for
+from ..generation.casting import cast, persona_fields, photo_notes, script_for
 from ..generation.contract import Context
 from ..generation.fields import (
     ActorSlug,
@@ -140,10 +140,9 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
                               angle=getattr(request, "angle", None), tone=tone, cta=request.cta)
         casting = cast(self.id, actor_slug=request.actor_slug, context=context,
                        face_photo_url=request.face_photo_url, persona=persona, seed_text=decision.script)
-        notes: list[str] = []
-        if casting.actor.kind == "photo":
-            notes.append("face_photo_url: animated by the local viseme engine (drawn mouth shapes over the "
-                         "photo); register a lip-sync engine for photoreal lip-sync")
+        canvas = canvas_for(request.aspect_ratio, context.options.extra.get("preview_height"))
+        field = "face_photo_url" if request.face_photo_url is not None else "actor_slug"
+        notes = photo_notes(casting, (canvas.width, canvas.height), field=field)
         product = None
         product_url = getattr(request, "product_image_url", None)
         if product_url is not None:
@@ -166,7 +165,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             notes.append(f"dub_language: the script is translated to {request.dub_language} before speaking")
         return plan_spoken_ad(
             UgcVideoPlan, self.id, script=decision, casting=casting, context=context,
-            canvas=canvas_for(request.aspect_ratio, context.options.extra.get("preview_height")), duration=None,
+            canvas=canvas, duration=None,
             style=style, voice=request.voice or (persona.voice if persona else None), speed=request.voice_speed,
             tone=tone, dub_language=request.dub_language, notes=tuple(notes), cta=request.cta, music=request.music,
             pip=pip, scenes=scenes, broll_images=broll_images, broll_model=request.broll_model)

@@ -41,7 +41,6 @@ from ..timeline import (
     ImageLayer,
     KenBurns,
     Layer,
-    PortraitLayer,
     PuppetLayer,
     SequenceLayer,
     Sprite,
@@ -250,11 +249,12 @@ class _Compiler:
 
     def puppet_content(self, layer: PuppetLayer, box: Box, label: str, dur: int, in_sequence: bool,
                        pix_fmt: str) -> _Stream:
-        """A drawn character composed over its backdrop: a fragment of this graph, not a clip of its own.
+        """A drawn or photo actor composed over its backdrop: a fragment of this graph, not a clip of its own.
 
         The mouth and eyes are cropped out of their held strips by a step
-        function of time, overlaid on the held head; the head sways over the
-        backdrop and the body breathes on top.  Time is ``t`` plus the trim, so
+        function of time, overlaid on the held head (then given the head's
+        mask as alpha, for a photo); the head sways over the backdrop and the
+        body, if any, breathes on top.  Time is ``t`` plus the trim, so
         every scene or PiP showing the actor is in step with the voice.
         """
         w, h = layer.size
@@ -266,16 +266,26 @@ class _Compiler:
         head = self.held_sprite(layer.head, f"{label}_hd", dur, now)
         eyes = self.held_sprite(layer.eyes, f"{label}_ey", dur, now)
         mouth = self.held_sprite(layer.mouth, f"{label}_mo", dur, now)
-        body = self.held_sprite(layer.body, f"{label}_bo", dur, now)
+        body_sprite = layer.body
+        body = None if body_sprite is None else self.held_sprite(body_sprite, f"{label}_bo", dur, now)
         hx, hy = _waves(layer.head.x, layer.head_dx, now), _waves(layer.head.y, layer.head_dy, now)
+        face = f"{label}_face"
         self.chains += [
             f"[{head}][{eyes}]overlay=x={layer.eyes.x}:y={layer.eyes.y}:format=auto[{label}_h1]",
-            f"[{label}_h1][{mouth}]overlay=x={layer.mouth.x}:y={layer.mouth.y}:format=auto[{label}_face]",
-            f"[{bg}][{label}_face]overlay=x={hx}:y={hy}[{label}_s1]",
-            f"[{label}_s1][{body}]overlay=x={layer.body.x}:y={_waves(layer.body.y, layer.body_dy, now)}"
-            f"[{label}_pp]",
+            f"[{label}_h1][{mouth}]overlay=x={layer.mouth.x}:y={layer.mouth.y}:format=auto[{face}]",
         ]
-        return _Stream(self.chains, f"{label}_pp", _framed(layer, (w, h), box, dur))
+        if layer.head_mask is not None:
+            mask = self.still(layer.head_mask, f"{label}_mk_img")
+            self.chains += [f"[{mask}]format=gray,{self.hold(dur)}[{label}_mk]",
+                            f"[{face}][{label}_mk]alphamerge[{label}_fm]"]
+            face = f"{label}_fm"
+        self.chains.append(f"[{bg}][{face}]overlay=x={hx}:y={hy}[{label}_s1]")
+        out = f"{label}_s1"
+        if body_sprite is not None:
+            body_y = _waves(body_sprite.y, layer.body_dy, now)
+            self.chains.append(f"[{out}][{body}]overlay=x={body_sprite.x}:y={body_y}[{label}_pp]")
+            out = f"{label}_pp"
+        return _Stream(self.chains, out, _framed(layer, (w, h), box, dur))
 
     def held_sprite(self, sprite: Sprite, label: str, dur: int, now: str) -> str:
         """A sprite converted once and repeated; a strip is cropped to the cell its schedule shows now."""
@@ -285,18 +295,6 @@ class _Compiler:
             steps.append(f"crop=w=iw/{sprite.cells}:h=ih:x='iw/{sprite.cells}*{_cell_at(sprite, now)}':y=0")
         self.chains.append(f"[{src}]{','.join(steps)}[{label}]")
         return label
-
-    def portrait_content(self, layer: PortraitLayer, box: Box, label: str, dur: int, in_sequence: bool,
-                         pix_fmt: str) -> _Stream:
-        """A photo scaled once to the zoomed size, then a drifting window cropped per frame."""
-        w, h = layer.size
-        zw, zh = (n + n % 2 for n in (round(w * layer.zoom), round(h * layer.zoom)))
-        now = f"(t+{_sec(layer.trim_start_ms)})" if layer.trim_start_ms else "t"
-        src = self.still(layer.path, f"{label}_img")
-        x, y = _waves("(iw-ow)/2", layer.drift_x, now), _waves("(ih-oh)/2", layer.drift_y, now)
-        return _Stream(self.chains, src, [f"scale={zw}:{zh}:force_original_aspect_ratio=increase", f"crop={zw}:{zh}",
-                                          "setsar=1", YUV420, self.hold(dur), f"crop={w}:{h}:{x}:{y}",
-                                          *_framed(layer, (w, h), box, dur)])
 
     # ---- video --------------------------------------------------------------------
     def video(self) -> str:
@@ -418,7 +416,7 @@ class _Compiler:
             count = cuts[i + 1] + (tail if i < last else 0) - first
             if isinstance(scene, VideoLayer) and i > 0:
                 scene = replace(scene, trim_start_ms=max(0, scene.trim_start_ms - round(lead * 1000 / fps)))
-            elif isinstance(scene, PuppetLayer | PortraitLayer) and i > 0:
+            elif isinstance(scene, PuppetLayer) and i > 0:
                 # animated at the time of the scene's first frame, not at the cut's unrounded time
                 late = round(first * 1000 / fps) - layer.cuts_ms[i - 1]
                 scene = replace(scene, trim_start_ms=max(0, scene.trim_start_ms + late))
@@ -725,7 +723,7 @@ def _on_frame(layer: VisualLayer, fps: Fraction) -> VisualLayer:
                    duration_ms=None if layer.duration_ms is None else layer.duration_ms - lag)
 
 
-def _framed(layer: PuppetLayer | PortraitLayer, size: tuple[int, int], box: Box, dur_ms: int) -> list[str]:
+def _framed(layer: PuppetLayer, size: tuple[int, int], box: Box, dur_ms: int) -> list[str]:
     """Per-frame steps from an animated actor's ``size`` frame to ``box``: its crop, then Ken Burns or cover.
 
     The actor is composed per frame anyway, so the Ken Burns pre-scale costs
@@ -764,5 +762,4 @@ _CONTENT: dict[type[Any], Callable[..., _Stream]] = {
     TextLayer: _Compiler.text_content,
     SequenceLayer: _Compiler.sequence_content,
     PuppetLayer: _Compiler.puppet_content,
-    PortraitLayer: _Compiler.portrait_content,
 }

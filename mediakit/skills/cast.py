@@ -24,10 +24,11 @@ from pathlib import Path
 import yaml
 
 from ..cache import cache_key, cached_file, cached_png
-from ..errors import NotFoundError, ValidationError
+from ..errors import MediaError, NotFoundError, ValidationError
 from ..fetch import IMAGE, check_file
 from ..generation.contract import Context
 from ..stages.actors.catalog import Actor, actor_from_record
+from ..stages.actors.face_mesh import find_face
 from ..stages.actors.look import Look
 from ..stages.actors.portraits import portrait as portrait_of
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
@@ -83,7 +84,10 @@ def sheet_character(value: str, field: str, context: Context) -> Actor:
     character = read_character(sheet, field=field)
     if character is None:
         front = cached_png("sheet-front", hashlib.sha256(sheet.read_bytes()).hexdigest(), lambda: front_crop(sheet))
-        return photo_actor(front, field)
+        try:
+            return photo_actor(front, field)
+        except MediaError as exc:  # the sheet is the user's file, its front view ours
+            raise MediaError(sheet, f"its front view: {exc.problem}", field=field) from None
     saved_id = CHARACTER_PREFIX + character_hash(character)
     try:
         return saved_character(saved_id, field, context)
@@ -100,7 +104,9 @@ def character_or_image(value: str, field: str, context: Context) -> Actor:
 
 
 def photo_actor(photo: Path, field: str) -> Actor:
-    """A photo given in ``field`` as an actor of kind ``photo`` (the portrait is the photo)."""
+    """A photo given in ``field`` as an actor of kind ``photo`` (the portrait is the photo); one the photo rig
+    cannot animate (no face, several, a tiny one) is refused here, before any work."""
+    find_face(photo, field=field)
     return actor_from_record({"slug": PHOTO_PREFIX + field.replace("_", "-"), "name": field, "gender": "female",
                               "nationality": "", "actor_type": "Casual", "style": "your own photo",
                               "created_at": "2025-01-01T00:00:00Z"}, portrait=photo, source=str(photo))

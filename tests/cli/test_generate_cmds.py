@@ -60,3 +60,14 @@ def test_generate_writes_output_receipt_sidecars_and_poster(tmp_path: Path, tiny
     assert "00:00:00,100 --> 00:00:00,700\nTesting\n" in (tmp_path / "o.srt").read_text()
     saved = json.loads((tmp_path / "o.receipt.json").read_text())
     assert saved["generator"] == "subtitle" and saved["metered"] == {"operation": "subtitle", "seconds": 2}
+
+
+def test_footage_flag_reaches_the_talking_routes(tmp_path: Path, silent_video: Path) -> None:
+    """--footage is the footage option: a clip without a sound is refused naming the flag's field."""
+    result = CliRunner().invoke(main, ["generate", "ugc_video", "--set", "script=I tried this cold brew for a week "
+                                       "and it changed my mornings.", "--footage", str(silent_video),
+                                       "-o", str(tmp_path / "o.mp4"), "--json"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["details"][0] == {
+        "file": str(silent_video), "rule": "must have both a picture and a sound (the actor and their voice)",
+        "field": "footage"}

@@ -205,12 +205,12 @@ def _delayed(video: Path, ms: int) -> Path:
 def test_show_your_app_lips_follow_the_voice(screen: Path, tmp_path: Path) -> None:
     from mediakit.stages.layouts.phone import ACTOR_PIP
     from mediakit.stages.pip import pip_box
-    from mediakit.timeline import PortraitLayer, PuppetLayer
+    from mediakit.timeline import PuppetLayer
 
     body = {"app_screenshot_url": str(screen), "script": APP_SCRIPT, "subtitle_style": "none"}
     plan, built = _render_built("show_your_app", body, tmp_path / "app.mp4", tmp_path)
     pip = pip_box(ACTOR_PIP, plan.canvas)
-    assert any(isinstance(layer, PuppetLayer | PortraitLayer) and layer.box == pip for layer in built.timeline.layers)
+    assert any(isinstance(layer, PuppetLayer) and layer.box == pip for layer in built.timeline.layers)
     words = built.captions.words
     spans = [(max(words[0].start_ms, 500), words[-1].end_ms, _mouth((pip.x, pip.y, pip.w, pip.h)))]  # PiP in
     lag_ms, corr = _sync_lag_ms(tmp_path / "app.mp4", spans)
@@ -222,7 +222,7 @@ def test_show_your_app_lips_follow_the_voice(screen: Path, tmp_path: Path) -> No
 @pytest.mark.slow
 def test_laptop_ugc_lips_follow_the_voice_in_both_face_scenes(screen: Path, tmp_path: Path) -> None:
     from mediakit.stages.layouts.laptop import FACE
-    from mediakit.timeline import PortraitLayer, PuppetLayer, SequenceLayer
+    from mediakit.timeline import PuppetLayer, SequenceLayer
 
     script = ("I was drowning in habit apps that never stuck, so I tried one more. The streak counter keeps me "
               "honest, the reminders fit my day, and twelve days in I have not missed once.")
@@ -233,7 +233,7 @@ def test_laptop_ugc_lips_follow_the_voice_in_both_face_scenes(screen: Path, tmp_
     assert isinstance(sequence, SequenceLayer)
     first, second, _ = (scene.duration_ms for scene in sequence.scenes)
     close = sequence.scenes[2]
-    assert isinstance(close, PuppetLayer | PortraitLayer) and close.crop == FACE   # cropped in the graph: no clip
+    assert isinstance(close, PuppetLayer) and close.crop == FACE   # cropped in the graph: no clip
     words = built.captions.words
     fade = sequence.transition.duration_ms
     # the close-up shows the actor's FACE crop scaled to the frame (and a slow 6% push-in: a wider rectangle)

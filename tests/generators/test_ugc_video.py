@@ -112,10 +112,17 @@ def test_plan_errors_name_the_field(body: dict[str, Any], code: str | None, fiel
         assert field in text
 
 
-def test_face_photo_is_the_talking_head_and_the_receipt_says_how(product: Path) -> None:
-    plan = _plan("ugc_video", {"script": SCRIPT, "face_photo_url": str(product)})
+@pytest.mark.slow  # the photo's face is found (MediaPipe)
+def test_face_photo_is_the_talking_head_and_the_receipt_says_how(real: Path, product: Path) -> None:
+    face = str(real / "lipnet-grid-swwp2s" / "face.png")
+    plan = _plan("ugc_video", {"script": SCRIPT, "face_photo_url": face}, Options())  # full size: 1080x1920
     assert plan.casting.actor.kind == "photo" and plan.receipt.actor_slug == "face-photo"
-    assert any("face_photo_url" in note and "local viseme engine" in note for note in plan.receipt.notes)
+    notes = [n for n in plan.receipt.notes if n.startswith("face_photo_url: ")]
+    assert len(notes) == 3 and "rigged from its landmarks" in notes[0]
+    assert "142 px tall (under 400 px)" in notes[1] and "shown 6.7x its size" in notes[2]
+    with pytest.raises(MediakitError, match="no face found") as refused:
+        _plan("ugc_video", {"script": SCRIPT, "face_photo_url": str(product)})
+    assert refused.value.to_dict()["error"]["details"][0]["field"] == "face_photo_url"
 
 
 def test_persona_fills_unset_fields_and_request_wins() -> None:

@@ -26,7 +26,6 @@ from mediakit.timeline import (
     Crop,
     ImageLayer,
     KenBurns,
-    PortraitLayer,
     PuppetLayer,
     SequenceLayer,
     Shadow,
@@ -53,8 +52,8 @@ PUPPET = PuppetLayer(
 
 NAMED: dict[str, tuple[Timeline, Profile]] = {
     "puppet_in_pip_and_portrait": (Timeline(CANVAS, 3000, layers=(
-        PortraitLayer(path=Path("photo.png"), size=(360, 640), drift_x=(Wave(2.0, 6.5, 0.5),),
-                      drift_y=(Wave(1.0, 3.5, 1.5),)),
+        replace(PUPPET, backdrop=ImageLayer(path=Path("photo.png")), size=(360, 640), body=None, body_dy=(),
+                head_mask=Path("head-mask.png")),
         replace(PUPPET, box=Box(180, 320, 160, 280), start_ms=500, trim_start_ms=500, mask=Path("round.png"),
                 enter=Animation("slide-up", 300))),
         audio=(AudioClip(Path("voice.wav")),)), DEFAULT_PROFILE),
@@ -77,8 +76,9 @@ NAMED: dict[str, tuple[Timeline, Profile]] = {
         SequenceLayer(scenes=(ColorLayer(color="navy", duration_ms=510),
                               replace(PUPPET, duration_ms=1000, trim_start_ms=510, crop=Crop(0.14, 0.12, 0.72, 0.72),
                                       motion=KenBurns(1.0, 1.06)),
-                              PortraitLayer(path=Path("photo.png"), size=(360, 640), duration_ms=1000,
-                                            crop=Crop(0.2, 0.1, 0.6, 0.5))),
+                              replace(PUPPET, backdrop=ImageLayer(path=Path("photo.png")), size=(360, 640),
+                                      body=None, body_dy=(), head_mask=Path("head-mask.png"), duration_ms=1000,
+                                      trim_start_ms=1510, crop=Crop(0.2, 0.1, 0.6, 0.5))),
                       transition=Transition("fade", 200)),)), DEFAULT_PROFILE),
     "scenes_with_title": (Timeline(CANVAS, 4000, layers=(
         SequenceLayer(scenes=(ImageLayer(path=Path("a.png"), duration_ms=2000),
@@ -87,6 +87,9 @@ NAMED: dict[str, tuple[Timeline, Profile]] = {
         ColorLayer(color="black@0.4", box=Box(0, 40, 360, 80)),
         TextLayer(text="Day 1: 'easy'", box=Box(0, 40, 360, 80), size_px=36))),
         DEFAULT_PROFILE),
+    "photo_actor": (Timeline(CANVAS, 2000, layers=(
+        replace(PUPPET, backdrop=ImageLayer(path=Path("plate.png")), size=(360, 640), body=None, body_dy=(),
+                head_mask=Path("head-mask.png")),), audio=(AudioClip(Path("voice.wav")),)), DEFAULT_PROFILE),
     "poster_frame": (Timeline(CANVAS, 1000, layers=(ImageLayer(path=Path("photo.png"), fit="blur"),)),
                      StillProfile(500)),
 }

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import sleepgen
 
-from mediakit.errors import ValidationError
+from mediakit.errors import MediaError, ValidationError
 from runner import accounts, jobs, ledger, service
 from runner.db import Database
 from runner.errors import IdempotencyConflict
@@ -107,3 +107,15 @@ def test_a_stopped_worker_gives_its_renders_back_to_the_queue_with_the_debit_sta
     assert (after.status, after.owner, after.attempts, after.credits) == (jobs.QUEUED, None, 1, 50)
     assert _total(db, "u1") == held
     assert not (db.folder / "outputs" / ".staging" / f"{job.id}-1").exists()
+
+
+@pytest.mark.slow  # the photo is searched for a face (MediaPipe)
+def test_a_face_photo_without_a_face_is_refused_before_any_credit_is_taken(db: Database, real: Path):
+    service.open_user(db, "maker")
+    before = _total(db, "maker")
+    shop = real / "skimage-coffee" / "coffee.png"
+    body = {"script": "I tried this cold brew for a week and it changed my mornings.", "face_photo_url": str(shop)}
+    with pytest.raises(MediaError, match="no face found") as refused:
+        service.submit_request(db, "maker", "ugc_video", body)
+    assert refused.value.field == "face_photo_url"
+    assert _total(db, "maker") == before and jobs.list_jobs(db, "maker")[1] == 0

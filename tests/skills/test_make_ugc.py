@@ -98,15 +98,28 @@ def test_character_sheet_url_casts_the_drawn_character(tmp_path: Path) -> None:
     assert again.receipt.actor_slug == actor.slug
 
 
-def test_a_foreign_sheet_talks_as_its_front_view(tmp_path: Path) -> None:
+@pytest.mark.slow  # the front view's face is found (MediaPipe)
+def test_a_foreign_sheet_talks_as_its_front_view(tmp_path: Path, real: Path) -> None:
     sheet = tmp_path / "theirs.png"
-    Image.new("RGB", (600, 400), (20, 120, 200)).save(sheet)
+    with Image.open(real / "lipnet-grid-swwp2s" / "face.png") as face:
+        drawn = Image.new("RGB", (600, 400), (20, 120, 200))
+        drawn.paste(face.crop((80, 60, 280, 300)), (0, 0))  # a front view in the top-left, as sheets have
+        drawn.save(sheet)
     _, plan = plan_job("make_ugc", {"script": THREE, "character": str(sheet)})
     actor = plan.inner.casting.actor
     assert actor.kind == "photo"
     with Image.open(actor.portrait_path) as front:
         assert front.size == (200, 240)
     assert list_characters() == []
+
+
+@pytest.mark.slow
+def test_a_foreign_sheet_with_no_face_is_refused_naming_the_sheet(tmp_path: Path) -> None:
+    sheet = tmp_path / "theirs.png"
+    Image.new("RGB", (600, 400), (20, 120, 200)).save(sheet)
+    with pytest.raises(MediaError, match="its front view: no face found") as err:
+        plan_job("make_ugc", {"script": THREE, "character": str(sheet)})
+    assert err.value.field == "character" and err.value.path == str(sheet)
 
 
 def test_a_short_script_is_a_5_s_clip_under_make_ugcs_own_rule() -> None:

@@ -3,7 +3,7 @@
 ``Actor.lip_sync_engine`` names the engine that animates an actor who has no
 footage of their own.  The built-in ``mediakit-viseme`` engine draws the
 generated character's mouth shapes from the speech's phonemes (see
-``puppet``); a photo portrait gets idle motion only.  Other engines (a
+``puppet``), or warps a photo's face to them (see ``photo_rig``).  Other engines (a
 neural talking-head model, a hosted service) plug in without touching
 mediakit:
 
@@ -70,7 +70,7 @@ class LipSyncEngine(Protocol):
 
 
 class VisemeEngine:
-    """The built-in engine: mouth shapes from phonemes on a drawn character, idle motion on a photo.
+    """The built-in engine: mouth shapes from phonemes on a drawn character or a rigged photo (``photo_rig``).
 
     Its actors are timeline layers the final render animates (``layer``), so
     a timeline never needs a clip of them; ``render`` writes one through the
@@ -80,16 +80,17 @@ class VisemeEngine:
     def layer(self, request: LipSyncRequest, *, box: Box | None = None, start_ms: int = 0,
               backdrop: Backdrop | None = None) -> ActorLayer:
         """``request`` as a layer in ``box`` from ``start_ms`` (``backdrop`` behind a drawn actor)."""
-        from .puppet import portrait_layer, puppet_layer, seed_of
+        from .photo_rig import photo_layer
+        from .puppet import puppet_layer, seed_of
         from .visemes import speech_visemes
 
         actor = request.actor
         seed = seed_of(actor.slug)
         size = (request.width, request.height)
-        if actor.look is None:
-            return portrait_layer(request.portrait, size=size, duration_ms=request.duration_ms, seed=seed, box=box,
-                                  start_ms=start_ms)
         visemes = speech_visemes(request.phonemes, request.words, request.audio, request.duration_ms)
+        if actor.look is None:
+            return photo_layer(request.portrait, visemes, request.words, size=size, duration_ms=request.duration_ms,
+                               seed=seed, box=box, start_ms=start_ms)
         return puppet_layer(actor.look, visemes, size=size, duration_ms=request.duration_ms, seed=seed, box=box,
                             start_ms=start_ms, backdrop=backdrop, words=request.words, delivery=request.delivery)
 

@@ -35,7 +35,7 @@ from PIL import Image
 
 from ...cache import cached_png
 from ...media_io import open_image
-from ...timeline import Backdrop, Box, ImageLayer, PortraitLayer, PuppetLayer, Sprite, Wave
+from ...timeline import Backdrop, Box, ImageLayer, PuppetLayer, Sprite, Wave
 from ...words import Word
 from .acting import acting_for, eye_cells
 from .look import EYE_STATES, Look
@@ -153,8 +153,8 @@ def opaque_box(sprite: Path) -> Rect:
     return x0, y0, max(2, x1 - x0), max(2, y1 - y0)
 
 
-def blink_track(duration_ms: int, seed: int) -> list[tuple[str, int, int]]:
-    """Eye states covering ``[0, duration_ms]``: open, with a quick blink every 2 to 6 s (seeded)."""
+def blink_track(duration_ms: int, seed: int, gap_s: tuple[float, float] = BLINK_GAP_S) -> list[tuple[str, int, int]]:
+    """Eye states covering ``[0, duration_ms]``: open, with a quick blink every ``gap_s`` seconds (seeded)."""
     rng = random.Random(seed)
     out: list[tuple[str, int, int]] = []
     t = 0
@@ -165,7 +165,7 @@ def blink_track(duration_ms: int, seed: int) -> list[tuple[str, int, int]]:
         for state, ms in zip(("half", "closed", "half"), BLINK_MS, strict=True):
             out.append((state, t, t + ms))
             t += ms
-        nxt = t + round(rng.uniform(*BLINK_GAP_S) * 1000)
+        nxt = t + round(rng.uniform(*gap_s) * 1000)
     out.append(("open", t, duration_ms))
     return out
 
@@ -245,15 +245,3 @@ def strip(parts: Sequence[Path], cache: Path | None = None) -> Path:
         return out
 
     return cached_png("actor-strip", tuple(parts), draw, cache)
-
-
-def portrait_layer(portrait: Path, *, size: tuple[int, int], duration_ms: int, seed: int, box: Box | None = None,
-                   start_ms: int = 0) -> PortraitLayer:
-    """A photo portrait with idle motion only: a slow drift over a slightly enlarged frame.
-
-    A photo has no drawn mouth to swap, so lip sync for photos needs an
-    external engine (see ``lipsync``); this keeps the picture alive meanwhile.
-    """
-    m = Motion.of(min(size) * 0.9, seed)
-    return PortraitLayer(start_ms=start_ms, duration_ms=duration_ms, box=box, path=portrait, size=size,
-                         drift_x=(m.sway,), drift_y=(m.nod,))

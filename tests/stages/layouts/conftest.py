@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
+
+from mediakit.timeline import ImageLayer, PuppetLayer, Sprite
 
 ACTOR_BG = (120, 170, 220)
 SCREEN_TOP = (92, 84, 240)
@@ -34,3 +38,17 @@ def layout_media(tmp_path_factory: pytest.TempPathFactory) -> Path:
     d.rectangle((140, 200, 260, 320), fill=(255, 255, 255))    # a white label inside the product
     product.save(folder / "packshot.jpg", quality=95)
     return folder
+
+
+
+@pytest.fixture
+def stand_in_actor(layout_media: Path) -> Callable[..., PuppetLayer]:
+    """Makes a stand-in animated actor of a size: the actor picture as its backdrop and every part (layouts only
+    place it, so what it shows does not matter)."""
+    picture = layout_media / "actor.png"
+
+    def make(size: tuple[int, int], **fields: Any) -> PuppetLayer:
+        return PuppetLayer(backdrop=ImageLayer(path=picture), size=size, head=Sprite(picture), eyes=Sprite(picture),
+                           mouth=Sprite(picture), **fields)
+
+    return make

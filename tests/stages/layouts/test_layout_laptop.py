@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +21,7 @@ from mediakit.stages.layouts.laptop import (
     screen_broll,
     split_script,
 )
-from mediakit.timeline import Canvas, ImageLayer, KenBurns, PortraitLayer, SequenceLayer, Timeline, VideoLayer
+from mediakit.timeline import Canvas, ImageLayer, KenBurns, PuppetLayer, SequenceLayer, Timeline, VideoLayer
 
 CANVAS = Canvas(180, 320)
 
@@ -124,16 +125,17 @@ def test_track_has_three_scenes_and_a_warped_screen(layout_media: Path, tmp_path
     assert isinstance(close, VideoLayer) and close.trim_start_ms == 5500
 
 
-def test_a_drawn_actor_is_cropped_to_the_face_inside_the_final_graph(layout_media: Path, tmp_path: Path) -> None:
+def test_a_drawn_actor_is_cropped_to_the_face_inside_the_final_graph(
+        tmp_path: Path, stand_in_actor: Callable[..., PuppetLayer]) -> None:
     img = tmp_path / "desk.png"
     Image.new("RGB", (320, 200), (40, 200, 120)).save(img)
-    actor = PortraitLayer(path=layout_media / "actor.png", size=(180, 320), box=CANVAS.box, duration_ms=8000)
+    actor = stand_in_actor((180, 320), box=CANVAS.box, duration_ms=8000)
     track = laptop_track(actor, check_screen_input(image=img), CANVAS, split_ms=3000, duration_ms=8000,
                          cache_dir=tmp_path)
     talking, _, close = track.layers[0].scenes  # type: ignore[union-attr]
-    assert isinstance(talking, PortraitLayer) and (talking.box, talking.duration_ms, talking.trim_start_ms) == (
+    assert isinstance(talking, PuppetLayer) and (talking.box, talking.duration_ms, talking.trim_start_ms) == (
         None, 3000, 0)
-    assert isinstance(close, PortraitLayer) and (close.duration_ms, close.trim_start_ms) == (2500, 5500)
+    assert isinstance(close, PuppetLayer) and (close.duration_ms, close.trim_start_ms) == (2500, 5500)
     assert close.crop == FACE and close.motion == KenBurns(1.0, 1.06)
     g = compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers)).graph
     assert "crop=w=iw*0.7200:h=ih*0.7200:x=iw*0.1400:y=ih*0.1200,scale=192:340:" in g  # the face, pushed in 6%

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from PIL import Image
 from mediakit.errors import ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.layouts.podcast import Shot, Turn, plan_shots, podcast_track, room_style, shot_boxes
-from mediakit.timeline import Canvas, PortraitLayer, Timeline, VideoLayer
+from mediakit.timeline import Canvas, PuppetLayer, Sprite, Timeline, VideoLayer
 
 CANVAS = Canvas(180, 320)
 TURNS = [Turn("A", 0, 2000), Turn("B", 2100, 4500), Turn("B", 4600, 5000), Turn("A", 5100, 7000),
@@ -71,11 +72,13 @@ def test_track_follows_the_shots_with_actors_in_sync(tmp_path: Path) -> None:
         podcast_track(Path("a.mp4"), Path("a.mp4"), TURNS, CANVAS, 10500)
 
 
-def test_drawn_actors_are_layers_in_each_card_in_sync(layout_media: Path, tmp_path: Path) -> None:
-    a = PortraitLayer(path=layout_media / "actor.png", size=(120, 160), duration_ms=10500)
-    track = podcast_track(a, replace(a, zoom=1.1), TURNS, CANVAS, 10500, cache_dir=tmp_path)
-    cards = [layer for layer in track.layers if isinstance(layer, PortraitLayer)]
-    assert [c.zoom for c in cards] == [1.06, 1.1, 1.1, 1.06, 1.06, 1.1, 1.06]   # A and B, B, A, A and B, A
+def test_drawn_actors_are_layers_in_each_card_in_sync(layout_media: Path, tmp_path: Path,
+                                                       stand_in_actor: Callable[..., PuppetLayer]) -> None:
+    a = stand_in_actor((120, 160), duration_ms=10500)
+    track = podcast_track(a, replace(a, head=Sprite(layout_media / "actor.png", 1)), TURNS, CANVAS, 10500,
+                          cache_dir=tmp_path)
+    cards = [layer for layer in track.layers if isinstance(layer, PuppetLayer)]
+    assert [c.head.x for c in cards] == [0, 1, 1, 0, 0, 1, 0]   # A and B, B, A, A and B, A
     assert all(c.trim_start_ms == c.start_ms and c.mask is not None and c.shadow is not None for c in cards)
     assert not any(isinstance(layer, VideoLayer) for layer in track.layers)
     compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers))

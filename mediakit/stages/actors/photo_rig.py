@@ -1,0 +1,207 @@
+"""The photo actor: a real face photo rigged on its landmarks and animated inside the final render's graph.
+
+Once per photo and frame size (cached), the rig makes the parts a
+``PuppetLayer`` needs, all cut from the photo framed to the size (the
+*plate*, which is the layer's backdrop and never moves):
+
+* the **head**: the face, hair and neck inside a ring of fixed anchors around
+  the face oval, with a soft **mask** that is its alpha once composed;
+* a **mouth** strip, one cell per viseme: the face mesh warped to the shape
+  (jaw, lips) with the mouth interior painted between the parted lips;
+* an **eyes** strip, six cells: lids open, half, closed, with the brows at
+  rest or raised.
+
+Each strip's cells carry the alpha of the region any of their poses changes
+(feathered), and equal the photo everywhere else, so neither a rectangle nor
+a seam can show.  In the graph, the cells of the moment are laid on the head,
+the mask applied, and the head overlaid on the plate at sway and nod offsets:
+the head moves, the rest of the picture stays exactly the photo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter
+
+from ...cache import cache_dir, cache_key, file_signature
+from ...media_io import atomic_path, open_image, write_pam
+from ...timeline import Box, ImageLayer, PuppetLayer, Sprite
+from ...words import Word
+from .face_mesh import FaceLandmarks, find_face
+from .face_poses import FACE_OVAL, LOWER_INNER, MESH_POINTS, UPPER_INNER, FacePoses
+from .look import EYE_STATES
+from .mesh_warp import triangulate, warp
+from .mouth_interior import paint_interior
+from .puppet import Motion, blink_track
+from .visemes import VISEMES, VisemeSpan
+
+RIG_VERSION = "3"
+RING_ABOVE, RING_BELOW = 1.35, 1.45  # the fixed ring around the face oval (the neck gives way below the chin)
+MASK_SHRINK = 0.9                    # the head's mask inside the ring, feathered
+FEATHER = 0.035                      # mask blur, in face heights
+FACE_TOP = 0.42                      # the face centre's height in the frame, when the photo allows
+PART_NAMES = ("plate", "head", "mask", "mouths", "eyes")
+PHOTO_BLINK_GAP_S = (2.0, 5.0)       # a real face that never blinks for 6 s looks like a photo
+BROW_MIN_LETTERS = 6                 # a word this long is stressed: the brows rise on it
+BROW_GAP_MS = 1800                   # at most one raise in this long
+BROW_LEAD_MS, BROW_TAIL_MS = 80, 220
+VISIBLE = 1                          # levels: a smaller change of a pose is left to the photo beneath
+
+
+@dataclass(frozen=True)
+class PhotoParts:
+    """The rig's parts for one photo at one frame size, and where they sit (pixels)."""
+
+    paths: dict[str, Path]
+    head: tuple[int, int]        # the head's top-left in the frame
+    head_size: tuple[int, int]
+    mouth: tuple[int, int]       # a mouth cell's top-left in the head
+    eyes: tuple[int, int]        # an eyes cell's top-left in the head
+    face_h: float
+
+
+def photo_layer(portrait: Path, visemes: Sequence[VisemeSpan], words: Sequence[Word], *, size: tuple[int, int],
+                duration_ms: int, seed: int, box: Box | None = None, start_ms: int = 0,
+                field: str = "portrait") -> PuppetLayer:
+    """``portrait`` speaking ``visemes`` as a timeline layer: warped once now, animated in the render."""
+    parts = photo_parts(portrait, size, field=field)
+    motion = Motion.of(parts.face_h, seed)
+    hx, hy = parts.head
+    return PuppetLayer(
+        start_ms=start_ms, duration_ms=duration_ms, box=box, size=size,
+        backdrop=ImageLayer(path=parts.paths["plate"]),
+        head=Sprite(parts.paths["head"], hx, hy), head_mask=parts.paths["mask"],
+        eyes=Sprite(parts.paths["eyes"], *parts.eyes, 2 * len(EYE_STATES), eye_schedule(duration_ms, words, seed)),
+        mouth=Sprite(parts.paths["mouths"], *parts.mouth, len(VISEMES),
+                     tuple((VISEMES.index(v.viseme), v.start_ms, v.end_ms) for v in visemes)),
+        head_dx=motion.head_dx(), head_dy=motion.head_dy())
+
+
+def eye_schedule(duration_ms: int, words: Sequence[Word], seed: int) -> tuple[tuple[int, int, int], ...]:
+    """Cells of the eyes strip over time: blinks every 2 to 5 s, brows raised on stressed words.
+
+    Cell ``3 * raised + lid state``, so a blink during a raise keeps the brows up.
+    """
+    raises = brow_raises(words, duration_ms)
+    out = []
+    for state, a, b in blink_track(duration_ms, seed, PHOTO_BLINK_GAP_S):
+        cuts = sorted({a, b, *(t for r in raises for t in r if a < t < b)})
+        for t0, t1 in zip(cuts, cuts[1:], strict=False):
+            raised = any(r0 <= t0 < r1 for r0, r1 in raises)
+            out.append((3 * raised + EYE_STATES.index(state), t0, t1))
+    return tuple(out)
+
+
+def brow_raises(words: Sequence[Word], duration_ms: int) -> list[tuple[int, int]]:
+    """Spans with the brows up: around each long (stressed) word, at most one per ``BROW_GAP_MS``."""
+    spans: list[tuple[int, int]] = []
+    for w in words:
+        letters = sum(c.isalpha() for c in w.text)
+        if letters >= BROW_MIN_LETTERS and (not spans or w.start_ms - spans[-1][0] >= BROW_GAP_MS):
+            spans.append((max(0, w.start_ms - BROW_LEAD_MS), min(duration_ms, w.end_ms + BROW_TAIL_MS)))
+    return spans
+
+
+def photo_parts(portrait: Path, size: tuple[int, int], *, field: str = "portrait") -> PhotoParts:
+    """The rig's parts for ``portrait`` at ``size`` (made once, then read from the cache)."""
+    key = cache_key("photo-rig", (RIG_VERSION, file_signature(portrait), size))
+    folder = cache_dir()
+    paths = {name: folder / f"photo-rig-{key}-{name}.pam" for name in PART_NAMES}
+    meta = folder / f"photo-rig-{key}.npy"
+    if not meta.exists() or not all(p.exists() for p in paths.values()):
+        face = find_face(portrait, field=field)
+        images, places = build_parts(open_image(portrait, field=field).convert("RGB"), face, size)
+        for name, pixels in images.items():
+            write_pam(paths[name], pixels)
+        with atomic_path(meta) as tmp, tmp.open("wb") as fh:
+            np.save(fh, np.array(places, dtype=np.float64))
+    hx, hy, hw, hh, mx, my, ex, ey, face_h = np.load(meta).tolist()
+    return PhotoParts(paths, (int(hx), int(hy)), (int(hw), int(hh)), (int(mx), int(my)), (int(ex), int(ey)), face_h)
+
+
+def frame_photo(photo: Image.Image, face: FaceLandmarks, size: tuple[int, int]) -> tuple[Image.Image, FaceLandmarks]:
+    """The photo scaled to cover ``size`` and cropped around the face; the face's points in that frame."""
+    w, h = size
+    scale = max(w / photo.width, h / photo.height)
+    sw, sh = round(photo.width * scale), round(photo.height * scale)
+    x0, y0, x1, y1 = face.box
+    ox = int(np.clip((x0 + x1) / 2 * scale - w / 2, 0, sw - w))
+    oy = int(np.clip((y0 + y1) / 2 * scale - FACE_TOP * h, 0, sh - h))
+    plate = photo.resize((sw, sh), Image.Resampling.LANCZOS).crop((ox, oy, ox + w, oy + h))
+    return plate, face.scaled(scale, -ox, -oy)
+
+
+def build_parts(photo: Image.Image, face: FaceLandmarks,
+                size: tuple[int, int]) -> tuple[dict[str, np.ndarray], tuple[float, ...]]:
+    """Every part's pixels, and (head x, y, w, h, mouth x, y, eyes x, y, face height) for ``PhotoParts``."""
+    plate, framed = frame_photo(photo, face, size)
+    pts = framed.points[:MESH_POINTS]
+    oval = pts[list(FACE_OVAL)]
+    centre = oval.mean(axis=0)
+    stretch = np.where((oval[:, 1] > centre[1])[:, None], RING_BELOW, RING_ABOVE)
+    ring = np.clip(centre + (oval - centre) * stretch, 0, np.array(size) - 1)
+    x0, y0 = (np.floor(ring.min(axis=0)).astype(int) // 2 * 2).tolist()
+    x1, y1 = np.ceil(ring.max(axis=0)).astype(int).tolist()
+    hw, hh = min(size[0] - x0, x1 - x0 + 2) // 2 * 2, min(size[1] - y0, y1 - y0 + 2) // 2 * 2
+    origin = np.array([x0, y0], dtype=np.float64)
+    head = np.asarray(plate.crop((x0, y0, x0 + hw, y0 + hh)))
+    corners = np.array([[0, 0], [hw / 2, 0], [hw, 0], [hw, hh / 2], [hw, hh], [hw / 2, hh], [0, hh], [0, hh / 2]])
+    rest = np.concatenate([pts - origin, ring - origin, corners])
+    triangles = triangulate(rest, (hw, hh))
+    poses = FacePoses(pts - origin)
+
+    def full(posed: np.ndarray) -> np.ndarray:
+        return np.concatenate([posed, rest[MESH_POINTS:]])
+
+    mouths = []
+    for v in VISEMES:
+        posed = full(poses.mouth(v))
+        mouths.append(paint_interior(warp(head, rest, posed, triangles), posed[list(UPPER_INNER)],
+                                     posed[list(LOWER_INNER)], poses.face_h, tongue_up=v == "l_th"))
+    eyes = [warp(head, rest, full(poses.eyes(state, raised)), triangles)
+            for raised in (False, True) for state in EYE_STATES]
+    mouth_box, mouth_alpha = _region(head, mouths, poses.face_h)
+    eyes_box, eyes_alpha = _region(head, eyes, poses.face_h)
+    mask = Image.new("L", (hw, hh), 0)
+    inner = centre - origin + (ring - centre) * MASK_SHRINK
+    ImageDraw.Draw(mask).polygon([tuple(p) for p in inner], fill=255)
+    mask = mask.filter(ImageFilter.GaussianBlur(FEATHER * poses.face_h))
+    images = {"plate": np.asarray(plate), "head": head, "mask": np.asarray(mask),
+              "mouths": _strip([_cut(m, mouth_box) for m in mouths], mouth_alpha),
+              "eyes": _strip([_cut(e, eyes_box) for e in eyes], eyes_alpha)}
+    return images, (x0, y0, hw, hh, *mouth_box[:2], *eyes_box[:2], poses.face_h)
+
+
+def _region(head: np.ndarray, poses: list[np.ndarray],
+            face_h: float) -> tuple[tuple[int, int, int, int], np.ndarray]:
+    """The even box around what ``poses`` (warped heads) visibly change, and the feathered alpha of that
+    change inside it: past its edge every pose is within a level of the photo, so nothing can show."""
+    changed: np.ndarray = np.zeros(head.shape[:2], dtype=np.uint8)
+    for posed in poses:
+        r, g, b = cv2.split(cv2.absdiff(posed, head))
+        changed = cv2.max(changed, cv2.max(cv2.max(r, g), b))
+    soft = max(1.0, 0.01 * face_h)
+    mask = cv2.dilate((changed > VISIBLE).astype(np.uint8) * 255, np.ones((5, 5), np.uint8))
+    mask = cv2.GaussianBlur(mask, (0, 0), soft)
+    ys, xs = np.nonzero(mask)
+    if not len(xs):
+        return (0, 0, 2, 2), mask[:2, :2]
+    x0, y0 = int(xs.min()) // 2 * 2, int(ys.min()) // 2 * 2
+    x1, y1 = int(xs.max()) + 1, int(ys.max()) + 1
+    x1, y1 = min(head.shape[1], x1 + x1 % 2), min(head.shape[0], y1 + y1 % 2)
+    return (x0, y0, x1 - x0, y1 - y0), mask[y0:y1, x0:x1]
+
+
+def _cut(image: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    x, y, w, h = box
+    return image[y:y + h, x:x + w]
+
+
+def _strip(cells: list[np.ndarray], alpha: np.ndarray) -> np.ndarray:
+    """Cells side by side in one RGBA image, each with ``alpha``."""
+    return np.concatenate([np.dstack([cell, alpha]) for cell in cells], axis=1)
