@@ -18,6 +18,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from ..analysis import analyse
 from ..captions import captions_for, style_names
 from ..errors import MediaError, ValidationError
 from ..fetch import VIDEO, Url
@@ -26,6 +27,8 @@ from ..generation.request import RequestModel
 from ..generator_ids import GeneratorId
 from ..probe import MediaInfo, probe
 from ..progress import ProgressCallback, span
+from ..stages.subtitles.placement import caption_centre
+from ..stages.subtitles.seen import Seen
 from ..timeline import ASPECTS, AudioClip, Canvas, Timeline, VideoLayer, check_fit
 from ..words import Word
 
@@ -105,7 +108,7 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
         if not words:
             raise MediaError(plan.video, "no words to caption: no speech was found and no transcript was given",
                              field="video_url")
-        captions = captions_for(words, plan.style)
+        captions = captions_for(words, plan.style, caption_place(plan))
         timeline = Timeline(
             canvas=plan.canvas,
             duration_ms=plan.info.duration_ms or 0,
@@ -116,6 +119,14 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
         return Built(timeline=timeline, captions=captions,
                      poster_ms=words[0].start_ms + 200, rendered_from=share,
                      receipt=replace(plan.receipt, notes=plan.receipt.notes + notes) if notes else None)
+
+
+def caption_place(plan: SubtitlePlan) -> float:
+    """Where the pages go (px): the style's own place unless the footage shows a face, text or its subject there;
+    on a letterboxed canvas (``contain``, ``blur``) the bands outside the picture come first."""
+    seen = Seen()
+    seen.add(analyse(plan.video, field="video_url"), plan.fit, plan.canvas.box, plan.canvas)
+    return caption_centre(plan.canvas, plan.style, *seen.tries())
 
 
 def _canvas(info: MediaInfo, aspect: str | None) -> Canvas:

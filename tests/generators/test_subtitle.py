@@ -7,12 +7,18 @@ from pathlib import Path
 import numpy as np
 import pysubs2
 import pytest
+from caption_pixels import caption_ink, ink_inside
 from PIL import Image
 
+from mediakit.analysis import analyse
+from mediakit.captions import style_names
 from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generation.burn import burn_subtitles
+from mediakit.generation.contract import Options
+from mediakit.generation.run import plan_job
 from mediakit.probe import probe
+from mediakit.stages.subtitles.seen import on_box
 from mediakit.words import Word, load_words
 
 
@@ -128,3 +134,24 @@ def test_the_progress_bar_moves_while_speech_is_recognised(grid: tuple[Path, str
     burn_subtitles(grid[0], tmp_path / "o.mp4", progress=seen.append)
     assert any(0 < v < share for v in seen), seen  # moved while Whisper listened, before the render
     assert seen == sorted(seen) and seen[-1] == 1.0
+
+
+@pytest.mark.slow
+def test_no_caption_pixel_on_the_speakers_face_at_9_16_in_any_style(grid: tuple[Path, str], tmp_path: Path) -> None:
+    """The talking head letterboxed on 9:16: every style's pages sit in the bands outside the picture, off the
+    face (the issue's case: all of them sat on the nose and mouth).  contain places them where blur does."""
+    video, transcript = grid
+    words = tuple(Word(t, 300 + i * 420, 650 + i * 420) for i, t in enumerate(transcript.split()))
+    face = analyse(video).faces[0]
+    for style in style_names():
+        built = {}
+        for fit in ("blur", "contain"):
+            gen, plan = plan_job("subtitle", {"video_url": str(video), "style": style},
+                                 options=Options(words=words, aspect="9:16", fit=fit))
+            built[fit] = gen.build(plan, tmp_path).timeline
+        assert built["blur"].captions == built["contain"].captions
+        on_canvas = on_box(face, (360, 288), built["blur"].canvas.box, "blur")
+        assert on_canvas is not None
+        ink = caption_ink(built["blur"], tmp_path)
+        assert ink.any(), style
+        assert ink_inside(ink, on_canvas) == 0, f"{style}: captions on the face"

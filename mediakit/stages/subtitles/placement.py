@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...captions import get_style
+from ...captions.caption_metrics import CaptionMetrics
 from ...timeline import Box, Canvas
 from ..actors.portraits import bust_geometry
 
@@ -43,18 +45,40 @@ def free_bands(top: float, bottom: float, keep_out: Sequence[Band]) -> list[Band
     return bands
 
 
-def clear_centre(top: float, bottom: float, *tries: Sequence[Band]) -> float:
-    """The middle (px) of the widest band of ``top``..``bottom`` clear of the first keep-out list that leaves one.
+def clear_centre(top: float, bottom: float, *tries: Sequence[Band], block: float = 0.0,
+                 prefer: float | None = None) -> float:
+    """A centre (px) in ``top``..``bottom`` for a page ``block`` px tall, clear of the first keep-out list that
+    leaves room.
 
     ``tries`` go from the strictest to the most lenient (drop the bands that
-    may be crossed last); when none leaves room, the middle of the whole span.
+    may be crossed last).  Without ``prefer`` the page sits in the middle of
+    the widest clear band; with it, as near ``prefer`` as a clear band allows
+    (a style keeps its place where nothing is in the way).  When no list
+    leaves room, the middle of the widest band of the last one, else of the
+    whole span.
     """
     for keep_out in tries:
-        bands = free_bands(top, bottom, keep_out)
-        if bands:
+        bands = [(a, b) for a, b in free_bands(top, bottom, keep_out) if b - a >= block]
+        if not bands:
+            continue
+        if prefer is None:
             a, b = max(bands, key=lambda band: band[1] - band[0])
             return (a + b) / 2
+        spots = [min(max(prefer, a + block / 2), b - block / 2) for a, b in bands]
+        return min(spots, key=lambda y: abs(y - prefer))
+    last = free_bands(top, bottom, tries[-1]) if tries else []
+    if last:
+        a, b = max(last, key=lambda band: band[1] - band[0])
+        return (a + b) / 2
     return (top + bottom) / 2
+
+
+def caption_centre(canvas: Canvas, style: str, *tries: Sequence[Band]) -> float:
+    """Where ``style``'s pages are centred (px) on ``canvas``: as near the style's own place as the first of
+    ``tries`` that leaves a band its tallest page fits allows."""
+    metrics = CaptionMetrics(get_style(style), canvas.width, canvas.height)
+    area = metrics.area
+    return clear_centre(area.top, area.bottom, *tries, block=metrics.tallest_page, prefer=metrics.natural_centre)
 
 
 def ui_span(canvas: Canvas) -> Band:

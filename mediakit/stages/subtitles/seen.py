@@ -1,0 +1,119 @@
+"""What a picture's layers show, as heights on the canvas captions must keep clear of (from the analysis).
+
+The picture analysis (``mediakit.analysis``) finds faces, text and the
+subject in fractions of each photo or clip; this module follows each layer's
+fit (cover, contain, blur), crop and box onto the canvas and keeps what
+reaches the captions' column (the safe area's width, where pages are
+centred).  A ``contain`` or ``blur`` picture's own rectangle is kept too, so
+the bands outside it (a 4:3 clip on a 9:16 canvas) are tried first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ...analysis import PictureAnalysis, Region, analyse
+from ...captions import safe_area
+from ...timeline import Box, Canvas, Crop, ImageLayer, PortraitLayer, SequenceLayer, VideoLayer, VisualLayer
+from .placement import Band
+
+Rect = tuple[float, float, float, float]  # left, top, right, bottom in canvas px
+
+
+@dataclass
+class Seen:
+    """Heights (px) of what captions should not cover, by how much it matters: faces first, the picture last."""
+
+    faces: list[Band] = field(default_factory=list)
+    text: list[Band] = field(default_factory=list)
+    subject: list[Band] = field(default_factory=list)
+    pictures: list[Band] = field(default_factory=list)
+
+    def tries(self, *always: Band) -> tuple[list[Band], ...]:
+        """Keep-out lists from the strictest to the most lenient: faces (and ``always``) are in every one."""
+        faces = [*always, *self.faces]
+        return ([*faces, *self.text, *self.subject, *self.pictures], [*faces, *self.text, *self.subject],
+                [*faces, *self.text], faces)
+
+    def add(self, analysis: PictureAnalysis, fit: str, box: Box, canvas: Canvas, crop: Crop | None = None,
+            portrait: PortraitLayer | None = None) -> None:
+        """Add what ``analysis`` found, its picture shown in ``box`` by ``fit`` after ``crop`` (a ``portrait``
+        first covers its ``size`` and shows the centre of its zoom)."""
+        area = safe_area(canvas.width, canvas.height)
+        src = (analysis.width, analysis.height)
+        size: tuple[int, int] | None = None
+        if portrait is not None:
+            size, margin = portrait.size, (1 - 1 / portrait.zoom) / 2
+            crop = _then(Crop(margin, margin, 1 / portrait.zoom, 1 / portrait.zoom), crop)
+        shown = size or src
+        if crop is not None:
+            shown = (max(1, round(shown[0] * crop.w)), max(1, round(shown[1] * crop.h)))
+
+        def place(region: Region) -> Rect | None:
+            if size is not None:   # the photo first covers the portrait's size
+                found = _fractions(on_box(region, src, Box(0, 0, *size), "cover"), size)
+                if found is None:
+                    return None
+                region = found
+            return on_box(region if crop is None else cropped(region, crop), shown, box, fit)
+
+        def bands(regions: Iterable[Region]) -> list[Band]:
+            out = []
+            for region in regions:
+                rect = place(region)
+                if rect is not None and rect[0] < area.right and rect[2] > area.left:
+                    out.append((rect[1], rect[3]))
+            return out
+
+        self.faces += bands(analysis.faces)
+        self.text += bands(analysis.text)
+        self.subject += bands((analysis.subject,) if analysis.subject else ())
+        if fit != "cover":
+            self.pictures += bands((Region(0, 0, 1, 1),))
+
+
+def seen_in(layers: Sequence[VisualLayer], canvas: Canvas) -> Seen:
+    """What the photos and clips among ``layers`` (a sequence's scenes included) show, on the canvas."""
+    seen = Seen()
+    for layer in layers:
+        box = layer.box or canvas.box
+        for part in layer.scenes if isinstance(layer, SequenceLayer) else (layer,):
+            if isinstance(part, VideoLayer | ImageLayer):
+                seen.add(analyse(part.path), part.fit, box, canvas, part.crop)
+            elif isinstance(part, PortraitLayer):
+                seen.add(analyse(part.path), part.fit, box, canvas, part.crop, portrait=part)
+    return seen
+
+
+def cropped(region: Region, crop: Crop) -> Region:
+    """``region`` (fractions of the whole frame) as fractions of the ``crop`` of it."""
+    return Region((region.x - crop.x) / crop.w, (region.y - crop.y) / crop.h, region.w / crop.w, region.h / crop.h,
+                  region.score)
+
+
+def _then(outer: Crop, inner: Crop | None) -> Crop:
+    """The crop that takes ``inner`` (fractions of ``outer``'s result) of ``outer``."""
+    if inner is None:
+        return outer
+    return Crop(outer.x + inner.x * outer.w, outer.y + inner.y * outer.h, inner.w * outer.w, inner.h * outer.h)
+
+
+def _fractions(rect: Rect | None, size: tuple[int, int]) -> Region | None:
+    if rect is None:
+        return None
+    w, h = size
+    return Region(rect[0] / w, rect[1] / h, (rect[2] - rect[0]) / w, (rect[3] - rect[1]) / h)
+
+
+def on_box(region: Region, src: tuple[int, int], box: Box, fit: str) -> Rect | None:
+    """Where ``region`` (fractions of a ``src``-sized picture) lands when the picture fills ``box`` by ``fit``;
+    None when cover cropped it away."""
+    sw, sh = src
+    scale = max(box.w / sw, box.h / sh) if fit == "cover" else min(box.w / sw, box.h / sh)
+    left, top = box.x + (box.w - sw * scale) / 2, box.y + (box.h - sh * scale) / 2
+    x0 = max(box.x, left + region.x * sw * scale)
+    y0 = max(box.y, top + region.y * sh * scale)
+    x1 = min(box.x + box.w, left + region.right * sw * scale)
+    y1 = min(box.y + box.h, top + region.bottom * sh * scale)
+    return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
