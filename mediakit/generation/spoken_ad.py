@@ -33,6 +33,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+import numpy as np
+
 from ..captions import captions_for
 from ..errors import MediaError, ValidationError
 from ..fetch import AUDIO
@@ -42,8 +44,10 @@ from ..progress import ProgressCallback
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.mix import soundtrack
 from ..stages.music import music_bed
+from ..stages.subtitles.placement import room_below
+from ..stages.subtitles.seen import seen_in
 from ..stages.voice import SpeechRequest, speak
-from ..timeline import ActorLayer, AudioClip, Canvas, Timeline, Track
+from ..timeline import ActorLayer, AudioClip, Box, Canvas, ColorLayer, Timeline, Track, VisualLayer
 from ..words import Word
 from .casting import Casting, ScriptDecision, voice_for
 from .contract import Built, Context, Generator, Metered, Plan, Receipt, RequestT
@@ -238,6 +242,29 @@ def full_frame_actor(plan: SpokenAdPlan, speech: SpeechInput) -> Path | ActorLay
     canvas = plan.canvas
     return placeable(talking_track(plan.casting.actor, speech, canvas.box, fps=canvas.fps,
                                    duration_ms=plan.seconds * 1000))
+
+
+def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, ...]:
+    """The actor full frame; a face photo whose face leaves captions no room (a tight headshot on 9:16) is shown
+    above a band that holds them, on the colour of the photo's bottom edge, instead of under the captions."""
+    canvas, total_ms, actor = plan.canvas, plan.seconds * 1000, plan.casting.actor
+    full = talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
+    if actor.kind != "photo" or not plan.burn_captions:
+        return full.layers
+    end = room_below(canvas, plan.style, seen_in(full.layers, canvas).faces)
+    if end is None:
+        return full.layers
+    box = Box(0, 0, canvas.width, max(2, int(end) // 2 * 2))
+    framed = talking_track(actor, speech, box, fps=canvas.fps, duration_ms=total_ms)
+    return (ColorLayer(color=edge_colour(actor.portrait_path)), *framed.layers)
+
+
+def edge_colour(photo: Path) -> str:
+    """The mean colour of a photo's bottom rows (``#rrggbb``): the band under it reads as the photo going on."""
+    image = open_image(photo).convert("RGB")
+    w, h = image.size
+    r, g, b = np.asarray(image.crop((0, h - max(1, h // 20), w, h))).reshape(-1, 3).mean(axis=0).round().astype(int)
+    return f"#{r:02x}{g:02x}{b:02x}"
 
 
 def release_heap() -> None:

@@ -5,15 +5,18 @@ from __future__ import annotations
 import functools
 import json
 import threading
+from dataclasses import replace
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from caption_pixels import caption_ink, ink_inside
 from PIL import Image
 from request_errors import parse_fails
 
+from mediakit.captions import captions_for, style_names
 from mediakit.errors import MediakitError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generation.contract import Options
@@ -22,6 +25,7 @@ from mediakit.generation.run import generate, plan_job
 from mediakit.generators.ugc_video import UgcVideoRequest
 from mediakit.probe import probe
 from mediakit.stages.pip import PipOptions
+from mediakit.stages.subtitles.seen import clear_of_picture, seen_in
 from mediakit.timeline import TextLayer
 
 SCRIPT = "I tried this cold brew for a week. It changed my mornings. Grab yours today."
@@ -269,3 +273,31 @@ def test_ugc_video_content_rules_and_codes() -> None:
     assert parse_fails(UgcVideoRequest, {**UGC_BODY, "angle": "honest"}).details[0]["field"] == "angle"
     defaults = parse_request(UgcVideoRequest, UGC_BODY)
     assert (defaults.style, defaults.aspect_ratio, defaults.allow_broll) == ("hormozi", "9:16", False)
+
+
+@pytest.fixture(scope="module")
+def face_photo(real: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real face: a frame of the GRID talking head (360x288), as a user's photo."""
+    path = tmp_path_factory.mktemp("face") / "face.png"
+    run_ffmpeg(["-ss", "1", "-i", str(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"), "-frames:v", "1", "-y",
+                str(path)], what="a face photo")
+    return path
+
+
+@pytest.mark.slow
+def test_a_face_photo_ad_keeps_every_style_off_the_face(face_photo: Path, tmp_path: Path) -> None:
+    """The issue's case: captions sat on a real face photo's mouth.  Every style's pages stay off its face."""
+    gen, plan = plan_job("ugc_video", {"script": SCRIPT, "face_photo_url": str(face_photo), "target_duration": 5},
+                         options=PREVIEW)
+    built = gen.build(plan, tmp_path)
+    timeline = built.timeline
+    seen = seen_in(timeline.layers, timeline.canvas)
+    assert seen.faces, "the photo's face is found on the canvas"
+    words = built.captions.words
+    for style in style_names():
+        centre = clear_of_picture(timeline.layers, timeline.canvas, style)
+        alone = replace(timeline, layers=(), captions=captions_for(words, style, centre))
+        ink = caption_ink(alone, tmp_path)
+        assert ink.any(), style
+        for top, bottom in seen.faces:
+            assert ink_inside(ink, (0, top, timeline.canvas.width, bottom)) == 0, f"{style}: captions on the face"

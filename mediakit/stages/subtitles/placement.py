@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...captions import get_style
+from ...captions import get_style, style_names
 from ...captions.caption_metrics import CaptionMetrics
 from ...timeline import Box, Canvas
 from ..actors.portraits import bust_geometry
@@ -19,6 +19,7 @@ from ..actors.portraits import bust_geometry
 UI_TOP, UI_BOTTOM = 0.10, 0.20   # platform UI bands of a portrait frame (status bar; captions/description)
 LANDSCAPE_BOTTOM = 0.92          # a landscape frame's captions stay above this share of the height
 
+ROOM_MARGIN = 1.15               # a band opened for captions holds the tallest page and this much more
 Band = tuple[float, float]
 
 
@@ -73,6 +74,18 @@ def clear_centre(top: float, bottom: float, *tries: Sequence[Band], block: float
     return (top + bottom) / 2
 
 
+def room_below(canvas: Canvas, style: str, keep_out: Sequence[Band]) -> float | None:
+    """None when a band clear of ``keep_out`` holds ``style``'s tallest page; else the height (px) a picture
+    must end at so a band above the platform's bottom UI holds any style's tallest page (a face photo that
+    fills the frame is shown above it, the same whatever the style)."""
+    metrics = CaptionMetrics(get_style(style), canvas.width, canvas.height)
+    area = metrics.area
+    if any(b - a >= metrics.tallest_page for a, b in free_bands(area.top, area.bottom, keep_out)):
+        return None
+    tallest = max(CaptionMetrics(get_style(name), canvas.width, canvas.height).tallest_page for name in style_names())
+    return area.bottom - tallest * ROOM_MARGIN
+
+
 def caption_centre(canvas: Canvas, style: str, *tries: Sequence[Band]) -> float:
     """Where ``style``'s pages are centred (px) on ``canvas``: as near the style's own place as the first of
     ``tries`` that leaves a band its tallest page fits allows."""
@@ -87,15 +100,23 @@ def ui_span(canvas: Canvas) -> Band:
     return h * UI_TOP, h * (1 - UI_BOTTOM) if canvas.height > canvas.width else h * LANDSCAPE_BOTTOM
 
 
-def actor_caption_centre(canvas: Canvas, pip: Box | None, *, face_shown: bool) -> float:
+def actor_caption_centre(canvas: Canvas, pip: Box | None, *, face_shown: bool,
+                         seen: Sequence[Sequence[Band]] = ((),), style: str | None = None) -> float:
     """Captions' centre (px) for an actor full frame (``face_shown``) and/or in a PiP at ``pip``.
 
-    Captions may cross the PiP's shoulders when nothing else fits (a landscape
-    frame with a large PiP), never a face.
+    ``seen`` are the keep-out lists the picture analysis gives for the photos
+    and clips shown (``seen.Seen.tries``: faces in every one); with ``style``
+    the page stays near the style's own place and a band must hold its
+    tallest page.  Captions may cross the PiP's shoulders when nothing else
+    fits (a landscape frame with a large PiP), never a face.
     """
-    keep_out = [face_band(canvas.width, canvas.height)] if face_shown else []
-    if pip is None:
-        return clear_centre(*ui_span(canvas), keep_out)
-    face_top, face_bottom = face_band(pip.w, pip.h)
-    faces = [*keep_out, (pip.y + face_top, pip.y + face_bottom)]
-    return clear_centre(*ui_span(canvas), [*faces, (pip.y, pip.y + pip.h)], faces)
+    faces = [face_band(canvas.width, canvas.height)] if face_shown else []
+    shoulders: list[Band] = []
+    if pip is not None:
+        face_top, face_bottom = face_band(pip.w, pip.h)
+        faces.append((pip.y + face_top, pip.y + face_bottom))
+        shoulders.append((pip.y, pip.y + pip.h))
+    tries = [*([*faces, *shoulders, *keep_out] for keep_out in seen), [*faces, *seen[-1]]]
+    if style is None:
+        return clear_centre(*ui_span(canvas), *tries)
+    return caption_centre(canvas, style, *tries)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from ...analysis import PictureAnalysis, Region, analyse
 from ...captions import safe_area
 from ...timeline import Box, Canvas, Crop, ImageLayer, PortraitLayer, SequenceLayer, VideoLayer, VisualLayer
-from .placement import Band
+from .placement import Band, actor_caption_centre
 
 Rect = tuple[float, float, float, float]  # left, top, right, bottom in canvas px
 
@@ -84,6 +84,13 @@ def seen_in(layers: Sequence[VisualLayer], canvas: Canvas) -> Seen:
             elif isinstance(part, PortraitLayer):
                 seen.add(analyse(part.path), part.fit, box, canvas, part.crop, portrait=part)
     return seen
+
+
+def clear_of_picture(layers: Sequence[VisualLayer], canvas: Canvas, style: str, *, pip: Box | None = None,
+                     face_shown: bool = True) -> float:
+    """Captions' centre (px) for an actor full frame (``face_shown``) and/or in a ``pip``, off drawn faces and
+    off what the photos and clips among ``layers`` show (``placement.actor_caption_centre``)."""
+    return actor_caption_centre(canvas, pip, face_shown=face_shown, seen=seen_in(layers, canvas).tries(), style=style)
 
 
 def cropped(region: Region, crop: Crop) -> Region:
