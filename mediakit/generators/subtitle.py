@@ -130,10 +130,12 @@ def caption_place(plan: SubtitlePlan) -> float:
 
 
 def _canvas(info: MediaInfo, aspect: str | None) -> Canvas:
+    """The input's size, or the aspect's standard one; always the input's own frame rate (a variable-rate
+    input's average, as probed), so no frame is duplicated or dropped to meet another rate."""
     assert info.video is not None
-    if aspect is not None:
-        return Canvas.for_aspect(aspect)
     fps = min(info.video.fps, MAX_FPS) if info.video.fps > 0 else Fraction(30)
+    if aspect is not None:
+        return Canvas.for_aspect(aspect, fps)
     return Canvas(max(16, info.video.width // 2 * 2), max(16, info.video.height // 2 * 2), fps)
 
 

@@ -62,7 +62,12 @@ def test_aspect_blur_fits_onto_standard_canvas(grid: tuple[Path, str], tmp_path:
     words = [Word(t, 300 + i * 350, 600 + i * 350) for i, t in enumerate(transcript.split())]
     out = burn_subtitles(video, tmp_path / "o.mp4", words=words, aspect="1:1", fit="blur", style="boxed").output
     info = probe(out)
-    assert info.video is not None and (info.video.width, info.video.height, info.video.fps) == (1080, 1080, 30)
+    assert info.video is not None and (info.video.width, info.video.height, info.video.fps) == (1080, 1080, 25)
+    # the 25 fps source stays 25 fps: every frame is a new one (a 30 fps output repeated every fifth)
+    raw = run_ffmpeg(["-i", str(out), "-vf", "scale=64:64", "-f", "rawvideo", "-pix_fmt", "gray", "-"], what="frames")
+    frames = np.frombuffer(raw, dtype=np.uint8).reshape(-1, 64 * 64).astype(np.int16)
+    assert abs(len(frames) - 2980 * 25 // 1000) <= 1
+    assert np.abs(np.diff(frames, axis=0)).max(axis=1).min() > 0, "a duplicated frame"
 
 
 @pytest.mark.parametrize("kwargs, error, match", [
