@@ -25,6 +25,7 @@ from PIL import Image, UnidentifiedImageError
 from ...errors import MediaError, ValidationError
 from ...fetch import sniff
 from ...timeline import ImageLayer, KenBurns, SceneContent, SequenceLayer, Transition, VideoLayer
+from ..loops import seamless_loop
 
 MAX_BROLL_IMAGES = 10
 VIDEO_SUFFIXES = frozenset({".mp4", ".mov", ".m4v", ".webm", ".mkv"})
@@ -115,9 +116,9 @@ def is_clip(path: Path) -> bool:
 
 
 def broll_layer(path: Path, duration_ms: int, index: int, box: tuple[int, int]) -> SceneContent:
-    """A scene of b-roll: a clip looped and cut to length, or a still with Ken Burns motion."""
+    """A scene of b-roll: a clip looped without a jump and cut to length, or a still with Ken Burns motion."""
     if is_clip(path):
-        return VideoLayer(path=path, duration_ms=duration_ms, loop=True)
+        return VideoLayer(path=seamless_loop(path, duration_ms), duration_ms=duration_ms, loop=True)
     return ImageLayer(path=path, duration_ms=duration_ms, motion=motion_for(index, image_size(path), box,
                                                                            duration_ms))
 
