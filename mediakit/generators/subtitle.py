@@ -19,7 +19,8 @@ from typing import Literal
 from pydantic import Field
 
 from ..analysis import analyse
-from ..captions import captions_for, style_names
+from ..captions import captions_for, get_style, style_names
+from ..captions.caption_metrics import CaptionMetrics
 from ..errors import MediaError, ValidationError
 from ..fetch import VIDEO, Url
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
@@ -28,7 +29,7 @@ from ..generator_ids import GeneratorId
 from ..probe import MediaInfo, probe
 from ..progress import ProgressCallback, span
 from ..stages.subtitles.placement import caption_centre
-from ..stages.subtitles.seen import Seen
+from ..stages.subtitles.seen import Seen, luminance_behind
 from ..timeline import ASPECTS, AudioClip, Canvas, Timeline, VideoLayer, check_fit
 from ..words import Word
 
@@ -108,7 +109,7 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
         if not words:
             raise MediaError(plan.video, "no words to caption: no speech was found and no transcript was given",
                              field="video_url")
-        captions = captions_for(words, plan.style, caption_place(plan))
+        captions = captions_for(words, plan.style, *caption_place(plan))
         timeline = Timeline(
             canvas=plan.canvas,
             duration_ms=plan.info.duration_ms or 0,
@@ -121,12 +122,16 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
                      receipt=replace(plan.receipt, notes=plan.receipt.notes + notes) if notes else None)
 
 
-def caption_place(plan: SubtitlePlan) -> float:
-    """Where the pages go (px): the style's own place unless the footage shows a face, text or its subject there;
-    on a letterboxed canvas (``contain``, ``blur``) the bands outside the picture come first."""
+def caption_place(plan: SubtitlePlan) -> tuple[float, tuple[float, float]]:
+    """Where the pages go (px) and the luminance behind them there: the style's own place unless the footage
+    shows a face, text or its subject there; on a letterboxed canvas (``contain``, ``blur``) the bands outside
+    the picture come first."""
+    analysis = analyse(plan.video, field="video_url")
     seen = Seen()
-    seen.add(analyse(plan.video, field="video_url"), plan.fit, plan.canvas.box, plan.canvas)
-    return caption_centre(plan.canvas, plan.style, *seen.tries())
+    seen.add(analysis, plan.fit, plan.canvas.box, plan.canvas)
+    centre = caption_centre(plan.canvas, plan.style, *seen.tries())
+    half = CaptionMetrics(get_style(plan.style), plan.canvas.width, plan.canvas.height).tallest_page / 2
+    return centre, luminance_behind(analysis, plan.fit, plan.canvas.box, plan.canvas, (centre - half, centre + half))
 
 
 def _canvas(info: MediaInfo, aspect: str | None) -> Canvas:

@@ -19,6 +19,7 @@ from ...timeline import Box, Canvas, Crop, ImageLayer, PortraitLayer, SequenceLa
 from .placement import Band, actor_caption_centre
 
 Rect = tuple[float, float, float, float]  # left, top, right, bottom in canvas px
+BLUR_DIM = 0.85   # the blur fit's fill is darkened (the renderer's eq=brightness=-0.08), in luminance
 
 
 @dataclass
@@ -84,6 +85,33 @@ def seen_in(layers: Sequence[VisualLayer], canvas: Canvas) -> Seen:
             elif isinstance(part, PortraitLayer):
                 seen.add(analyse(part.path), part.fit, box, canvas, part.crop, portrait=part)
     return seen
+
+
+def luminance_behind(analysis: PictureAnalysis, fit: str, box: Box, canvas: Canvas, band: Band) -> tuple[float, float]:
+    """The range of luminance (0..1) behind captions in ``band`` (px) of the caption column, from the analysis'
+    grid: each cell's brightness widened by its texture, where the picture lies (by ``fit``), its blurred
+    cover-fill (``blur``) or black (``contain``) beside it."""
+    area = safe_area(canvas.width, canvas.height)
+    src = (analysis.width, analysis.height)
+    rows, cols = len(analysis.brightness), len(analysis.brightness[0]) if analysis.brightness else 0
+    levels: list[float] = []
+
+    def under(mapping: str, dim: float) -> None:
+        for i in range(rows):
+            for j in range(cols):
+                rect = on_box(Region(j / cols, i / rows, 1 / cols, 1 / rows), src, box, mapping)
+                if rect and rect[0] < area.right and rect[2] > area.left and rect[1] < band[1] and rect[3] > band[0]:
+                    b, t = analysis.brightness[i][j] * dim, analysis.texture[i][j]
+                    levels.extend((max(0.0, b - t), min(1.0, b + t)))
+
+    under(fit, 1.0)
+    picture = on_box(Region(0, 0, 1, 1), src, box, fit)
+    beside = picture is not None and (band[0] < picture[1] or band[1] > picture[3])
+    if beside and fit == "blur":
+        under("cover", BLUR_DIM)
+    elif beside and fit == "contain":
+        levels.append(0.0)
+    return (min(levels), max(levels)) if levels else (0.0, 1.0)
 
 
 def clear_of_picture(layers: Sequence[VisualLayer], canvas: Canvas, style: str, *, pip: Box | None = None,

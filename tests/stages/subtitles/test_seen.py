@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mediakit.analysis import PictureAnalysis, Region
-from mediakit.stages.subtitles.seen import Seen, on_box
+from mediakit.stages.subtitles.seen import Seen, luminance_behind, on_box
 from mediakit.timeline import Box, Canvas, Crop
 
 FACE = Region(0.4, 0.2, 0.2, 0.3)
@@ -31,3 +31,15 @@ def test_a_letterboxed_picture_is_kept_out_after_its_faces_and_a_crop_moves_them
     cropped = Seen()
     cropped.add(PictureAnalysis(400, 300, faces=(FACE,)), "cover", canvas.box, canvas, Crop(0.0, 0.2, 1.0, 0.5))
     assert cropped.faces == [pytest.approx((0, 1152))]   # the face fills the top of the crop
+
+
+def test_the_luminance_behind_captions_comes_from_the_cells_they_cover() -> None:
+    canvas = Canvas.for_aspect("9:16")
+    grid = tuple(tuple(0.9 if i < 4 else 0.1 for _ in range(8)) for i in range(8))   # bright top, dark bottom
+    flat = tuple(tuple(0.0 for _ in range(8)) for _ in range(8))
+    a = PictureAnalysis(400, 300, brightness=grid, texture=flat)
+    assert luminance_behind(a, "cover", canvas.box, canvas, (1500, 1600)) == (0.1, 0.1)
+    assert luminance_behind(a, "cover", canvas.box, canvas, (300, 400)) == (0.9, 0.9)
+    assert luminance_behind(a, "contain", canvas.box, canvas, (300, 400)) == (0.0, 0.0)  # the black bar
+    low, high = luminance_behind(a, "blur", canvas.box, canvas, (300, 400))             # the darkened fill
+    assert high == pytest.approx(0.9 * 0.85)
