@@ -154,7 +154,9 @@ def test_no_caption_pixel_on_the_speakers_face_at_9_16_in_any_style(grid: tuple[
             gen, plan = plan_job("subtitle", {"video_url": str(video), "style": style},
                                  options=Options(words=words, aspect="9:16", fit=fit))
             built[fit] = gen.build(plan, tmp_path).timeline
-        assert built["blur"].captions == built["contain"].captions
+        blur, contain = built["blur"].captions, built["contain"].captions
+        assert blur is not None and contain is not None and blur.centre_y == contain.centre_y
+        assert contain.behind == (0.0, 0.0)     # the black bar; blur's is its darkened fill
         on_canvas = on_box(face, (360, 288), built["blur"].canvas.box, "blur")
         assert on_canvas is not None
         ink = caption_ink(built["blur"], tmp_path)
