@@ -28,6 +28,7 @@ import ctypes
 import gc
 import sys
 from abc import abstractmethod
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -52,6 +53,7 @@ from ..words import Word
 from .casting import Casting, ScriptDecision, voice_for
 from .contract import Built, Context, Generator, Metered, Plan, Receipt, RequestT
 from .endcard import CARD_MS, closing_line, end_card, last_word_end
+from .upscale import upscale_note
 
 BUCKETS = (5, 10, 15)        # the durations a recorded voiceover is fitted into
 END_BREATH_MS = 300          # after the last word, before the video ends (no end card)
@@ -97,7 +99,8 @@ AdPlanT = TypeVar("AdPlanT", bound=SpokenAdPlan)
 def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDecision, casting: Casting,
                    context: Context, canvas: Canvas, duration: int | None, style: str, burn_captions: bool = True,
                    voice: str | None = None, speed: float | None = None, tone: str | None = None,
-                   dub_language: str | None = None, notes: tuple[str, ...] = (), **fields: Any) -> AdPlanT:
+                   dub_language: str | None = None, notes: tuple[str, ...] = (),
+                   full_frame: Mapping[str, Path] | None = None, **fields: Any) -> AdPlanT:
     """The plan half: the voice, the bucket and the receipt, as ``plan_type`` with the generator's ``fields``.
 
     The ad lasts the script's paced duration (``script.pacing``, which starts
@@ -106,8 +109,14 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
     prices and the rendered length always agree.  ``duration`` is the
     request's duration (None where the route estimates it from the script): a
     recorded voiceover picks the bucket it fits, never one shorter than the
-    paced request's.
+    paced request's.  A face photo and the stills in ``full_frame`` (field
+    name -> file) are shown on the whole canvas: one enlarged more than twice
+    gets a receipt note.
     """
+    shown = {**({"face_photo_url": casting.actor.portrait_path} if casting.actor.kind == "photo" else {}),
+             **(full_frame or {})}
+    notes = (*notes, *(n for name, path in shown.items()
+                       if (n := upscale_note(name, open_image(path, field=name).size, (canvas.width, canvas.height)))))
     voiceover = speech = None
     paced = script.pacing.estimated_duration
     if context.options.voiceover is not None:

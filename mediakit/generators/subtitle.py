@@ -25,6 +25,7 @@ from ..errors import MediaError, ValidationError
 from ..fetch import VIDEO, Url
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
 from ..generation.request import RequestModel
+from ..generation.upscale import upscale_note
 from ..generator_ids import GeneratorId
 from ..probe import MediaInfo, probe
 from ..progress import ProgressCallback, span
@@ -94,11 +95,15 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
         elif not opts.words:
             raise MediaError(video, "no words to caption: the word timings are empty", field="video_url")
         seconds = math.ceil(info.duration_ms / 1000)
+        canvas = _canvas(info, opts.aspect)
+        enlarged = upscale_note("video_url", (info.video.width, info.video.height), (canvas.width, canvas.height),
+                                opts.fit)
         return SubtitlePlan(
             generator=self.id,
-            receipt=Receipt(estimated_duration=seconds, subtitle_style=request.style),
+            receipt=Receipt(estimated_duration=seconds, subtitle_style=request.style,
+                            notes=(enlarged,) if enlarged else ()),
             metered=Metered(generator=self.id, seconds=seconds),
-            video=video, info=info, canvas=_canvas(info, opts.aspect), fit=opts.fit, style=request.style,
+            video=video, info=info, canvas=canvas, fit=opts.fit, style=request.style,
             transcript=transcript, words=opts.words, allow_unaligned=opts.allow_unaligned, asr=opts.asr,
             asr_model=opts.asr_model, language=opts.language)
 

@@ -170,6 +170,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             canvas=canvas_for(request.aspect_ratio, context.options.extra.get("preview_height")), duration=None,
             style=style, voice=request.voice or (persona.voice if persona else None), speed=request.voice_speed,
             tone=tone, dub_language=request.dub_language, notes=tuple(notes), cta=request.cta, music=request.music,
+            full_frame={f"broll_images[{i}]": p for i, p in enumerate(broll_images)},
             pip=pip, scenes=scenes, broll_images=broll_images, broll_model=request.broll_model)
 
     def picture(self, plan: UgcVideoPlan, speech: SpeechInput, workdir: Path) -> Picture:

@@ -162,3 +162,12 @@ def test_no_caption_pixel_on_the_speakers_face_at_9_16_in_any_style(grid: tuple[
         ink = caption_ink(built["blur"], tmp_path)
         assert ink.any(), style
         assert ink_inside(ink, on_canvas) == 0, f"{style}: captions on the face"
+
+
+def test_a_clip_enlarged_past_twice_onto_the_aspect_is_a_receipt_note(grid: tuple[Path, str]) -> None:
+    video, _ = grid
+    words = (Word("set", 300, 600),)
+    _, blur = plan_job("subtitle", {"video_url": str(video)}, options=Options(words=words, aspect="9:16", fit="blur"))
+    assert any(n.startswith("video_url: 360x288 px is enlarged 3.0x") for n in blur.receipt.notes)
+    _, own = plan_job("subtitle", {"video_url": str(video)}, options=Options(words=words))
+    assert not own.receipt.notes

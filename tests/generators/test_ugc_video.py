@@ -301,3 +301,8 @@ def test_a_face_photo_ad_keeps_every_style_off_the_face(face_photo: Path, tmp_pa
         assert ink.any(), style
         for top, bottom in seen.faces:
             assert ink_inside(ink, (0, top, timeline.canvas.width, bottom)) == 0, f"{style}: captions on the face"
+
+
+def test_a_small_face_photo_is_a_receipt_note(face_photo: Path) -> None:
+    plan = plan_job("ugc_video", {"script": SCRIPT, "face_photo_url": str(face_photo)})[1]
+    assert any(n.startswith("face_photo_url: 360x288 px is enlarged 6.7x") for n in plan.receipt.notes)
