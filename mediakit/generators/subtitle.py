@@ -11,6 +11,7 @@ inside one render of the input.
 from __future__ import annotations
 
 import math
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
@@ -110,11 +111,14 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
     def build(self, plan: SubtitlePlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         hearing = plan.words is None and plan.transcript is None
         share = hearing_share(plan.canvas) if hearing else 0.0
-        words, notes = (list(plan.words), ()) if plan.words is not None else _timings(plan, span(progress, 0, share))
-        if not words:
-            raise MediaError(plan.video, "no words to caption: no speech was found and no transcript was given",
-                             field="video_url")
-        captions = captions_for(words, plan.style, *caption_place(plan))
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="subtitle-look") as pool:
+            looking = pool.submit(caption_place, plan)   # the picture analysis, beside the words' timing
+            words, notes = (list(plan.words), ()) if plan.words is not None else _timings(plan,
+                                                                                          span(progress, 0, share))
+            if not words:
+                raise MediaError(plan.video, "no words to caption: no speech was found and no transcript was given",
+                                 field="video_url")
+            captions = captions_for(words, plan.style, *looking.result())
         timeline = Timeline(
             canvas=plan.canvas,
             duration_ms=plan.info.duration_ms or 0,
