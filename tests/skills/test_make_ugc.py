@@ -12,6 +12,7 @@ from mediakit.generation.contract import Options
 from mediakit.generation.run import deliver, generate, plan_job
 from mediakit.skills.make_ugc import broll_edit
 from mediakit.stages.broll.kenburns import is_clip
+from mediakit.stages.loops import seamless_loop
 from mediakit.stages.characters.sheet import read_character
 from mediakit.stages.characters.store import list_characters
 
@@ -80,7 +81,8 @@ def test_broll_clip_cuts_into_a_scene_action(tiny_video: Path, tmp_path: Path) -
     built = gen.build(plan, tmp_path)
     assert built.timeline is not None
     cut = built.timeline.layers[-1]
-    assert (cut.path, cut.start_ms, cut.duration_ms) == (tiny_video, 1666, 1666)
+    # the 1.5 s clip is shorter than its 1.67 s: it loops through its cross-faded version
+    assert (cut.path, cut.start_ms, cut.duration_ms) == (seamless_loop(tiny_video, 1666), 1666, 1666)
 
 
 @pytest.mark.slow
