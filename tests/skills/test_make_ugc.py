@@ -12,9 +12,9 @@ from mediakit.generation.contract import Options
 from mediakit.generation.run import deliver, generate, plan_job
 from mediakit.skills.make_ugc import broll_edit
 from mediakit.stages.broll.kenburns import is_clip
-from mediakit.stages.loops import seamless_loop
 from mediakit.stages.characters.sheet import read_character
 from mediakit.stages.characters.store import list_characters
+from mediakit.stages.loops import seamless_loop
 
 COFFEE = Path(__file__).parents[2] / "samples" / "coffee.png"
 THREE = "Okay so this hoodie is the comfiest thing I own. I wear it every single day. You need one."
