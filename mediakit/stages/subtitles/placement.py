@@ -1,10 +1,13 @@
-"""Where captions go on a frame: the widest band of the safe area clear of faces and of what the picture shows.
+"""Where captions go on a frame: a band of the safe area clear of faces and of what the picture shows.
 
 A picture (an actor full frame, a PiP, a phone, a product) names the
-horizontal bands captions must stay out of; ``clear_centre`` finds the
-middle of the widest band left between the platform's UI bands, and the
-captions (timeline data) are centred there, in pixels.  Faces come first: a fallback may let
-captions cross a PiP's shoulders or a product, never a face.
+horizontal bands captions must stay out of; the picture analysis adds the
+faces, text and subject of the photos and clips shown (``seen``).
+``clear_centre`` finds a band between the platform's UI bands that holds the
+page: the middle of the widest, or, given a style (``caption_centre``), the
+spot nearest the style's own place.  The captions (timeline data) are
+centred there, in pixels.  Faces come first: a fallback may let captions
+cross a PiP's shoulders, a product or a subject, never a face.
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ from ..actors.portraits import bust_geometry
 
 UI_TOP, UI_BOTTOM = 0.10, 0.20   # platform UI bands of a portrait frame (status bar; captions/description)
 LANDSCAPE_BOTTOM = 0.92          # a landscape frame's captions stay above this share of the height
-
 ROOM_MARGIN = 1.15               # a band opened for captions holds the tallest page and this much more
 Band = tuple[float, float]
 
