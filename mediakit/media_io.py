@@ -125,15 +125,29 @@ def decode_audio(path: str | Path, *, rate: int = 16000, channels: int = 1) -> n
     return samples if channels == 1 else samples.reshape(-1, channels)
 
 
+def read_pam(path: str | Path) -> Image.Image:
+    """A PAM that ``write_pam`` wrote (Pillow reads no PAM): grey, RGB or RGBA."""
+    data = Path(path).read_bytes()
+    end = data.index(b"ENDHDR\n") + len(b"ENDHDR\n")
+    fields = dict(line.split(" ", 1) for line in data[:end].decode("ascii").splitlines()[1:-1])
+    w, h, depth = int(fields["WIDTH"]), int(fields["HEIGHT"]), int(fields["DEPTH"])
+    pixels = np.frombuffer(data, dtype=np.uint8, count=w * h * depth, offset=end).reshape(h, w, depth)
+    return Image.fromarray(pixels[:, :, 0] if depth == 1 else pixels, {1: "L", 3: "RGB", 4: "RGBA"}[depth])
+
+
 def open_image(path: str | Path, *, field: str | None = None) -> Image.Image:
     """The image at ``path``, fully loaded (the file is closed); ``MediaError`` naming the file otherwise."""
     try:
+        with open(path, "rb") as fh:
+            is_pam = fh.read(3) == b"P7\n"
+        if is_pam:
+            return read_pam(path)
         with Image.open(path) as im:
             im.load()
             return im
     except FileNotFoundError as exc:
         raise MediaError(path, "file does not exist", field=field) from exc
-    except (UnidentifiedImageError, OSError, ValueError) as exc:
+    except (UnidentifiedImageError, OSError, ValueError, KeyError) as exc:
         raise MediaError(path, f"is not an image Pillow can read ({exc})", field=field) from exc
 
 

@@ -419,16 +419,24 @@ class Captions:
     decided once by the generator that keeps captions off faces and products;
     a page that would leave the safe area there is moved back inside it (so
     the canvas's bottom edge seats captions on the safe area's foot).  None
-    leaves pages where the style puts them (its ``vertical``).
+    leaves pages where the style puts them (its ``vertical``).  ``behind`` is
+    the range of relative luminance (0..1) of the picture behind the pages,
+    as the picture analysis measured it (black to white when unknown): the
+    renderer strengthens the style's outline, box or shadow where its letters
+    would read below WCAG 4.5:1 against that (``captions.contrast``).
     """
 
     words: tuple[Word, ...]
     style: str
     centre_y: int | None = None
+    behind: tuple[float, float] = (0.0, 1.0)
 
     def __post_init__(self) -> None:
         if self.centre_y is not None and self.centre_y < 0:
             raise ValidationError("captions.centre_y", self.centre_y, "must be >= 0 pixels")
+        lo, hi = self.behind
+        if not 0.0 <= lo <= hi <= 1.0:
+            raise ValidationError("captions.behind", self.behind, "must be two luminances, 0 <= low <= high <= 1")
 
 
 @dataclass(frozen=True)

@@ -82,3 +82,11 @@ def test_pam_keeps_alpha_and_grey_exactly_as_ffmpeg_reads_them(tmp_path: Path) -
         out = subprocess.run([ffmpeg_exe(), "-v", "error", "-i", str(path), "-f", "rawvideo", "-pix_fmt", pix_fmt,
                               "-"], check=True, capture_output=True).stdout
         assert np.array_equal(np.frombuffer(out, dtype=np.uint8).reshape(6, 10, depth), pixels.reshape(6, 10, depth))
+        assert np.array_equal(np.asarray(open_image(path)).reshape(6, 10, depth), pixels.reshape(6, 10, depth))
+
+
+def test_a_broken_pam_is_a_media_error_naming_the_file(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.pam"
+    broken.write_bytes(b"P7\nWIDTH 4\nENDHDR\n")
+    with pytest.raises(MediaError, match="broken.pam"):
+        open_image(broken)

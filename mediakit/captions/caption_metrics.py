@@ -262,12 +262,26 @@ class CaptionMetrics:
     def word_width(self, text: str) -> float:
         return self.font.advance(text, self.em) + self.style.spacing * self.em * len(text)
 
+    def block_height(self, lines: int) -> float:
+        """Height (px) of a page of ``lines`` lines, outlines, boxes and glows included, before its entry peak."""
+        return (lines - 1) * self.style.line_height * self.em + self.cap + self.descent + 2 * self.reach_y
+
+    @property
+    def tallest_page(self) -> float:
+        """Height (px) the tallest page can take at its entry animation's peak: what a clear band must hold."""
+        return self.block_height(self.rules.max_lines) * self.peak
+
+    @property
+    def natural_centre(self) -> float:
+        """Where the style's ``vertical`` centres its tallest page (px)."""
+        room = max(0.0, self.area.height - self.tallest_page)
+        return self.area.top + room * self.style.vertical + self.tallest_page / 2
+
     def place(self, page: Page, first_index: int) -> list[PlacedLine]:
         """Measured positions for ``page``'s words; ``first_index`` is its first word's list index."""
         s = self.style
         pitch = s.line_height * self.em
-        n = len(page.lines)
-        block = (n - 1) * pitch + self.cap + self.descent + 2 * self.reach_y
+        block = self.block_height(len(page.lines))
         room = max(0.0, self.area.height - block * self.peak)
         if self.centre_y is None:
             offset = room * s.vertical

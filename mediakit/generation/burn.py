@@ -61,8 +61,8 @@ def burn_subtitles(
     ``transcript`` (text, or a path to a text file) to the audio, else from
     speech recognition (engine ``asr``, default whisper, with ``asr_model``;
     ``language`` for a multilingual model).  Without ``aspect`` the input
-    keeps its own size and frame rate; with one, it is fitted onto that
-    canvas by ``fit``.
+    keeps its own size; with one, it is fitted onto that canvas by ``fit``.
+    Either way it keeps its own frame rate (a variable-rate input its average).
     """
     opts = Options(transcript=transcript, words=tuple(words) if words is not None else None, aspect=aspect,
                    fit=fit, allow_unaligned=allow_unaligned, asr=asr, asr_model=asr_model, language=language)

@@ -82,14 +82,14 @@ def cast(generator: str, *, actor_slug: str | None, context: Context, face_photo
     return Casting(pick_actor(generator, seed_text, pool), True, persona)
 
 
-def photo_notes(casting: Casting, frame: tuple[int, int], *, field: str) -> list[str]:
-    """Receipt notes on a photo actor's face shown in a ``frame`` (width, height): what the rig does, and
-    whether the face is small or the photo blown up; none for other actors."""
+def photo_notes(casting: Casting, *, field: str) -> list[str]:
+    """Receipt notes on a photo actor's face: what the rig does, and whether the face is small; none for
+    other actors (a blown-up photo is ``plan_spoken_ad``'s note)."""
     if casting.actor.kind != "photo":
         return []
     face = find_face(casting.actor.portrait_path, field=field)
     return [f"{field}: the face is rigged from its landmarks (mouth shapes, blinks, brows and head motion "
-            "are warps of the photo)", *face_notes(face, frame, field=field)]
+            "are warps of the photo)", *face_notes(face, field=field)]
 
 
 def pick_actor(generator: str, seed_text: str, pool: Sequence[Actor]) -> Actor:

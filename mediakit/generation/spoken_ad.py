@@ -29,10 +29,13 @@ import ctypes
 import gc
 import sys
 from abc import abstractmethod
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
+
+import numpy as np
 
 from ..captions import captions_for
 from ..errors import MediaError, ValidationError
@@ -43,14 +46,17 @@ from ..progress import ProgressCallback
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.mix import soundtrack
 from ..stages.music import music_bed
+from ..stages.subtitles.placement import room_below
+from ..stages.subtitles.seen import seen_in
 from ..stages.voice import SpeechRequest, speak
-from ..timeline import ActorLayer, AudioClip, Canvas, Timeline, Track
+from ..timeline import ActorLayer, AudioClip, Box, Canvas, ColorLayer, Timeline, Track, VisualLayer
 from ..words import Word
 from .casting import Casting, ScriptDecision, voice_for
 from .contract import Built, Context, Generator, Metered, Plan, Receipt, RequestT
 from .endcard import CARD_MS, closing_line, end_card, last_word_end
 from .footage import NOTE as FOOTAGE_NOTE
 from .footage import footage_casting, footage_clip
+from .upscale import upscale_note
 
 BUCKETS = (5, 10, 15)        # the durations a recorded voiceover is fitted into
 END_BREATH_MS = 300          # after the last word, before the video ends (no end card)
@@ -100,7 +106,7 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
                    context: Context, canvas: Canvas, duration: int | None, style: str, burn_captions: bool = True,
                    voice: str | None = None, speed: float | None = None, tone: str | None = None,
                    dub_language: str | None = None, notes: tuple[str, ...] = (), delivery: str | None = None,
-                   **fields: Any) -> AdPlanT:
+                   full_frame: Mapping[str, Path] | None = None, **fields: Any) -> AdPlanT:
     """The plan half: the voice, the bucket and the receipt, as ``plan_type`` with the generator's ``fields``.
 
     The ad lasts the script's paced duration (``script.pacing``, which starts
@@ -109,8 +115,14 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
     prices and the rendered length always agree.  ``duration`` is the
     request's duration (None where the route estimates it from the script): a
     recorded voiceover picks the bucket it fits, never one shorter than the
-    paced request's.
+    paced request's.  A face photo and the stills in ``full_frame`` (field
+    name -> file) are shown on the whole canvas: one enlarged more than twice
+    gets a receipt note.
     """
+    shown = {**({"face_photo_url": casting.actor.portrait_path} if casting.actor.kind == "photo" else {}),
+             **(full_frame or {})}
+    notes = (*notes, *(n for name, path in shown.items()
+                       if (n := upscale_note(name, open_image(path, field=name).size, (canvas.width, canvas.height)))))
     voiceover = speech = None
     paced = script.pacing.estimated_duration
     footage = footage_clip(context)
@@ -257,6 +269,29 @@ def full_frame_actor(plan: SpokenAdPlan, speech: SpeechInput) -> Path | ActorLay
     canvas = plan.canvas
     return placeable(talking_track(plan.casting.actor, speech, canvas.box, fps=canvas.fps,
                                    duration_ms=plan.seconds * 1000))
+
+
+def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, ...]:
+    """The actor full frame; a face photo whose face leaves captions no room (a tight headshot on 9:16) is shown
+    above a band that holds them, on the colour of the photo's bottom edge, instead of under the captions."""
+    canvas, total_ms, actor = plan.canvas, plan.seconds * 1000, plan.casting.actor
+    full = talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
+    if actor.kind != "photo" or not plan.burn_captions:
+        return full.layers
+    end = room_below(canvas, plan.style, seen_in(full.layers, canvas).faces)
+    if end is None:
+        return full.layers
+    box = Box(0, 0, canvas.width, max(2, int(end) // 2 * 2))
+    framed = talking_track(actor, speech, box, fps=canvas.fps, duration_ms=total_ms)
+    return (ColorLayer(color=edge_colour(actor.portrait_path)), *framed.layers)
+
+
+def edge_colour(photo: Path) -> str:
+    """The mean colour of a photo's bottom rows (``#rrggbb``): the band under it reads as the photo going on."""
+    image = open_image(photo).convert("RGB")
+    w, h = image.size
+    r, g, b = np.asarray(image.crop((0, h - max(1, h // 20), w, h))).reshape(-1, 3).mean(axis=0).round().astype(int)
+    return f"#{r:02x}{g:02x}{b:02x}"
 
 
 def release_heap() -> None:

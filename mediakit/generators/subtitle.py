@@ -11,6 +11,7 @@ inside one render of the input.
 from __future__ import annotations
 
 import math
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
@@ -18,14 +19,19 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..captions import captions_for, style_names
+from ..analysis import analyse
+from ..captions import captions_for, get_style, style_names
+from ..captions.caption_metrics import CaptionMetrics
 from ..errors import MediaError, ValidationError
 from ..fetch import VIDEO, Url
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
 from ..generation.request import RequestModel
+from ..generation.upscale import upscale_note
 from ..generator_ids import GeneratorId
 from ..probe import MediaInfo, probe
 from ..progress import ProgressCallback, span
+from ..stages.subtitles.placement import caption_centre
+from ..stages.subtitles.seen import Seen, luminance_behind
 from ..timeline import ASPECTS, AudioClip, Canvas, Timeline, VideoLayer, check_fit
 from ..words import Word
 
@@ -90,22 +96,29 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
         elif not opts.words:
             raise MediaError(video, "no words to caption: the word timings are empty", field="video_url")
         seconds = math.ceil(info.duration_ms / 1000)
+        canvas = _canvas(info, opts.aspect)
+        enlarged = upscale_note("video_url", (info.video.width, info.video.height), (canvas.width, canvas.height),
+                                opts.fit)
         return SubtitlePlan(
             generator=self.id,
-            receipt=Receipt(estimated_duration=seconds, subtitle_style=request.style),
+            receipt=Receipt(estimated_duration=seconds, subtitle_style=request.style,
+                            notes=(enlarged,) if enlarged else ()),
             metered=Metered(generator=self.id, seconds=seconds),
-            video=video, info=info, canvas=_canvas(info, opts.aspect), fit=opts.fit, style=request.style,
+            video=video, info=info, canvas=canvas, fit=opts.fit, style=request.style,
             transcript=transcript, words=opts.words, allow_unaligned=opts.allow_unaligned, asr=opts.asr,
             asr_model=opts.asr_model, language=opts.language)
 
     def build(self, plan: SubtitlePlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         hearing = plan.words is None and plan.transcript is None
         share = hearing_share(plan.canvas) if hearing else 0.0
-        words, notes = (list(plan.words), ()) if plan.words is not None else _timings(plan, span(progress, 0, share))
-        if not words:
-            raise MediaError(plan.video, "no words to caption: no speech was found and no transcript was given",
-                             field="video_url")
-        captions = captions_for(words, plan.style)
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="subtitle-look") as pool:
+            looking = pool.submit(caption_place, plan)   # the picture analysis, beside the words' timing
+            words, notes = (list(plan.words), ()) if plan.words is not None else _timings(plan,
+                                                                                          span(progress, 0, share))
+            if not words:
+                raise MediaError(plan.video, "no words to caption: no speech was found and no transcript was given",
+                                 field="video_url")
+            captions = captions_for(words, plan.style, *looking.result())
         timeline = Timeline(
             canvas=plan.canvas,
             duration_ms=plan.info.duration_ms or 0,
@@ -118,11 +131,25 @@ class SubtitleGenerator(Generator[SubtitleRequest, SubtitlePlan]):
                      receipt=replace(plan.receipt, notes=plan.receipt.notes + notes) if notes else None)
 
 
+def caption_place(plan: SubtitlePlan) -> tuple[float, tuple[float, float]]:
+    """Where the pages go (px) and the luminance behind them there: the style's own place unless the footage
+    shows a face, text or its subject there; on a letterboxed canvas (``contain``, ``blur``) the bands outside
+    the picture come first."""
+    analysis = analyse(plan.video, field="video_url")
+    seen = Seen()
+    seen.add(analysis, plan.fit, plan.canvas.box, plan.canvas)
+    centre = caption_centre(plan.canvas, plan.style, *seen.tries())
+    half = CaptionMetrics(get_style(plan.style), plan.canvas.width, plan.canvas.height).tallest_page / 2
+    return centre, luminance_behind(analysis, plan.fit, plan.canvas.box, plan.canvas, (centre - half, centre + half))
+
+
 def _canvas(info: MediaInfo, aspect: str | None) -> Canvas:
+    """The input's size, or the aspect's standard one; always the input's own frame rate (a variable-rate
+    input's average, as probed), so no frame is duplicated or dropped to meet another rate."""
     assert info.video is not None
-    if aspect is not None:
-        return Canvas.for_aspect(aspect)
     fps = min(info.video.fps, MAX_FPS) if info.video.fps > 0 else Fraction(30)
+    if aspect is not None:
+        return Canvas.for_aspect(aspect, fps)
     return Canvas(max(16, info.video.width // 2 * 2), max(16, info.video.height // 2 * 2), fps)
 
 

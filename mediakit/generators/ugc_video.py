@@ -19,6 +19,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ..errors import ValidationError
 from ..fetch import BROLL, IMAGE, Url
+from ..generation import spoken_ad
 from ..generation.casting import cast, persona_fields, photo_notes, script_for
 from ..generation.contract import Context
 from ..generation.fields import (
@@ -40,8 +41,8 @@ from ..stages.broll import Scene, get_engine, scene_durations, scenes_track
 from ..stages.broll.edit import sentence_scenes
 from ..stages.broll.scenes import MAX_SCENES, RequestedScene, card_words, drawn_scenes
 from ..stages.pip import PipOptions, pip_box
-from ..stages.subtitles.placement import actor_caption_centre
-from ..timeline import Box, Track
+from ..stages.subtitles.seen import clear_of_picture
+from ..timeline import Box, Track, VisualLayer
 
 CTA_MAX_CHARS = 100
 
@@ -121,7 +122,6 @@ class UgcVideoPlan(SpokenAdPlan):
 
 class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
     """ugc_video: an actor speaks the script to camera, with captions, b-roll, PiP, music and a CTA."""
-
     id = GeneratorId.UGC_VIDEO
     request_model: ClassVar[type[RequestModel]] = UgcVideoRequest
     description = "A talking-head UGC ad: actor, voice, captions, music, b-roll or PiP, CTA end card."
@@ -142,7 +142,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
                        face_photo_url=request.face_photo_url, persona=persona, seed_text=decision.script)
         canvas = canvas_for(request.aspect_ratio, context.options.extra.get("preview_height"))
         field = "face_photo_url" if request.face_photo_url is not None else "actor_slug"
-        notes = photo_notes(casting, (canvas.width, canvas.height), field=field)
+        notes = photo_notes(casting, field=field)
         product = None
         product_url = getattr(request, "product_image_url", None)
         if product_url is not None:
@@ -168,6 +168,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             canvas=canvas, duration=None,
             style=style, voice=request.voice or (persona.voice if persona else None), speed=request.voice_speed,
             tone=tone, dub_language=request.dub_language, notes=tuple(notes), cta=request.cta, music=request.music,
+            full_frame={f"broll_images[{i}]": p for i, p in enumerate(broll_images)},
             pip=pip, scenes=scenes, broll_images=broll_images, broll_model=request.broll_model)
 
     def picture(self, plan: UgcVideoPlan, speech: SpeechInput, workdir: Path) -> Picture:
@@ -179,13 +180,16 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             pip_at = pip_box(plan.pip, canvas)
             framed = talking_track(actor, speech, Box(0, 0, pip_at.w, pip_at.h), fps=canvas.fps, duration_ms=total_ms)
             pip_clip = placeable(framed)
+        words = card_words(plan.scenes, plan.broll_images, plan.broll_model, canvas)
+
+        def centre(layers: tuple[VisualLayer, ...], only_pip: bool) -> float:
+            return clear_of_picture(layers, canvas, plan.style, pip=pip_at, face_shown=not only_pip, words=words)
+
+        if not plan.scenes:
+            layers = spoken_ad.framed_actor(plan, speech)
+            return Picture(Track(layers, total_ms), centre(layers, False))
         # the full-frame actor only when a scene shows it (a PiP-only ad never renders it)
         full = None if only_pip else talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
-        words = card_words(plan.scenes, plan.broll_images, plan.broll_model, canvas)
-        centre = actor_caption_centre(canvas, pip_at, face_shown=not only_pip, words=words)
-        if not plan.scenes:
-            assert full is not None
-            return Picture(Track(full.layers, total_ms), centre)
         durations = scene_durations(plan.scenes, list(speech.words), speech.duration_ms)
         durations[-1] += total_ms - sum(durations)
         actor_clip = placeable(full) if full is not None else pip_clip
@@ -193,5 +197,4 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
         cut = scenes_track(plan.scenes, voice=speech.audio, actor=actor_clip, canvas=canvas, durations=durations,
                            pip=plan.pip, pip_actor=pip_clip, broll_images=plan.broll_images,
                            broll_model=plan.broll_model, cache_dir=workdir)
-        return Picture(Track(cut.layers, total_ms), centre)   # the voice is the kit's soundtrack
-
+        return Picture(Track(cut.layers, total_ms), centre(cut.layers, only_pip))  # voice: the kit's

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..errors import ValidationError
 from ..timeline import (
+    NO_ANIMATION,
     AnimatedLayer,
     AudioClip,
     Box,
@@ -469,7 +470,7 @@ class _Compiler:
         return f"{label}_blur", []
 
     def overlay(self, base: str, layer: VisualLayer, n: int) -> str:
-        layer = _on_frame(layer, self.tl.canvas.fps)
+        layer = _on_frame(_opening(layer), self.tl.canvas.fps)
         fg = self.fitted(layer, flat_box(layer, self.tl.canvas.box), f"l{n}")
         start, end = self.layer_span(layer)
         x, y = _position(layer, placed_box(layer, self.tl.canvas.box), start, self.tl.canvas.width,
@@ -699,6 +700,13 @@ def _balanced_sum(terms: list[str]) -> str:
         return terms[0]
     mid = len(terms) // 2
     return f"({_balanced_sum(terms[:mid])}+{_balanced_sum(terms[mid:])})"
+
+
+def _opening(layer: VisualLayer) -> VisualLayer:
+    """A layer on screen from the first frame is there whole, without its entrance: frame 0 is the video's
+    cover and its feed thumbnail, so it shows the whole composition (a phone, a product, a character), never a
+    fade from the background or a PiP still sliding in."""
+    return replace(layer, enter=NO_ANIMATION) if layer.start_ms == 0 and layer.enter.kind != "none" else layer
 
 
 def _on_frame(layer: VisualLayer, fps: Fraction) -> VisualLayer:

@@ -7,12 +7,18 @@ from pathlib import Path
 import numpy as np
 import pysubs2
 import pytest
+from caption_pixels import caption_ink, ink_inside
 from PIL import Image
 
+from mediakit.analysis import analyse
+from mediakit.captions import style_names
 from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generation.burn import burn_subtitles
+from mediakit.generation.contract import Options
+from mediakit.generation.run import plan_job
 from mediakit.probe import probe
+from mediakit.stages.subtitles.seen import on_box
 from mediakit.words import Word, load_words
 
 
@@ -56,7 +62,12 @@ def test_aspect_blur_fits_onto_standard_canvas(grid: tuple[Path, str], tmp_path:
     words = [Word(t, 300 + i * 350, 600 + i * 350) for i, t in enumerate(transcript.split())]
     out = burn_subtitles(video, tmp_path / "o.mp4", words=words, aspect="1:1", fit="blur", style="boxed").output
     info = probe(out)
-    assert info.video is not None and (info.video.width, info.video.height, info.video.fps) == (1080, 1080, 30)
+    assert info.video is not None and (info.video.width, info.video.height, info.video.fps) == (1080, 1080, 25)
+    # the 25 fps source stays 25 fps: every frame is a new one (a 30 fps output repeated every fifth)
+    raw = run_ffmpeg(["-i", str(out), "-vf", "scale=64:64", "-f", "rawvideo", "-pix_fmt", "gray", "-"], what="frames")
+    frames = np.frombuffer(raw, dtype=np.uint8).reshape(-1, 64 * 64).astype(np.int16)
+    assert abs(len(frames) - 2980 * 25 // 1000) <= 1
+    assert np.abs(np.diff(frames, axis=0)).max(axis=1).min() > 0, "a duplicated frame"
 
 
 @pytest.mark.parametrize("kwargs, error, match", [
@@ -128,3 +139,35 @@ def test_the_progress_bar_moves_while_speech_is_recognised(grid: tuple[Path, str
     burn_subtitles(grid[0], tmp_path / "o.mp4", progress=seen.append)
     assert any(0 < v < share for v in seen), seen  # moved while Whisper listened, before the render
     assert seen == sorted(seen) and seen[-1] == 1.0
+
+
+@pytest.mark.slow
+def test_no_caption_pixel_on_the_speakers_face_at_9_16_in_any_style(grid: tuple[Path, str], tmp_path: Path) -> None:
+    """The talking head letterboxed on 9:16: every style's pages sit in the bands outside the picture, off the
+    face (the issue's case: all of them sat on the nose and mouth).  contain places them where blur does."""
+    video, transcript = grid
+    words = tuple(Word(t, 300 + i * 420, 650 + i * 420) for i, t in enumerate(transcript.split()))
+    face = analyse(video).faces[0]
+    for style in style_names():
+        built = {}
+        for fit in ("blur", "contain"):
+            gen, plan = plan_job("subtitle", {"video_url": str(video), "style": style},
+                                 options=Options(words=words, aspect="9:16", fit=fit))
+            built[fit] = gen.build(plan, tmp_path).timeline
+        blur, contain = built["blur"].captions, built["contain"].captions
+        assert blur is not None and contain is not None and blur.centre_y == contain.centre_y
+        assert contain.behind == (0.0, 0.0)     # the black bar; blur's is its darkened fill
+        on_canvas = on_box(face, (360, 288), built["blur"].canvas.box, "blur")
+        assert on_canvas is not None
+        ink = caption_ink(built["blur"], tmp_path)
+        assert ink.any(), style
+        assert ink_inside(ink, on_canvas) == 0, f"{style}: captions on the face"
+
+
+def test_a_clip_enlarged_past_twice_onto_the_aspect_is_a_receipt_note(grid: tuple[Path, str]) -> None:
+    video, _ = grid
+    words = (Word("set", 300, 600),)
+    _, blur = plan_job("subtitle", {"video_url": str(video)}, options=Options(words=words, aspect="9:16", fit="blur"))
+    assert any(n.startswith("video_url: 360x288 px is enlarged 3.0x") for n in blur.receipt.notes)
+    _, own = plan_job("subtitle", {"video_url": str(video)}, options=Options(words=words))
+    assert not own.receipt.notes

@@ -5,15 +5,18 @@ from __future__ import annotations
 import functools
 import json
 import threading
+from dataclasses import replace
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from caption_pixels import caption_ink, ink_inside
 from PIL import Image
 from request_errors import parse_fails
 
+from mediakit.captions import captions_for, style_names
 from mediakit.errors import MediakitError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generation.contract import Options
@@ -24,7 +27,7 @@ from mediakit.probe import probe
 from mediakit.stages.broll.image_engine import card_band
 from mediakit.stages.broll.scenes import card_words
 from mediakit.stages.pip import PipOptions, pip_box
-from mediakit.stages.subtitles.placement import actor_caption_centre
+from mediakit.stages.subtitles.seen import clear_of_picture, seen_in
 from mediakit.timeline import TextLayer
 
 SCRIPT = "I tried this cold brew for a week. It changed my mornings. Grab yours today."
@@ -119,7 +122,7 @@ def test_face_photo_is_the_talking_head_and_the_receipt_says_how(real: Path, pro
     assert plan.casting.actor.kind == "photo" and plan.receipt.actor_slug == "face-photo"
     notes = [n for n in plan.receipt.notes if n.startswith("face_photo_url: ")]
     assert len(notes) == 3 and "rigged from its landmarks" in notes[0]
-    assert "142 px tall (under 400 px)" in notes[1] and "shown 6.7x its size" in notes[2]
+    assert "142 px tall (under 400 px)" in notes[1] and "enlarged 6.7x" in notes[2]
     with pytest.raises(MediakitError, match="no face found") as refused:
         _plan("ugc_video", {"script": SCRIPT, "face_photo_url": str(product)})
     assert refused.value.to_dict()["error"]["details"][0]["field"] == "face_photo_url"
@@ -146,7 +149,7 @@ def test_captions_keep_clear_of_the_drawn_cards_words() -> None:
     canvas = plan.canvas
     (band,) = card_words(plan.scenes, plan.broll_images, plan.broll_model, canvas)
     assert band == card_band(canvas.width, canvas.height)[1::2]
-    centre = actor_caption_centre(canvas, pip_box(plan.pip, canvas), face_shown=False, words=[band])
+    centre = clear_of_picture((), canvas, plan.style, pip=pip_box(plan.pip, canvas), face_shown=False, words=[band])
     assert not band[0] <= centre <= band[1] and centre < pip_box(plan.pip, canvas).y + 0.1 * canvas.height
     for body in ({"script": SCRIPT, "composition_mode": "pip"}, {"script": SCRIPT}):  # nothing drawn
         other = _plan("ugc_video", body)
@@ -291,3 +294,36 @@ def test_ugc_video_content_rules_and_codes() -> None:
     assert parse_fails(UgcVideoRequest, {**UGC_BODY, "angle": "honest"}).details[0]["field"] == "angle"
     defaults = parse_request(UgcVideoRequest, UGC_BODY)
     assert (defaults.style, defaults.aspect_ratio, defaults.allow_broll) == ("hormozi", "9:16", False)
+
+
+@pytest.fixture(scope="module")
+def face_photo(real: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real face: a frame of the GRID talking head (360x288), as a user's photo."""
+    path = tmp_path_factory.mktemp("face") / "face.png"
+    run_ffmpeg(["-ss", "1", "-i", str(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"), "-frames:v", "1", "-y",
+                str(path)], what="a face photo")
+    return path
+
+
+@pytest.mark.slow
+def test_a_face_photo_ad_keeps_every_style_off_the_face(face_photo: Path, tmp_path: Path) -> None:
+    """The issue's case: captions sat on a real face photo's mouth.  Every style's pages stay off its face."""
+    gen, plan = plan_job("ugc_video", {"script": SCRIPT, "face_photo_url": str(face_photo), "target_duration": 5},
+                         options=PREVIEW)
+    built = gen.build(plan, tmp_path)
+    timeline = built.timeline
+    seen = seen_in(timeline.layers, timeline.canvas)
+    assert seen.faces, "the photo's face is found on the canvas"
+    words = built.captions.words
+    for style in style_names():
+        centre = clear_of_picture(timeline.layers, timeline.canvas, style)
+        alone = replace(timeline, layers=(), captions=captions_for(words, style, centre))
+        ink = caption_ink(alone, tmp_path)
+        assert ink.any(), style
+        for top, bottom in seen.faces:
+            assert ink_inside(ink, (0, top, timeline.canvas.width, bottom)) == 0, f"{style}: captions on the face"
+
+
+def test_a_small_face_photo_is_a_receipt_note(face_photo: Path) -> None:
+    plan = plan_job("ugc_video", {"script": SCRIPT, "face_photo_url": str(face_photo)})[1]
+    assert any(n.startswith("face_photo_url: 360x288 px is enlarged 6.7x") for n in plan.receipt.notes)

@@ -47,7 +47,7 @@ def test_single_process_single_graph_for_many_layers() -> None:
         ImageLayer(path=Path("bg.png")),
         VideoLayer(path=Path("pip.mp4"), box=Box(100, 1200, 400, 600), start_ms=500,
                    enter=Animation("slide-up", 400)),
-        ColorLayer(color="red@0.5", box=Box(0, 0, 200, 200), enter=Animation("fade", 300)),
+        ColorLayer(color="red@0.5", box=Box(0, 0, 200, 200), start_ms=100, enter=Animation("fade", 300)),
         TextLayer(text="Hi: 'you'", box=Box(0, 0, 1080, 300), size_px=80),
     ))
     c = compile_timeline(tl, fonts=text_fonts(tl))
@@ -129,3 +129,13 @@ def test_a_video_and_its_own_sound_share_one_input() -> None:
     assert c.inputs[0] == ("-t", "2.000", "-i", "in.mp4")
     assert "[0:v]" in c.graph and "[0:a]" in c.graph
     assert len(c.inputs) == 2  # the delayed copy is a span of its own: read separately
+
+
+def test_a_layer_on_screen_from_the_first_frame_skips_its_entrance() -> None:
+    """Frame 0 is the cover: a PiP or a phone there from the start is there whole, not sliding or fading in."""
+    enter = Animation("fade", 300)
+    tl = Timeline(CANVAS, 2000, layers=(ImageLayer(path=Path("bg.png")),
+                                        ColorLayer(color="red", box=Box(0, 0, 200, 200), enter=enter),
+                                        ColorLayer(color="blue", box=Box(0, 0, 200, 200), start_ms=500, enter=enter)))
+    graph = compile_timeline(tl).graph
+    assert graph.count("fade=t=in") == 1          # only the layer that enters later fades in

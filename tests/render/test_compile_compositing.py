@@ -74,7 +74,7 @@ def test_mask_is_alphamerged_from_a_held_single_frame() -> None:
 def test_shadow_is_built_once_and_widens_the_placed_box() -> None:
     sh = Shadow(offset_x=4, offset_y=10, blur_px=8, opacity=0.5)
     layer = VideoLayer(path=Path("a.mp4"), box=Box(100, 200, 300, 400), mask=Path("m.png"), shadow=sh,
-                       enter=Animation("slide-up", 300))
+                       start_ms=100, enter=Animation("slide-up", 300))
     g = graph(ColorLayer(), layer)
     m = sh.margin
     assert m == 36  # three blur radii, the larger offset, and 2 pixels

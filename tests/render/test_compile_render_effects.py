@@ -84,7 +84,7 @@ def test_mask_shadow_warp_and_scale_in_draw_where_expected(tmp_path: Path) -> No
         ColorLayer(color="white"),
         ColorLayer(color="red", box=Box(10, 10, 40, 40), mask=mask, shadow=Shadow(0, 6, 3, 0.9)),
         ColorLayer(color="blue", warp=quad),
-        ColorLayer(color="green", box=Box(50, 50, 30, 30), enter=Animation("scale", 900)),
+        ColorLayer(color="green", box=Box(50, 50, 30, 30), start_ms=40, enter=Animation("scale", 900)),
     ))
     still = tmp_path / "still.png"
     render(tl, still, profile=StillProfile(200))

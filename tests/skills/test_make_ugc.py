@@ -14,6 +14,7 @@ from mediakit.skills.make_ugc import broll_edit
 from mediakit.stages.broll.kenburns import is_clip
 from mediakit.stages.characters.sheet import read_character
 from mediakit.stages.characters.store import list_characters
+from mediakit.stages.loops import seamless_loop
 
 COFFEE = Path(__file__).parents[2] / "samples" / "coffee.png"
 THREE = "Okay so this hoodie is the comfiest thing I own. I wear it every single day. You need one."
@@ -80,7 +81,8 @@ def test_broll_clip_cuts_into_a_scene_action(tiny_video: Path, tmp_path: Path) -
     built = gen.build(plan, tmp_path)
     assert built.timeline is not None
     cut = built.timeline.layers[-1]
-    assert (cut.path, cut.start_ms, cut.duration_ms) == (tiny_video, 1666, 1666)
+    # the 1.5 s clip is shorter than its 1.67 s: it loops through its cross-faded version
+    assert (cut.path, cut.start_ms, cut.duration_ms) == (seamless_loop(tiny_video, 1666), 1666, 1666)
 
 
 @pytest.mark.slow

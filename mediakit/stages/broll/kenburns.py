@@ -11,7 +11,9 @@ Motion is a drift, not a swipe: whatever a preset asks, the view moves at
 most ``MAX_DRIFT`` of the frame's shorter side per second and zooms at most
 ``MAX_ZOOM_RATE`` per second, so a short scene moves a little and a long one
 a little more.  Pans are centred on the middle of the image, where a product
-shot or a drawn card keeps its subject, so the subject stays in view.
+shot or a drawn card keeps its subject; an image that cover crops (a wide
+photo on 9:16) is aimed instead: the picture analysis finds its faces, else
+its subject, and the drift ends centred on them and never loses them.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from ...analysis import PictureAnalysis, Region, analyse
 from ...errors import MediaError, ValidationError
 from ...fetch import sniff
 from ...timeline import ImageLayer, KenBurns, SceneContent, SequenceLayer, Transition, VideoLayer
+from ..loops import seamless_loop
 
 MAX_BROLL_IMAGES = 10
 VIDEO_SUFFIXES = frozenset({".mp4", ".mov", ".m4v", ".webm", ".mkv"})
@@ -41,6 +45,7 @@ MOTIONS: tuple[KenBurns, ...] = (
 CROSSFADE = Transition("fade", 300)
 MAX_DRIFT = 0.03          # of the frame's shorter side, per second
 MAX_ZOOM_RATE = 0.03      # cover-fit zoom change per second
+CROPS = 0.05              # an image whose aspect differs from the frame's by more is cropped: its motion aims
 
 
 def check_broll_images(images: Sequence[object]) -> None:
@@ -115,11 +120,56 @@ def is_clip(path: Path) -> bool:
 
 
 def broll_layer(path: Path, duration_ms: int, index: int, box: tuple[int, int]) -> SceneContent:
-    """A scene of b-roll: a clip looped and cut to length, or a still with Ken Burns motion."""
+    """A scene of b-roll: a clip looped without a jump and cut to length, or a still with Ken Burns motion
+    that keeps its faces (else its subject) in view and drifts towards them."""
     if is_clip(path):
-        return VideoLayer(path=path, duration_ms=duration_ms, loop=True)
-    return ImageLayer(path=path, duration_ms=duration_ms, motion=motion_for(index, image_size(path), box,
-                                                                           duration_ms))
+        return VideoLayer(path=seamless_loop(path, duration_ms), duration_ms=duration_ms, loop=True)
+    size = image_size(path)
+    motion = motion_for(index, size, box, duration_ms)
+    if abs(size[0] / size[1] - box[0] / box[1]) > CROPS * box[0] / box[1]:   # cover crops it: look where
+        motion = aimed(motion, size, box, keep_in_view(analyse(path)))
+    return ImageLayer(path=path, duration_ms=duration_ms, motion=motion)
+
+
+def keep_in_view(analysis: PictureAnalysis) -> Region | None:
+    """What a crop must keep: every face, else the salient subject."""
+    if analysis.faces:
+        keep = analysis.faces[0]
+        for face in analysis.faces[1:]:
+            keep = keep.union(face)
+        return keep
+    return analysis.subject
+
+
+def aimed(motion: KenBurns, size: tuple[int, int], box: tuple[int, int], keep: Region | None) -> KenBurns:
+    """``motion`` moved so ``keep`` (fractions of the image) is in view from start to end, ending centred on
+    it as far as the overflow allows; the drift's length and direction are kept."""
+    if keep is None:
+        return motion
+    cover = max(box[0] / size[0], box[1] / size[1])
+    ends = []
+    for axis, (lo_k, hi_k) in enumerate(((keep.x, keep.right), (keep.y, keep.bottom))):
+        shown = [box[axis] / (size[axis] * cover * z) for z in (motion.zoom_from, motion.zoom_to)]
+        if shown[0] >= 1 and shown[1] >= 1:
+            ends.append((motion.pan_from[axis], motion.pan_to[axis]))
+            continue
+        to = _pan_keeping(lo_k, hi_k, shown[1], centre=True)
+        frm = _pan_keeping(lo_k, hi_k, shown[0], near=to - (motion.pan_to[axis] - motion.pan_from[axis]))
+        ends.append((frm, to))
+    return replace(motion, pan_from=(ends[0][0], ends[1][0]), pan_to=(ends[0][1], ends[1][1]))
+
+
+def _pan_keeping(lo: float, hi: float, shown: float, *, centre: bool = False, near: float = 0.5) -> float:
+    """The pan (0..1 of the overflow) nearest ``near`` (or centring ``lo``..``hi``) whose view of ``shown``
+    of the image holds ``lo``..``hi``; centred on it when it is wider than the view."""
+    if shown >= 1:
+        return near
+    overflow = 1 - shown
+    first, last = (hi - shown) / overflow, lo / overflow   # the pans that still show it whole
+    want = ((lo + hi) / 2 - shown / 2) / overflow if centre or first > last else near
+    if first <= last:
+        want = min(max(want, first), last)
+    return round(min(max(want, 0.0), 1.0), 4)
 
 
 def broll_sequence(items: Sequence[Path], total_ms: int, box: tuple[int, int], *,

@@ -42,6 +42,7 @@ from ...timeline import (
 )
 from ..broll.kenburns import image_size
 from ..broll.scenes import actor_scene
+from ..loops import seamless_loop
 from .devices import laptop_frame
 
 RECORDING_SUFFIXES = (".mp4", ".mov")
@@ -163,7 +164,8 @@ def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int,
     leave = Animation("fade", TRANSITION.duration_ms)
     content: VisualLayer
     if screen.kind == "recording":
-        content = VideoLayer(path=screen.path, duration_ms=shown, warp=quad, loop=True, fit="blur", exit=leave)
+        content = VideoLayer(path=seamless_loop(screen.path, shown, cache_dir), duration_ms=shown, warp=quad,
+                             loop=True, fit="blur", exit=leave)
     else:
         content = ImageLayer(path=screen.path, duration_ms=shown, warp=quad, fit="blur", exit=leave)
     return content, ImageLayer(path=png, duration_ms=shown, box=Box(x, y, *geo.size), exit=leave)
@@ -180,7 +182,8 @@ def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas, *, top_c
     if screen.kind == "recording":
         info = probe(screen.path)
         wide = info.video is not None and info.video.width / info.video.height > canvas.width / canvas.height * 1.25
-        return VideoLayer(path=screen.path, duration_ms=duration_ms, loop=True, fit="blur" if wide else "cover")
+        return VideoLayer(path=seamless_loop(screen.path, duration_ms, cache_dir), duration_ms=duration_ms,
+                          loop=True, fit="blur" if wide else "cover")
     w, h = image_size(screen.path)
     frame_aspect = canvas.width / canvas.height
     if w / h < frame_aspect / 1.1:       # a tall capture scrolls down from its top

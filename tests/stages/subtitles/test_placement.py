@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from mediakit.stages.pip import PipOptions, pip_box
-from mediakit.stages.subtitles.placement import actor_caption_centre, clear_centre, face_band, free_bands
+from mediakit.stages.subtitles.placement import (
+    actor_caption_centre,
+    caption_centre,
+    clear_centre,
+    face_band,
+    free_bands,
+    room_below,
+)
 from mediakit.timeline import Canvas
 
 
@@ -35,3 +42,18 @@ def test_captions_avoid_the_face_the_pip_and_the_ui(aspect: str, pip: PipOptions
         assert not box.y + face_top < y < box.y + face_bottom
         if aspect == "9:16":
             assert not box.y < y < box.y + box.h
+
+
+def test_a_page_needs_a_band_it_fits_and_stays_near_its_own_place() -> None:
+    # 30..45 is too short for a 20 px page: the page goes to 60..100, as near 50 as it can
+    assert clear_centre(0, 100, [(0, 30), (45, 60)], block=20, prefer=50) == 70
+    # where nothing is in the way, the style's own place
+    assert clear_centre(0, 100, [], block=20, prefer=50) == 50
+
+
+def test_room_below_opens_a_band_only_where_a_face_fills_the_frame() -> None:
+    canvas = Canvas.for_aspect("9:16")
+    assert room_below(canvas, "hormozi", [(400, 900)]) is None
+    end = room_below(canvas, "karaoke", [(100, 1900)])
+    assert end is not None and 0.5 * canvas.height < end < 0.8 * canvas.height
+    assert caption_centre(canvas, "karaoke", [(0, end)]) > end
