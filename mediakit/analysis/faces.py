@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import MediaError
+from ..native_logs import quiet_native_stderr
 from .regions import Region
 
 MIN_SCORE = 0.5
@@ -88,7 +89,8 @@ class _Deferred(types.ModuleType):
 def find_faces(rgb: np.ndarray) -> list[Region]:
     """The faces on one ``rgb`` frame (H x W x 3, uint8), each grown to take in hair and chin."""
     with _lock:  # one graph, fed one frame at a time
-        result = _detector().process(np.ascontiguousarray(rgb))
+        with quiet_native_stderr():
+            result = _detector().process(np.ascontiguousarray(rgb))
     faces = []
     for det in result.detections or ():
         box = det.location_data.relative_bounding_box

@@ -23,6 +23,7 @@ import numpy as np
 from ...cache import cached_file, file_signature
 from ...errors import MediaError
 from ...media_io import open_image
+from ...native_logs import quiet_native_stderr
 
 MESH_VERSION = "1"
 MIN_FACE_PX = 64          # below this the lips and lids are a few pixels: too coarse to warp
@@ -83,8 +84,9 @@ def _mesh(photo: Path, field: str) -> dict[str, object]:
 
     image = open_image(photo, field=field).convert("RGB")
     pixels = np.asarray(image)
-    with mp.solutions.face_mesh.FaceMesh(static_image_mode=True, max_num_faces=MAX_FACES, refine_landmarks=True,
-                                         min_detection_confidence=DETECTION_CONFIDENCE) as mesh:
+    with quiet_native_stderr(), mp.solutions.face_mesh.FaceMesh(
+            static_image_mode=True, max_num_faces=MAX_FACES, refine_landmarks=True,
+            min_detection_confidence=DETECTION_CONFIDENCE) as mesh:
         result = mesh.process(pixels)
     faces = [[(p.x * image.width, p.y * image.height) for p in face.landmark]
              for face in (result.multi_face_landmarks or [])]
