@@ -40,10 +40,11 @@ from ...timeline import (
     VideoLayer,
     VisualLayer,
 )
+from ..actors.portraits import bust_geometry
 from ..broll.kenburns import image_size
 from ..broll.scenes import actor_scene
 from ..loops import seamless_loop
-from .devices import laptop_frame
+from .devices import LaptopGeometry, laptop_frame
 
 RECORDING_SUFFIXES = (".mp4", ".mov")
 IMAGE_SCREEN_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
@@ -53,6 +54,8 @@ MAX_IMAGE_BYTES = 5 * 1024 * 1024
 FACE = Crop(0.14, 0.12, 0.72, 0.72)  # head and shoulders of a 9:16 talking-head clip: hair to chin, not a slice
 TRANSITION = Transition("fade", 400)
 MIN_FACE_MS = 1500
+CHIN = 0.62     # below the chin, in a bust's head units from the face centre: where the lid may reach
+LID_BEZEL = 0.03  # the lid above its display, as a share of the laptop drawing's height
 
 
 @dataclass(frozen=True)
@@ -152,10 +155,17 @@ def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int,
 
     The laptop is a little wider than a portrait frame (its drawing has
     transparent margins) and stands on the bottom edge, in front of the
-    actor's torso, leaving the face clear.
+    actor's torso; where that would reach the face, it is drawn smaller so
+    that its lid stops below the chin (a lid over the mouth hides the talking).
     """
     width = round(canvas.width * 1.2) if canvas.height >= canvas.width else round(canvas.width * 0.7)
     png, geo = laptop_frame(width, folder=cache_dir)
+    _, face_y, unit = bust_geometry(canvas.width, canvas.height)
+    room = canvas.height - (face_y + CHIN * unit)          # from below the chin to the bottom edge
+    reach = geo.size[1] * (0.96 - _lid_top(geo))            # how high the lid reaches above the bottom edge
+    if reach > room:
+        width = max(2, round(width * room / reach))
+        png, geo = laptop_frame(width, folder=cache_dir)
     x = (canvas.width - geo.size[0]) // 2
     y = canvas.height - geo.size[1] + round(geo.size[1] * 0.04)
     quad = geo.screen_quad(x, y, flat_width=960)
@@ -169,6 +179,12 @@ def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int,
     else:
         content = ImageLayer(path=screen.path, duration_ms=shown, warp=quad, fit="blur", exit=leave)
     return content, ImageLayer(path=png, duration_ms=shown, box=Box(x, y, *geo.size), exit=leave)
+
+
+def _lid_top(geo: LaptopGeometry) -> float:
+    """The lid's top edge as a share of the laptop PNG's height (the display's top plus its bezel)."""
+    top = min(y for _, y in geo.screen)
+    return max(0.0, top / geo.size[1] - LID_BEZEL)
 
 
 def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas, *, top_clear: float = 0.0,

@@ -12,10 +12,12 @@ from PIL import Image
 from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.render import StillProfile, compile_timeline, render
+from mediakit.stages.actors.portraits import bust_geometry
 from mediakit.stages.layouts.devices import SCREEN_ASPECT, laptop_frame
 from mediakit.stages.layouts.laptop import (
     FACE,
     check_screen_input,
+    laptop_overlay,
     laptop_track,
     scene_times,
     screen_broll,
@@ -192,3 +194,16 @@ def test_face_close_up_keeps_hair_and_chin() -> None:
 
     top, bottom = face_band(1080, 1920)
     assert FACE.y <= top / 1920 - 0.05 and FACE.y + FACE.h >= bottom / 1920 + 0.05
+
+
+@pytest.mark.parametrize("canvas", [Canvas(1080, 1920), Canvas(1080, 1080), Canvas(1920, 1080)])
+def test_the_laptop_lid_stops_below_the_chin(canvas: Canvas, tmp_path: Path) -> None:
+    """The issue's case: the lid covered the presenter's chin and mouth on 9:16."""
+    img = tmp_path / "desk.png"
+    Image.new("RGB", (320, 200), (40, 200, 120)).save(img)
+    _, laptop = laptop_overlay(check_screen_input(image=img), canvas, 3000, tmp_path)
+    assert isinstance(laptop, ImageLayer) and laptop.box is not None
+    alpha = np.asarray(Image.open(laptop.path).convert("RGBA"))[..., 3]
+    lid_top = laptop.box.y + int(np.argmax(alpha.max(axis=1) > 128))   # the drawing's first solid row
+    _, face_y, unit = bust_geometry(canvas.width, canvas.height)
+    assert lid_top >= face_y + 0.55 * unit, "the lid reaches the chin"
