@@ -55,6 +55,8 @@ AUDIO_FORMAT = f"aformat=sample_fmts=fltp:sample_rates={SAMPLE_RATE}:channel_lay
 MUSIC_LEVEL_DB = -10.0  # a music bed's level under the voice (LU, before ducking)
 LIGHT_BED_LEVEL_DB = -16.0  # a bed the request did not ask for: present, never in the way
 ROOM_TONE_LEVEL_DB = -34.0  # room tone under the voice: about -48 dBFS at -14 LUFS, over -60 and under -45
+ROOM_TONE_RMS = 0.1  # room_tone's level as made (the mix sets it under the voice)
+BED_OVERRUN_S = 0.25  # the bed is made this much longer than the video (see soundtrack)
 VOICE_REFERENCE_LUFS = -16.0  # voice level the ducking threshold is tuned for
 MAX_GAIN_DB = 30.0
 SILENT_LUFS = -69.0  # ebur128 reports -70 when nothing passes its gate
@@ -139,12 +141,13 @@ def mix_bed(voice: str | os.PathLike[str], bed: np.ndarray, out: str | os.PathLi
 
 def soundtrack(voice: Path, bed: Callable[[], np.ndarray] | None, total_ms: int, out: Path, *,
                music_level_db: float = MUSIC_LEVEL_DB) -> Path:
-    """A video's sound at ``out``: the voice padded to ``total_ms``, over the music ``bed`` or room tone.
+    """A video's sound at ``out``: the voice padded to ``total_ms``, over room tone and the music ``bed``.
 
     Every soundtrack goes through the same measured mix, so an ad without
-    music is as loud as one with (-14 LUFS, true peak under -1 dBTP) and its
-    pauses sit on a faint room tone (``room_tone``) instead of dropping to
-    digital silence.  ``bed`` is called once the voice is padded, so a bed
+    music is as loud as one with (-14 LUFS, true peak under -1 dBTP), and a
+    faint room tone (``room_tone``, ``ROOM_TONE_LEVEL_DB`` under the voice)
+    runs under everything, so no pause, fade or end drops to digital
+    silence.  ``bed`` is called once the voice is padded, so a bed
     still being made (``pool.submit(music_bed, ...).result``) is made
     meanwhile; ``music_level_db`` is its level under the voice (LU).
     """
@@ -152,9 +155,17 @@ def soundtrack(voice: Path, bed: Callable[[], np.ndarray] | None, total_ms: int,
     seconds = f"{total_ms / 1000:.3f}"
     run_ffmpeg(["-i", str(voice), "-af", f"apad=whole_dur={seconds}", "-t", seconds, "-ar", str(SAMPLE_RATE),
                 "-ac", "2", "-c:a", "pcm_s16le", "-y", str(padded)], what="padding the voice")
+    # the bed runs a little past the voice: the ducker ends its output early by up to a few thousand samples,
+    # which would leave the last moment on digital silence
+    tone = room_tone(total_ms / 1000 + BED_OVERRUN_S)
     if bed is None:
-        return mix_bed(padded, room_tone(total_ms / 1000), out, music_level_db=ROOM_TONE_LEVEL_DB).path
-    return mix_bed(padded, bed(), out, music_level_db=music_level_db).path
+        return mix_bed(padded, tone, out, music_level_db=ROOM_TONE_LEVEL_DB).path
+    music = bed()
+    # room tone under the music too, where it fades in and out: at the same level under the voice as without
+    music_rms = float(np.sqrt(np.mean(np.square(music, dtype=np.float64)))) if music.size else 0.0
+    under = tone * (music_rms * 10 ** ((ROOM_TONE_LEVEL_DB - music_level_db) / 20) / ROOM_TONE_RMS)
+    under[: len(music)] += music[: len(under)]
+    return mix_bed(padded, under, out, music_level_db=music_level_db).path
 
 
 def room_tone(seconds: float, *, seed: int = 0) -> np.ndarray:
@@ -169,7 +180,7 @@ def room_tone(seconds: float, *, seed: int = 0) -> np.ndarray:
     n = max(1, round(seconds * SAMPLE_RATE))
     white = np.random.default_rng(seed).standard_normal((n, 2))
     tone = spectral_filter(white, SAMPLE_RATE, low=60.0, high=2000.0, order=1)
-    return np.asarray(tone * (0.1 / float(np.sqrt(np.mean(tone ** 2)))), dtype=np.float32)
+    return np.asarray(tone * (ROOM_TONE_RMS / float(np.sqrt(np.mean(tone ** 2)))), dtype=np.float32)
 
 
 def _plan(voice: str | os.PathLike[str], bed: np.ndarray, music_level_db: float,
