@@ -245,6 +245,24 @@ def _plan(voice: str | os.PathLike[str], bed: np.ndarray, music_level_db: float,
     return plan, final
 
 
+def loudness_filter(path: str | os.PathLike[str]) -> str:
+    """Filter text that brings ``path``'s audio to -14 LUFS with true peak under the ceiling (measured first).
+
+    For speech delivered on its own (the audio route): the same measured
+    gain and oversampled limiter as a mix, without a bed or room tone.
+    """
+    level = measure_loudness(path)
+    if level.integrated <= SILENT_LUFS:
+        raise MediaError(path, "is silent: there is no speech to level")
+    gain = _clamp(TARGET_LUFS - level.integrated)
+    chain = f"{AUDIO_FORMAT},volume={gain:.2f}dB"
+    if level.true_peak is None or level.true_peak + gain > TRUE_PEAK_CEILING - 0.1:
+        ceiling = 10 ** (TRUE_PEAK_CEILING / 20)
+        chain += (f",aresample=192000,alimiter=limit={ceiling:.4f}:attack=1:release=60:level=0:latency=1,"
+                  f"aresample={SAMPLE_RATE}")
+    return chain
+
+
 def measure_loudness(path: str | os.PathLike[str]) -> Loudness:
     """Integrated loudness and true peak of ``path``'s audio, as ffmpeg's EBU R128 meter reports them."""
     level, = _meter(["-i", str(path), "-vn", "-af", "ebur128=peak=true:framelog=quiet", "-f", "null", "-"],
