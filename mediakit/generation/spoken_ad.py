@@ -160,11 +160,11 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         mixing = pool.submit(soundtrack, voice, None if bed is None else bed.result, total_ms, workdir / "mix.wav",
                              music_level_db=plan.music_level_db)
         picture = self.picture(plan, speech, workdir)
-        card_text, card_from = self._card(plan, words, speech_ms)
+        card_text, card_from, captions_to = self._card(plan, words, speech_ms)
         card = end_card(card_text, canvas, centre_y=picture.caption_centre, start_ms=card_from, total_ms=total_ms)
         captions = captions_for(words, plan.style, picture.caption_centre)  # sidecars even when not burnt in
-        # the card shows the words said under it, so the burnt captions stop where it comes in
-        burnt = captions_for([w for w in words if w.start_ms < card_from], plan.style, picture.caption_centre) \
+        # the card shows the cta, so the burnt captions stop before it is said (never under the card)
+        burnt = captions_for([w for w in words if w.start_ms < captions_to], plan.style, picture.caption_centre) \
             if card else captions
         timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
                             audio=(AudioClip(mixing.result()), *picture.track.audio),
@@ -175,26 +175,30 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
                      receipt=receipt, poster_ms=min(total_ms - 1, (words[0].start_ms if words else 0) + 600))
 
     @staticmethod
-    def _card(plan: SpokenAdPlan, words: list[Word], speech_ms: int) -> tuple[str | None, int]:
-        """The end card's text and when it comes in.
+    def _card(plan: SpokenAdPlan, words: list[Word], speech_ms: int) -> tuple[str | None, int, int]:
+        """The end card's text, when it comes in, and when the burnt captions stop.
 
-        With the spoken cta: at its first word, or at the first of its words
-        said in the last ``MAX_CARD_MS`` (the card never lasts longer; the
-        words before it are captioned).  Without one, the script's closing
-        line only where a long quiet follows the last word (a short recorded
-        voiceover), for the last ``MAX_CARD_MS``.
+        With the spoken cta: the card comes in at its first word, or at the
+        first of its words said in the last ``MAX_CARD_MS`` (the card never
+        lasts longer); the captions stop before the cta either way.  Without
+        one, the script's closing line only where a long quiet follows the
+        last word (a short recorded voiceover), for the last ``MAX_CARD_MS``.
         """
         total_ms = plan.seconds * 1000
         said = cta_words(words, plan.cta)
         spoken_to = last_word_end(words, speech_ms)
         latest = total_ms - MAX_CARD_MS
         if said:
-            return plan.cta, next((w.start_ms for w in words[-said:] if w.start_ms >= latest), max(spoken_to, latest))
+            cta = words[-said:]
+            start = next((w.start_ms for w in cta if w.start_ms >= latest), max(spoken_to, latest))
+            return plan.cta, start, cta[0].start_ms
         if plan.cta:
-            return plan.cta, max(spoken_to, latest)
+            start = max(spoken_to, latest)
+            return plan.cta, start, start
         if total_ms - spoken_to > MAX_DEAD_AIR_MS:
-            return closing_line(plan.script.script, plan.canvas), max(spoken_to, latest)
-        return None, total_ms
+            start = max(spoken_to, latest)
+            return closing_line(plan.script.script, plan.canvas), start, start
+        return None, total_ms, total_ms
 
 
 # ---- plan helpers ------------------------------------------------------------------------------------------
