@@ -6,8 +6,9 @@ than the video to an assumed speaking rate.  Nothing here assumes an engine's
 rate: the take is measured and then
 
 1. re-spoken once at a speed nudged within ``SPEED_NUDGE`` of the requested
-   one (a natural range), aiming the last word at the bucket less
-   ``END_BREATH_MS`` (an engine's trailing silence is dead air too);
+   one (a natural range; a voice whose own pace is fast may slow further,
+   to ``SLOWEST_WPS`` words per second), aiming the last word at the bucket
+   less ``END_BREATH_MS`` (an engine's trailing silence is dead air too);
 2. when it is still short, the rest is spread as pauses where a speaker
    breathes: a lead-in, after each sentence, after each clause (``pause``).
    The pauses are silent in the voice file; the soundtrack lays room tone or
@@ -35,6 +36,7 @@ from ..words import Word
 END_BREATH_MS = 300          # after the last word, before the video ends
 SPEED_NUDGE = (0.8, 1.25)    # how far the voice's speed may move to fill the bucket naturally
 SPEED_LIMITS = (0.7, 1.5)    # the engines' speed range
+SLOWEST_WPS = 2.3            # words per second a voice may be slowed to when 0.8x of its speed is still fast
 LEAD_IN_MS = 300             # at most this long before the first word
 SENTENCE_PAUSE_MS = 800      # at most this much added after a sentence (a beat, not a stall)
 CLAUSE_PAUSE_MS = 350        # at most this much added after a comma, colon or semicolon
@@ -101,8 +103,10 @@ def fitted(request: SpeechRequest, target_ms: int) -> Speech:
         return speech
     requested = request.speed
     lo, hi = SPEED_NUDGE
-    speed = requested * spoken / target_ms
-    speed = min(max(speed, requested * lo, SPEED_LIMITS[0]), requested * hi, SPEED_LIMITS[1])
+    # a voice that speaks fast at its own default may slow further, down to a natural rate of words
+    rate = len(speech.words) / max(spoken / 1000, 0.001)
+    slowest = max(SPEED_LIMITS[0], min(requested * lo, requested * SLOWEST_WPS / rate))
+    speed = min(max(requested * spoken / target_ms, slowest), requested * hi, SPEED_LIMITS[1])
     if round(speed, 3) == requested:
         return speech
     return speak(replace(request, speed=round(speed, 3)))

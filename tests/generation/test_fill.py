@@ -137,3 +137,17 @@ def test_an_engine_trailing_silence_past_the_video_is_dropped(request_for, monke
     monkeypatch.setattr(fill, "speak", speak)
     _, words, speech_ms = speak_to_fill(request_for("Hello."), None, "Hello.", 5000, workdir=tmp_path)
     assert speech_ms == 5000 and words[-1].end_ms == 4500
+
+
+def test_a_voice_fast_at_its_own_pace_may_slow_past_the_nudge_to_a_natural_rate(
+        request_for, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """5 words per second at speed 1 (measured, not assumed): 0.8x would still be rushed, so it slows further."""
+    takes: list[tuple[str, float]] = []
+    monkeypatch.setattr(fill, "speak", fake_voice(160, takes))
+    script = " ".join(["word"] * 20) + "."
+    speak_to_fill(request_for(script), None, script, 10_000, workdir=tmp_path)
+    assert takes[-1][1] == pytest.approx(0.7)      # under 0.8, at the engines' floor
+    eased: list[tuple[str, float]] = []
+    monkeypatch.setattr(fill, "speak", fake_voice(300, eased))   # 2.7 words per second: the usual nudge
+    speak_to_fill(request_for(script), None, script, 15_000, workdir=tmp_path)
+    assert eased[-1][1] == pytest.approx(0.8)
