@@ -132,7 +132,7 @@ def read_pam(path: str | Path) -> Image.Image:
     fields = dict(line.split(" ", 1) for line in data[:end].decode("ascii").splitlines()[1:-1])
     w, h, depth = int(fields["WIDTH"]), int(fields["HEIGHT"]), int(fields["DEPTH"])
     pixels = np.frombuffer(data, dtype=np.uint8, count=w * h * depth, offset=end).reshape(h, w, depth)
-    return Image.fromarray(pixels[:, :, 0] if depth == 1 else pixels, {1: "L", 3: "RGB", 4: "RGBA"}[depth])
+    return Image.fromarray(np.ascontiguousarray(pixels[:, :, 0] if depth == 1 else pixels))
 
 
 def open_image(path: str | Path, *, field: str | None = None) -> Image.Image:

@@ -5,7 +5,8 @@ storyboard panel used) under a slow camera move, with cross-fades between
 shots; the character stands in the scene with the expression the beat calls
 for, swaying gently; ambient sound runs under the whole clip; a beat that
 holds dialogue (``Kofi says "Let's go"``) becomes a lip-synced shot with the
-line spoken in a voice of the character's gender.  ``character_video`` plans
+line spoken in a voice of the character's gender, and then the lines and the
+ambience are one measured mix at -14 LUFS (``stages.mix.soundtrack``).  ``character_video`` plans
 the shots; this draws them into a timeline (the renderer, in delivery, makes
 the video).
 """
@@ -15,11 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
+from ..media_io import decode_audio, write_wav
 from ..stages.actors.catalog import actor_from_record
 from ..stages.broll.kenburns import motion_for
 from ..stages.characters.sheet import Character, front_crop
 from ..stages.characters.storyboard import dialogue_of, expression_for, panel_scene
 from ..stages.characters.views import figure
+from ..stages.mix import BED_OVERRUN_S, soundtrack
+from ..stages.music import SAMPLE_RATE
 from ..timeline import (
     Animation,
     AudioClip,
@@ -33,10 +39,11 @@ from ..timeline import (
     Transition,
     VisualLayer,
 )
-from .ambience import write_ambience
+from .ambience import ambience, write_ambience
 
 MIN_SHOT_MS = 1600
 CUT = Transition("fade", 300)
+AMBIENCE_LEVEL_DB = -8.0   # the setting's air under a spoken line (LU under the voice, before ducking)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -78,11 +85,29 @@ def animatic(shots: CharacterShots, workdir: Path) -> Timeline:
             overlays.append(_figure_layer(shots, beat, i, start, length, workdir))
         start += length
     picture: VisualLayer = scenes[0] if len(scenes) == 1 else SequenceLayer(scenes=tuple(scenes), transition=CUT)
-    audio: list[AudioClip] = []
-    if shots.audio:
-        ambience = write_ambience(workdir / "ambience.wav", shots.prompt, shots.duration_ms / 1000)
-        audio.append(AudioClip(ambience, gain_db=-6.0 if sounds else 0.0))
-    return Timeline(canvas, shots.duration_ms, layers=(picture, *overlays), audio=(*audio, *sounds))
+    audio: tuple[AudioClip, ...] = ()
+    seconds = shots.duration_ms / 1000
+    if sounds:   # the lines over the ambience, one measured mix at -14 LUFS (speech is levelled like an ad's)
+        lines = _lines(sounds, shots.duration_ms, workdir / "lines.wav")
+        audio = (AudioClip(soundtrack(lines, lambda: ambience(shots.prompt, seconds + BED_OVERRUN_S),
+                                      shots.duration_ms, workdir / "mix.wav", music_level_db=AMBIENCE_LEVEL_DB)),)
+    elif shots.audio:
+        audio = (AudioClip(write_ambience(workdir / "ambience.wav", shots.prompt, seconds)),)
+    return Timeline(canvas, shots.duration_ms, layers=(picture, *overlays), audio=audio)
+
+
+def _lines(sounds: list[AudioClip], duration_ms: int, out: Path) -> Path:
+    """The spoken lines placed at their shots' times (each cut at its shot's end, faded) as one voice track."""
+    track = np.zeros(round(duration_ms * SAMPLE_RATE / 1000), dtype=np.float32)
+    for clip in sounds:
+        at = round(clip.start_ms * SAMPLE_RATE / 1000)
+        keep = round((clip.duration_ms or duration_ms) * SAMPLE_RATE / 1000)
+        line = decode_audio(clip.path, rate=SAMPLE_RATE)[:keep]
+        fade = min(len(line), round(clip.fade_out_ms * SAMPLE_RATE / 1000))
+        if fade:
+            line[-fade:] *= np.linspace(1.0, 0.0, fade, dtype=np.float32)
+        track[at:at + len(line)] += line[: len(track) - at]
+    return write_wav(out, track, sample_rate=SAMPLE_RATE)
 
 
 def _fit(beats: list[str], most: int) -> list[str]:

@@ -1,11 +1,16 @@
-"""The end card that carries the time after the last word: one shared look for every talking generator.
+"""The end card: the call to action, shown while it is said, on one designed look for every talking generator.
 
-A video lasts the bucket it is billed for, so whatever the speech leaves at
-the end is shown as a card (a dark band with bold text where the captions
-were, off the face) rather than as a silent talking head.  ugc_video and
-saas_review show the CTA, product_acting_ugc the product's name, and an ad
-without either shows the script's closing line (``closing_line``) when the
-quiet after the last word is long.
+The voice says the ``cta`` as its last line and the card comes in with it,
+for at most ``MAX_CARD_MS`` (a card is a pay-off, not a pause): ugc_video and
+saas_review show the CTA, product_acting_ugc the product's name (or its
+``cta``), and an ad without either shows the script's closing line
+(``closing_line``) only when a long quiet follows the last word (a recorded
+voiceover shorter than its bucket).
+
+The look, where the captions were (off the face): a deep panel that rises
+into place with a soft shadow, the text scaling up on it, and an accent bar
+that grows under the text; the text then keeps a slow sway, so the last
+frames are never a still.
 
 The text is measured with the font the render draws (Pillow and ffmpeg read
 the same bundled file), shrunk to fit the safe width, and broken onto a
@@ -21,16 +26,20 @@ from PIL import ImageFont
 from ..captions.caption_metrics import safe_area
 from ..captions.paginate import sentences
 from ..fonts import font_file
-from ..timeline import Animation, Box, Canvas, ColorLayer, TextLayer, VisualLayer
+from ..timeline import Animation, Box, Canvas, ColorLayer, Hover, Shadow, TextLayer, VisualLayer
 from ..words import Word
 
-CARD_MS = 1500        # the card's share of the bucket when the generator asks for one up front (a CTA)
+MAX_CARD_MS = 2000    # the longest a card stays: it comes in with the spoken cta, or this long before the end
 BEAT_MS = 200         # from the last word to the card
 MIN_CARD_MS = 200     # a shorter remainder gets no card (it would flash)
 FONT = "Inter"
-SIZE = 0.07           # text height, share of the short side
+SIZE = 0.08           # text height, share of the short side
 MIN_SIZE = 0.045      # below this one line is too small on a phone: break onto two
-FADE = Animation("fade", 250)
+PANEL = "#1e1b4b@0.92"   # deep indigo, translucent: reads over any picture
+ACCENT = "#fbbf24"       # amber bar under the text
+RISE = Animation("slide-up", 300)
+GROW = Animation("scale", 350)
+ACCENT_DELAY_MS = 150    # the bar grows in just after the panel has risen
 JOINERS = frozenset({"and", "but", "so", "or", "because", "then"})   # dropped from a closing clause's first word
 
 
@@ -48,15 +57,23 @@ def end_card(text: str | None, canvas: Canvas, *, centre_y: float, start_ms: int
     area = safe_area(w, h)
     lines, size = fit_lines(text.strip(), round(area.width), min(w, h))
     line_h = round(size * 1.25)
-    height = max(round(min(w, h) * 0.2), line_h * len(lines) + size) // 2 * 2
+    height = max(round(min(w, h) * 0.24), line_h * len(lines) + size) // 2 * 2
     top = round(min(max(centre_y - height / 2, area.top), area.bottom - height))
     duration = total_ms - start_ms
-    layers: list[VisualLayer] = [ColorLayer(color="black@0.6", box=Box(0, top, w, height), start_ms=start_ms,
-                                            duration_ms=duration, enter=FADE)]
-    first = top + (height - line_h * len(lines)) // 2
+    short = min(w, h)
+    layers: list[VisualLayer] = [ColorLayer(color=PANEL, box=Box(0, top, w, height), start_ms=start_ms,
+                                            duration_ms=duration, enter=RISE, shadow=Shadow(0, 8, 16, 0.5))]
+    first = top + (height - line_h * len(lines)) // 2 - round(size * 0.15)
+    sway = Hover(dx=0, dy=max(1, round(short * 0.004)), period_ms=1800)
     for i, line in enumerate(lines):
         layers.append(TextLayer(text=line, font=FONT, box=Box(0, first + i * line_h, w, line_h), start_ms=start_ms,
-                                duration_ms=duration, size_px=size, outline_px=max(1, size // 16), enter=FADE))
+                                duration_ms=duration, size_px=size, outline_px=max(1, size // 16), enter=GROW,
+                                hover=sway))
+    bar_w, bar_h = round(w * 0.3) // 2 * 2, max(2, round(short * 0.012)) // 2 * 2
+    bar_at = start_ms + ACCENT_DELAY_MS
+    if total_ms - bar_at >= MIN_CARD_MS:
+        layers.append(ColorLayer(color=ACCENT, box=Box((w - bar_w) // 2, first + len(lines) * line_h, bar_w, bar_h),
+                                 start_ms=bar_at, duration_ms=total_ms - bar_at, enter=GROW))
     return layers
 
 

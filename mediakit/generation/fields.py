@@ -14,7 +14,8 @@ from pydantic import AfterValidator, Field
 
 from ..captions import style_names
 from ..stages.music import mood_names
-from ..stages.script.request import ACTING_STYLES, ACTING_TEMPLATES, SAAS_ANGLES, TONES, UGC_TEMPLATES
+from ..stages.script.request import ACTING_STYLES, ACTING_TEMPLATES, CTA_MAX_CHARS, SAAS_ANGLES, TONES, UGC_TEMPLATES
+from .request import spec_error
 
 WEBHOOK_MAX_CHARS = 2048
 _BCP47 = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
@@ -23,6 +24,7 @@ StyleName = Literal[tuple(style_names())]  # type: ignore[valid-type]
 AppStyle = Literal["hormozi", "none"]
 Tone = Literal[TONES]  # type: ignore[valid-type]
 Mood = Literal[tuple(mood_names())]  # type: ignore[valid-type]
+BedMood = Literal[(*mood_names(), "none")]  # type: ignore[valid-type]  # a default bed's mood, or none at all
 Aspect = Literal["9:16", "16:9", "1:1"]
 UgcTemplate = Literal[UGC_TEMPLATES]  # type: ignore[valid-type]
 SaasAngle = Literal[SAAS_ANGLES]  # type: ignore[valid-type]
@@ -45,6 +47,14 @@ def _language(value: str) -> str:
     return value
 
 
+def _cta(value: str) -> str:
+    if len(value) > CTA_MAX_CHARS:
+        raise spec_error("cta_too_long", "cta", f"must be at most {CTA_MAX_CHARS} characters (has {len(value)})")
+    return value
+
+
+# A call to action, spoken as the ad's last line and shown on its end card: the spec's cta_too_long past 100.
+Cta = Annotated[str, AfterValidator(_cta)]
 # A webhook address: https only, at most 2048 characters; the runner checks the address it resolves to.
 WebhookUrl = Annotated[str, AfterValidator(_webhook)]
 Language = Annotated[str, Field(max_length=10), AfterValidator(_language)]

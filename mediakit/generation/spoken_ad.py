@@ -8,12 +8,15 @@ formats differ only in their hooks); everything else is written once here:
 - the plan half, :func:`plan_spoken_ad`: the voice (synthesis prepared, or the
   recorded ``voiceover`` option, whose length picks the duration bucket), the
   bucket and the receipt.  Nothing is spoken or rendered.
-- the finish, :meth:`SpokenAdGenerator.build`: speak the script so it fills
-  the bucket naturally (``speak_to_fill``), lay the music bed under the voice,
-  ask the hook for the picture, burn the captions where the picture says they
-  are clear of faces, and close with an end card: the ``cta``, else the
-  script's closing line when more than ``MAX_DEAD_AIR_MS`` would follow the
-  last word (never a silent talking head).
+- the finish, :meth:`SpokenAdGenerator.build`: speak the script and then the
+  ``cta`` so they fill the bucket at a natural speed, with pauses where a
+  speaker breathes (``fill.speak_to_fill``), mix the voice at -14 LUFS over
+  the music bed or room tone (``stages.mix.soundtrack``; the app, laptop and
+  product routes get a light bed by default, ``light_bed``), ask the hook for
+  the picture, burn the captions where the picture says they are clear of
+  faces, and close on the end card while the cta is said: at most
+  ``MAX_CARD_MS``; the script's closing line only when more than
+  ``MAX_DEAD_AIR_MS`` would follow the last word (a short recorded voiceover).
 
 Documented options outside the requests (``Options``): ``voiceover`` (a
 recorded voice; captions aligned to the script), ``footage`` (the user's own
@@ -44,23 +47,22 @@ from ..media_io import open_image
 from ..probe import probe
 from ..progress import ProgressCallback
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
-from ..stages.mix import soundtrack
+from ..stages.mix import LIGHT_BED_LEVEL_DB, MUSIC_LEVEL_DB, soundtrack
 from ..stages.music import music_bed
 from ..stages.subtitles.placement import room_below
 from ..stages.subtitles.seen import seen_in
-from ..stages.voice import SpeechRequest, speak
+from ..stages.voice import SpeechRequest
 from ..timeline import ActorLayer, AudioClip, Box, Canvas, ColorLayer, Timeline, Track, VisualLayer
 from ..words import Word
 from .casting import Casting, ScriptDecision, voice_for
 from .contract import Built, Context, Generator, Metered, Plan, Receipt, RequestT
-from .endcard import CARD_MS, closing_line, end_card, last_word_end
+from .endcard import MAX_CARD_MS, closing_line, end_card, last_word_end
+from .fill import cta_words, speak_to_fill, spoken_text
 from .footage import NOTE as FOOTAGE_NOTE
 from .footage import footage_casting, footage_clip
 from .upscale import upscale_note
 
 BUCKETS = (5, 10, 15)        # the durations a recorded voiceover is fitted into
-END_BREATH_MS = 300          # after the last word, before the video ends (no end card)
-SPEED_NUDGE = (0.85, 1.25)   # how far the voice's speed may move to fill the bucket naturally
 MAX_DEAD_AIR_MS = 1000       # more quiet than this after the last word carries an end card
 SIDECAR_STYLE = "hormozi"    # pages the .srt/.vtt sidecars when no caption is burnt in
 MIN_PRODUCT_SIDE = 600       # px; a smaller product photo shows soft on a 1080 px frame (receipt note)
@@ -71,10 +73,12 @@ class SpokenAdPlan(Plan):
     """What every spoken ad decides: actor, words, voice, bucket, canvas, captions, end card, music.
 
     ``style`` pages the captions (and the sidecars); ``burn_captions`` False
-    keeps them off the picture.  ``cta`` is the end card's text (None: the
-    script's closing line when the quiet after the last word is long);
-    ``music`` a mood for a bed under the voice.  ``delivery`` (an acting
-    style, else the voice's tone) is how a drawn actor's face acts the words.
+    keeps them off the picture.  ``cta`` is spoken as the last line and is the
+    end card's text (None: the script's closing line when the quiet after the
+    last word is long); ``music`` a mood for a bed under the voice,
+    ``music_level_db`` its level under the voice (LU; lighter for a bed the
+    request did not ask for).  ``delivery`` (an acting style, else the
+    voice's tone) is how a drawn actor's face acts the words.
     """
 
     casting: Casting
@@ -89,6 +93,7 @@ class SpokenAdPlan(Plan):
     cta: str | None = None
     music: str | None = None
     delivery: str | None = None
+    music_level_db: float = MUSIC_LEVEL_DB
 
 
 @dataclass(frozen=True)
@@ -105,8 +110,9 @@ AdPlanT = TypeVar("AdPlanT", bound=SpokenAdPlan)
 def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDecision, casting: Casting,
                    context: Context, canvas: Canvas, duration: int | None, style: str, burn_captions: bool = True,
                    voice: str | None = None, speed: float | None = None, tone: str | None = None,
-                   dub_language: str | None = None, notes: tuple[str, ...] = (), delivery: str | None = None,
-                   full_frame: Mapping[str, Path] | None = None, **fields: Any) -> AdPlanT:
+                   dub_language: str | None = None, cta: str | None = None, notes: tuple[str, ...] = (),
+                   delivery: str | None = None, full_frame: Mapping[str, Path] | None = None,
+                   **fields: Any) -> AdPlanT:
     """The plan half: the voice, the bucket and the receipt, as ``plan_type`` with the generator's ``fields``.
 
     The ad lasts the script's paced duration (``script.pacing``, which starts
@@ -115,9 +121,9 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
     prices and the rendered length always agree.  ``duration`` is the
     request's duration (None where the route estimates it from the script): a
     recorded voiceover picks the bucket it fits, never one shorter than the
-    paced request's.  A face photo and the stills in ``full_frame`` (field
-    name -> file) are shown on the whole canvas: one enlarged more than twice
-    gets a receipt note.
+    paced request's.  The voice speaks the script and then the ``cta``.  A
+    face photo and the stills in ``full_frame`` (field name -> file) are shown
+    on the whole canvas: one enlarged more than twice gets a receipt note.
     """
     shown = {**({"face_photo_url": casting.actor.portrait_path} if casting.actor.kind == "photo" else {}),
              **(full_frame or {})}
@@ -138,7 +144,7 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
         seconds = max(0 if duration is None else paced, voiceover_bucket(voiceover))
         notes = ("voice: the recorded voiceover file, captions aligned to the script", *notes)
     else:
-        speech = voice_for(script.script, voice=voice, actor=casting.actor, speed=speed, tone=tone,
+        speech = voice_for(spoken_text(script.script, cta), voice=voice, actor=casting.actor, speed=speed, tone=tone,
                            dub_language=dub_language)
         seconds = paced
     pacing = script.pacing
@@ -154,7 +160,8 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
                      metered=Metered(generator=generator, seconds=seconds, script_generated=script.generated),
                      casting=casting, script=script, speech=speech, voiceover=voiceover,
                      heard=footage is not None and context.options.transcript is None, seconds=seconds,
-                     canvas=canvas, style=style, burn_captions=burn_captions, delivery=delivery or tone, **fields)
+                     canvas=canvas, style=style, burn_captions=burn_captions, delivery=delivery or tone, cta=cta,
+                     **fields)
 
 
 class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
@@ -175,26 +182,53 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         total_ms = plan.seconds * 1000
         canvas = plan.canvas
         bed = None if plan.music is None else pool.submit(music_bed, plan.music, total_ms / 1000, seed=plan.seconds)
-        spoken = None if plan.heard else plan.script.script
-        voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, spoken, total_ms,
-                                                tail_ms=CARD_MS if plan.cta else END_BREATH_MS, workdir=workdir)
+        spoken = None if plan.heard else plan.script.script   # footage says its own words
+        voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, spoken, total_ms, workdir=workdir)
         speech = replace(SpeechInput.from_file(voice, words=words), delivery=plan.delivery) if plan.speech is None \
             else SpeechInput(voice, speech_ms, words=tuple(words), delivery=plan.delivery)
-        mixing = pool.submit(soundtrack, voice, None if bed is None else bed.result, total_ms, workdir / "mix.wav")
+        mixing = pool.submit(soundtrack, voice, None if bed is None else bed.result, total_ms, workdir / "mix.wav",
+                             music_level_db=plan.music_level_db)
         picture = self.picture(plan, speech, workdir)
-        spoken_to = last_word_end(words, speech_ms)
-        long_quiet = total_ms - spoken_to > MAX_DEAD_AIR_MS
-        said = " ".join(w.text for w in words) if plan.heard else plan.script.script  # footage says its own
-        card_text = plan.cta or (closing_line(said, canvas) if long_quiet else None)
-        card = end_card(card_text, canvas, centre_y=picture.caption_centre, start_ms=spoken_to, total_ms=total_ms)
+        card_text, card_from, captions_to = self._card(plan, words, speech_ms)
+        card = end_card(card_text, canvas, centre_y=picture.caption_centre, start_ms=card_from, total_ms=total_ms)
         captions = captions_for(words, plan.style, picture.caption_centre)  # sidecars even when not burnt in
+        # the card shows the cta, so the burnt captions stop before it is said (never under the card)
+        burnt = captions_for([w for w in words if w.start_ms < captions_to], plan.style, picture.caption_centre) \
+            if card else captions
         timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
                             audio=(AudioClip(mixing.result()), *picture.track.audio),
-                            captions=captions if plan.burn_captions else None)
+                            captions=burnt if plan.burn_captions else None)
         receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
         release_heap()
         return Built(timeline=timeline, captions=captions,
                      receipt=receipt, poster_ms=min(total_ms - 1, (words[0].start_ms if words else 0) + 600))
+
+    @staticmethod
+    def _card(plan: SpokenAdPlan, words: list[Word], speech_ms: int) -> tuple[str | None, int, int]:
+        """The end card's text, when it comes in, and when the burnt captions stop.
+
+        With the spoken cta: the card comes in at its first word, or at the
+        first of its words said in the last ``MAX_CARD_MS`` (the card never
+        lasts longer); the captions stop before the cta either way.  Without
+        one, the script's closing line only where a long quiet follows the
+        last word (a short recorded voiceover), for the last ``MAX_CARD_MS``.
+        """
+        total_ms = plan.seconds * 1000
+        said = cta_words(words, plan.cta)
+        spoken_to = last_word_end(words, speech_ms)
+        latest = total_ms - MAX_CARD_MS
+        if said:
+            cta = words[-said:]
+            start = next((w.start_ms for w in cta if w.start_ms >= latest), max(spoken_to, latest))
+            return plan.cta, start, cta[0].start_ms
+        if plan.cta:
+            start = max(spoken_to, latest)
+            return plan.cta, start, start
+        if total_ms - spoken_to > MAX_DEAD_AIR_MS:
+            start = max(spoken_to, latest)
+            closing = " ".join(w.text for w in words) if plan.heard else plan.script.script  # footage says its own
+            return closing_line(closing, plan.canvas), start, start
+        return None, total_ms, total_ms
 
 
 # ---- plan helpers ------------------------------------------------------------------------------------------
@@ -208,6 +242,14 @@ def canvas_for(aspect: str, preview_height: Any) -> Canvas:
         raise ValidationError("preview_height", preview_height, "must be a whole number of pixels, 64 to 1920")
     scale = preview_height / canvas.height
     return Canvas(max(16, round(canvas.width * scale / 2) * 2), preview_height // 2 * 2, canvas.fps)
+
+
+def light_bed(music: str | None, default: str) -> dict[str, Any]:
+    """The plan's bed for a route that has one by default: ``default`` light when ``music`` is unset, the mood
+    asked for at the usual level, none for ``"none"`` (room tone alone)."""
+    if music is None:
+        return {"music": default, "music_level_db": LIGHT_BED_LEVEL_DB}
+    return {"music": None if music == "none" else music, "music_level_db": MUSIC_LEVEL_DB}
 
 
 def voiceover_bucket(path: Path, *, field: str = "voiceover") -> int:
@@ -232,36 +274,6 @@ def product_notes(path: Path) -> list[str]:
 
 
 # ---- finish helpers ----------------------------------------------------------------------------------------
-
-def speak_to_fill(request: SpeechRequest | None, voiceover: Path | None, script: str | None, total_ms: int, *,
-                  tail_ms: int, workdir: Path) -> tuple[Path, list[Word], int]:
-    """The voice file, its words and its length, filling ``total_ms - tail_ms`` at a natural speed.
-
-    A recorded ``voiceover`` is used as it is (the script aligned to it, or,
-    with no ``script``, the words recognised in it);
-    synthesis is re-run once at a speed nudged within ``SPEED_NUDGE`` of the
-    requested one when the first take is too short or too long.
-    """
-    from ..speech.timings import word_timings
-
-    if voiceover is not None:
-        info = probe(voiceover)
-        return voiceover, word_timings(voiceover, script, allow_unaligned=True), info.duration_ms or total_ms
-    assert request is not None and script is not None
-    target = total_ms - tail_ms
-    speech = speak(request)
-    requested = request.speed
-    if not 0.9 * target <= speech.duration_ms <= target:
-        lo, hi = SPEED_NUDGE
-        speed = min(max(requested * speech.duration_ms / target, requested * lo, 0.7), requested * hi, 1.5)
-        if speed != requested:
-            speech = speak(replace(request, speed=round(speed, 3)))
-    if speech.duration_ms > total_ms:
-        raise MediaError(request.voice.name, f"speaks the script in {speech.duration_ms / 1000:.1f} s, longer than "
-                         f"the {total_ms // 1000} s video even at the fastest natural speed; shorten the script",
-                         field="script")
-    return speech.write_wav(workdir / "voice.wav"), list(speech.words), speech.duration_ms
-
 
 def full_frame_actor(plan: SpokenAdPlan, speech: SpeechInput) -> Path | ActorLayer:
     """The actor speaking ``speech`` on the whole canvas: a drawn or photo actor is a layer the final graph

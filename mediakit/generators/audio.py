@@ -28,6 +28,7 @@ from ..generation.request import RequestModel
 from ..generator_ids import GeneratorId
 from ..probe import probe
 from ..render import ProgressCallback
+from ..stages.mix import loudness_filter
 from ..stages.pacing import NATURAL_PACE
 from ..stages.voice import MAX_SCRIPT_CHARS, SPEED_RANGE, spoken_words
 
@@ -92,7 +93,8 @@ class AudioGenerator(Generator[AudioRequest, AudioPlan]):
 
 
 def as_mp3(path: Path, target: Path, engine: str) -> Path:
-    """The engine's audio as MP3 (an MP3 is kept as it is); anything without sound is the engine's failure."""
+    """The engine's audio as MP3 at -14 LUFS (an MP3 is kept as it is: a hosted engine's delivery is its own);
+    anything without sound is the engine's failure."""
     try:
         info = probe(path)
     except MediaError as exc:
@@ -102,6 +104,6 @@ def as_mp3(path: Path, target: Path, engine: str) -> Path:
     with path.open("rb") as fh:
         if sniff(fh.read(256)) == ("audio", "mp3"):
             return path
-    run_ffmpeg(["-i", str(path), "-vn", "-c:a", "libmp3lame", "-b:a", MP3_BITRATE, "-y", str(target)],
-               what=f"encoding {engine}'s speech as MP3")
+    run_ffmpeg(["-i", str(path), "-vn", "-af", loudness_filter(path), "-c:a", "libmp3lame", "-b:a", MP3_BITRATE,
+                "-y", str(target)], what=f"encoding {engine}'s speech as MP3")
     return target

@@ -18,7 +18,7 @@ from pydantic import Field, model_validator
 from ..fetch import SCREEN_IMAGE, SCREEN_RECORDING, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
-from ..generation.fields import ActorSlug, AppStyle, WebhookUrl
+from ..generation.fields import ActorSlug, AppStyle, BedMood, Cta, WebhookUrl
 from ..generation.request import RequestModel, rule_error, seconds_field
 from ..generation.spoken_ad import (
     SIDECAR_STYLE,
@@ -27,6 +27,7 @@ from ..generation.spoken_ad import (
     SpokenAdPlan,
     canvas_for,
     full_frame_actor,
+    light_bed,
     plan_spoken_ad,
 )
 from ..generator_ids import GeneratorId
@@ -35,6 +36,7 @@ from ..stages.layouts.laptop import ScreenInput, check_screen_input, laptop_trac
 
 CAPTION_AT = 0.17   # captions above the head in all three scenes (below the top UI band; share of the height)
 APP_TOP_CLEAR = CAPTION_AT + 0.08  # the app scene starts below the captions (half a page is about 6%, and a margin)
+DEFAULT_BED = "chill"   # the light bed under the voice when the request names none
 
 
 class LaptopUgcRequest(RequestModel):
@@ -48,6 +50,11 @@ class LaptopUgcRequest(RequestModel):
     actor_slug: ActorSlug | None = Field(None, description="Random when omitted.")
     duration: seconds_field(15, 20) = 20  # type: ignore[valid-type]
     subtitle_style: AppStyle = "hormozi"
+    music: BedMood | None = Field(  # type: ignore[valid-type]
+        None, description="mediakit extension: the music bed's mood, or none (room tone only); "
+                    "a light chill bed when omitted.")
+    cta: Cta | None = Field(None, description="mediakit extension: a call to action, spoken last and shown on the "
+                                              "end card (at most 100 characters).")
     webhook_url: WebhookUrl | None = None
 
     @model_validator(mode="after")
@@ -91,6 +98,7 @@ class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
             LaptopUgcPlan, self.id, script=decision, casting=casting, context=context,
             canvas=canvas_for("9:16", context.options.extra.get("preview_height")), duration=request.duration,
             style=request.subtitle_style if burn else SIDECAR_STYLE, burn_captions=burn, screen=screen,
+            cta=request.cta, **light_bed(request.music, DEFAULT_BED),
             first_words=len(first.split()))
 
     def picture(self, plan: LaptopUgcPlan, speech: SpeechInput, workdir: Path) -> Picture:

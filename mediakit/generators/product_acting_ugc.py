@@ -28,7 +28,7 @@ from pydantic import Field, model_validator
 from ..fetch import IMAGE, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
-from ..generation.fields import ActingStyle, ActingTemplate, ActorSlug, AppStyle, WebhookUrl
+from ..generation.fields import ActingStyle, ActingTemplate, ActorSlug, AppStyle, BedMood, Cta, WebhookUrl
 from ..generation.request import RequestModel, seconds_field, spec_error
 from ..generation.spoken_ad import (
     SIDECAR_STYLE,
@@ -36,6 +36,7 @@ from ..generation.spoken_ad import (
     SpokenAdGenerator,
     SpokenAdPlan,
     canvas_for,
+    light_bed,
     plan_spoken_ad,
     product_notes,
 )
@@ -57,6 +58,10 @@ DELIVERY: dict[str, tuple[str, float, float]] = {
     "casual-demo": ("calm", 0.97, 1.0),
     "honest-review": ("confident", 1.0, 1.0),
 }
+# acting style -> the mood of the light bed under the voice when the request names none
+BEDS: dict[str, str] = {"raw-selfie": "chill", "shocked": "dramatic", "angry": "energetic", "excited": "upbeat",
+                        "dramatic": "dramatic", "weird-hook": "energetic", "casual-demo": "chill",
+                        "honest-review": "corporate"}
 MIN_PRODUCT_SHARE = 0.06   # the product's share of the frame's area below which the receipt warns
 
 
@@ -77,6 +82,11 @@ class ProductActingRequest(RequestModel):
     duration: seconds_field(5, 10, 15) = 5  # type: ignore[valid-type]
     subtitles: bool = True
     subtitle_style: AppStyle = "hormozi"
+    music: BedMood | None = Field(  # type: ignore[valid-type]
+        None, description="mediakit extension: the music bed's mood, or none (room tone only); "
+                    "a light bed matching acting_style when omitted.")
+    cta: Cta | None = Field(None, description="mediakit extension: a call to action, spoken last and shown on the "
+                                              "end card (at most 100 characters).")
     webhook_url: WebhookUrl | None = None
 
     @model_validator(mode="after")
@@ -118,7 +128,8 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
             duration=request.duration,
             style=SIDECAR_STYLE if request.subtitle_style == "none" else request.subtitle_style,
             burn_captions=request.subtitles and request.subtitle_style != "none",   # subtitle_style none: no captions
-            speed=speed, tone=tone, delivery=request.acting_style, notes=tuple(notes), cta=request.product_name,
+            speed=speed, tone=tone, delivery=request.acting_style, notes=tuple(notes),
+            cta=request.cta or request.product_name, **light_bed(request.music, BEDS[request.acting_style]),
             product=product,
             template=request.template, energy=energy)
 

@@ -20,7 +20,7 @@ from ..captions.caption_metrics import safe_area
 from ..fetch import SCREEN_IMAGE, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
-from ..generation.fields import ActorSlug, AppStyle, WebhookUrl
+from ..generation.fields import ActorSlug, AppStyle, BedMood, Cta, WebhookUrl
 from ..generation.request import RequestModel, seconds_field
 from ..generation.spoken_ad import (
     SIDECAR_STYLE,
@@ -29,6 +29,7 @@ from ..generation.spoken_ad import (
     SpokenAdPlan,
     canvas_for,
     full_frame_actor,
+    light_bed,
     plan_spoken_ad,
 )
 from ..generator_ids import GeneratorId
@@ -37,6 +38,8 @@ from ..stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_shot, phon
 from ..stages.pip import pip_box
 from ..stages.subtitles.placement import clear_centre, face_band
 from ..timeline import Canvas
+
+DEFAULT_BED = "chill"   # the light bed under the voice when the request names none
 
 
 class ShowYourAppRequest(RequestModel):
@@ -47,6 +50,11 @@ class ShowYourAppRequest(RequestModel):
     actor_slug: ActorSlug | None = Field(None, description="Random when omitted.")
     duration: seconds_field(5, 10, 15) = 5  # type: ignore[valid-type]
     subtitle_style: AppStyle = "hormozi"
+    music: BedMood | None = Field(  # type: ignore[valid-type]
+        None, description="mediakit extension: the music bed's mood, or none (room tone only); "
+                    "a light chill bed when omitted.")
+    cta: Cta | None = Field(None, description="mediakit extension: a call to action, spoken last and shown on the "
+                                              "end card (at most 100 characters).")
     webhook_url: WebhookUrl | None = None
 
 
@@ -73,7 +81,8 @@ class ShowYourAppGenerator(SpokenAdGenerator[ShowYourAppRequest, ShowYourAppPlan
         return plan_spoken_ad(
             ShowYourAppPlan, self.id, script=decision, casting=casting, context=context,
             canvas=canvas_for("9:16", context.options.extra.get("preview_height")), duration=request.duration,
-            style=request.subtitle_style if burn else SIDECAR_STYLE, burn_captions=burn, screenshot=screenshot)
+            style=request.subtitle_style if burn else SIDECAR_STYLE, burn_captions=burn, screenshot=screenshot,
+            cta=request.cta, **light_bed(request.music, DEFAULT_BED))
 
     def picture(self, plan: ShowYourAppPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The phone layout with the actor in its PiP; captions in the safe area's widest band off phone and face."""

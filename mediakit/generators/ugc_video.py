@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import ClassVar, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from ..errors import ValidationError
 from ..fetch import BROLL, IMAGE, Url
@@ -26,6 +26,7 @@ from ..generation.fields import (
     ActorSlug,
     Aspect,
     BrollModel,
+    Cta,
     Language,
     Mood,
     StyleName,
@@ -43,8 +44,6 @@ from ..stages.broll.scenes import MAX_SCENES, RequestedScene, card_words, drawn_
 from ..stages.pip import PipOptions, pip_box
 from ..stages.subtitles.seen import clear_of_picture
 from ..timeline import Box, Track, VisualLayer
-
-CTA_MAX_CHARS = 100
 
 
 class TalkingAdRequest(RequestModel):
@@ -68,7 +67,8 @@ class TalkingAdRequest(RequestModel):
     tone: Tone | None = None  # type: ignore[valid-type]
     voice_speed: float | None = Field(None, ge=0.7, le=1.5)
     music: Mood | None = Field(None, description="A music bed mood, ducked under the voice.")  # type: ignore[valid-type]
-    cta: str | None = Field(None, description="Call to action shown at the end (at most 100 characters).")
+    cta: Cta | None = Field(None, description="Call to action, spoken last and shown on the end card (at most 100 "
+                                              "characters).")
     aspect_ratio: Aspect = "9:16"
     template: UgcTemplate | None = None  # type: ignore[valid-type]
     composition_mode: Literal["pip"] | None = None
@@ -79,13 +79,6 @@ class TalkingAdRequest(RequestModel):
     dub_language: Language | None = None
     webhook_url: WebhookUrl | None = None
     scenes: list[RequestedScene] = Field(default_factory=list, max_length=MAX_SCENES)
-
-    @field_validator("cta")
-    @classmethod
-    def _cta(cls, value: str | None) -> str | None:
-        if value is not None and len(value) > CTA_MAX_CHARS:
-            raise spec_error("cta_too_long", "cta", f"must be at most {CTA_MAX_CHARS} characters (has {len(value)})")
-        return value
 
     @model_validator(mode="after")
     def _content_and_exclusions(self) -> TalkingAdRequest:

@@ -123,6 +123,7 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
     def build(self, plan: MakePodcastPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         from ..captions import captions_for
         from ..stages.actors.talking import SpeechInput, placeable, talking_track
+        from ..stages.mix import soundtrack
         from ..stages.voice import synthesize
 
         voices = {"A": plan.actors[0].voice_id, "B": plan.actors[1].voice_id}
@@ -155,7 +156,8 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
         # centred on the frame's foot, so seated on the safe area's: on the desk in the two-shot, on the
         # chest in a close shot, never a face
         captions = captions_for(words, plan.caption_style, CANVAS.height) if plan.burn_captions else None
-        timeline = Timeline(CANVAS, total, layers=picture.layers, audio=(AudioClip(voice), *picture.audio),
+        sound = soundtrack(voice, None, total, workdir / "mix.wav")   # -14 LUFS, the gaps on room tone
+        timeline = Timeline(CANVAS, total, layers=picture.layers, audio=(AudioClip(sound), *picture.audio),
                             captions=captions)
         return Built(timeline=timeline, captions=captions, poster_ms=turns[0].start_ms + 500)
 

@@ -4,9 +4,10 @@ The spec's rules, checked before anything runs: ``script`` or
 ``scene_action`` (which needs ``character``); ``person``, ``image`` and
 ``character`` name who appears, one of them; ``product_image`` needs
 ``character`` and limits the script to one take (about 33 words, 15 s);
-the duration comes from the script's word count (11 words or fewer: 5 s,
-22 or fewer: 10 s, else 15 s) and ``duration`` counts only for a silent
-``scene_action`` clip; captions are off unless ``captions: true``.
+the duration comes from the script's word count (15 words or fewer: 5 s,
+30 or fewer: 10 s, else 15 s: the spec says 11 and 22, which left up to
+half of a 10 s clip silent, issue 22) and ``duration`` counts only for a
+silent ``scene_action`` clip; captions are off unless ``captions: true``.
 
 Steps: ``cast`` (a saved character ``char_<slug>``, the character a
 character sheet in ``character`` carries (saved on first use), the photo in
@@ -47,6 +48,7 @@ from ..render import ProgressCallback
 from ..stages.actors.catalog import Actor
 from ..stages.broll.kenburns import broll_layer, is_clip
 from ..stages.music import mood_names
+from ..stages.pacing import pace
 from ..timeline import Animation, Timeline
 from .base import HttpsUrl, Skill, SkillPlan, Step
 from .cast import (
@@ -67,9 +69,8 @@ BROLL_FADE = Animation("fade", 250)
 
 
 def duration_for(script: str) -> int:
-    """The spec's duration rule: 11 words or fewer -> 5 s, 22 or fewer -> 10 s, else 15 s."""
-    words = len(script.split())
-    return 5 if words <= 11 else 10 if words <= 22 else 15
+    """The clip's duration for ``script``: the bucket make_ugc's pacing fits it in (15 / 30 words for 5 / 10 s)."""
+    return pace(script, generator=GeneratorId.MAKE_UGC).estimated_duration
 
 
 class MakeUgcRequest(RequestModel):

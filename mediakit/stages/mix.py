@@ -42,15 +42,21 @@ from ..ffmpeg import ffmpeg_exe, run_ffmpeg, run_ffmpeg_full, tail
 from ..media_io import atomic_path, check_output_path
 from ..probe import probe
 from .music import SAMPLE_RATE, music_bed
+from .synth import spectral_filter
 
 TARGET_LUFS = -14.0
-TRUE_PEAK_CEILING = -1.5  # dBTP; the spec's -1 with margin for the resampler's ripple
+TRUE_PEAK_CEILING = -2.0  # dBTP; the spec's -1 with margin for the resampler's ripple and AAC's overshoot
 DUCK_THRESHOLD = 0.02  # -34 dBFS on a voice at the reference: above room noise, below speech
 DUCK_MIX = 0.35  # compressed share of the bed: bounds the duck to 20*log10(1 - 0.35) = -3.7 dB
 DUCK_ATTACK_MS = 200  # a ramp, not a switch: the bed glides down as speech starts...
 DUCK_RELEASE_MS = 400  # ...and back up over a breath in a pause
 AUDIO_FORMAT = f"aformat=sample_fmts=fltp:sample_rates={SAMPLE_RATE}:channel_layouts=stereo"
 
+MUSIC_LEVEL_DB = -10.0  # a music bed's level under the voice (LU, before ducking)
+LIGHT_BED_LEVEL_DB = -16.0  # a bed the request did not ask for: present, never in the way
+ROOM_TONE_LEVEL_DB = -34.0  # room tone under the voice: about -48 dBFS at -14 LUFS, over -60 and under -45
+ROOM_TONE_RMS = 0.1  # room_tone's level as made (the mix sets it under the voice)
+BED_OVERRUN_S = 0.25  # the bed is made this much longer than the video (see soundtrack)
 VOICE_REFERENCE_LUFS = -16.0  # voice level the ducking threshold is tuned for
 MAX_GAIN_DB = 30.0
 SILENT_LUFS = -69.0  # ebur128 reports -70 when nothing passes its gate
@@ -95,7 +101,7 @@ class MixResult:
     plan: MixPlan
 
 
-def plan_mix(voice: str | os.PathLike[str], bed: np.ndarray, *, music_level_db: float = -10.0) -> MixPlan:
+def plan_mix(voice: str | os.PathLike[str], bed: np.ndarray, *, music_level_db: float = MUSIC_LEVEL_DB) -> MixPlan:
     """Measure ``voice`` and ``bed`` (float stereo at 48 kHz), then the ducked mix; return the gains.
 
     ``music_level_db`` is the bed's loudness relative to the voice before
@@ -106,7 +112,7 @@ def plan_mix(voice: str | os.PathLike[str], bed: np.ndarray, *, music_level_db: 
 
 
 def mix(voice: str | os.PathLike[str], music: str | os.PathLike[str], out: str | os.PathLike[str], *,
-        seed: int = 0, music_level_db: float = -10.0) -> MixResult:
+        seed: int = 0, music_level_db: float = MUSIC_LEVEL_DB) -> MixResult:
     """Mix ``voice`` over ``music`` (a mood name or an audio file) into a 48 kHz stereo WAV at ``out``.
 
     The bed is cut or looped to the voice's length; the result measures
@@ -120,7 +126,7 @@ def mix(voice: str | os.PathLike[str], music: str | os.PathLike[str], out: str |
 
 
 def mix_bed(voice: str | os.PathLike[str], bed: np.ndarray, out: str | os.PathLike[str], *,
-            music_level_db: float = -10.0) -> MixResult:
+            music_level_db: float = MUSIC_LEVEL_DB) -> MixResult:
     """``mix`` with the bed already made (float stereo at 48 kHz, as long as the voice).
 
     A caller that knows the length in advance makes the bed while the voice
@@ -133,21 +139,48 @@ def mix_bed(voice: str | os.PathLike[str], bed: np.ndarray, out: str | os.PathLi
     return MixResult(path=target, loudness=final, plan=plan)
 
 
-def soundtrack(voice: Path, bed: Callable[[], np.ndarray] | None, total_ms: int, out: Path) -> Path:
-    """A video's sound: the voice, with the music ``bed`` ducked under it at ``out`` when there is one.
+def soundtrack(voice: Path, bed: Callable[[], np.ndarray] | None, total_ms: int, out: Path, *,
+               music_level_db: float = MUSIC_LEVEL_DB) -> Path:
+    """A video's sound at ``out``: the voice padded to ``total_ms``, over room tone and the music ``bed``.
 
-    ``bed`` is called once the voice is padded to ``total_ms``, so a bed still
-    being made (``pool.submit(music_bed, ...).result``) is made meanwhile.
-    Without a bed the voice goes in as it is: the renderer pads the audio to
-    the video's length, so padding it here would be one more ffmpeg pass.
+    Every soundtrack goes through the same measured mix, so an ad without
+    music is as loud as one with (-14 LUFS, true peak under -1 dBTP), and a
+    faint room tone (``room_tone``, ``ROOM_TONE_LEVEL_DB`` under the voice)
+    runs under everything, so no pause, fade or end drops to digital
+    silence.  ``bed`` is called once the voice is padded, so a bed
+    still being made (``pool.submit(music_bed, ...).result``) is made
+    meanwhile; ``music_level_db`` is its level under the voice (LU).
     """
-    if bed is None:
-        return voice
     padded = out.with_name("voice-padded.wav")
     seconds = f"{total_ms / 1000:.3f}"
     run_ffmpeg(["-i", str(voice), "-af", f"apad=whole_dur={seconds}", "-t", seconds, "-ar", str(SAMPLE_RATE),
                 "-ac", "2", "-c:a", "pcm_s16le", "-y", str(padded)], what="padding the voice")
-    return mix_bed(padded, bed(), out).path
+    # the bed runs a little past the voice: the ducker ends its output early by up to a few thousand samples,
+    # which would leave the last moment on digital silence
+    tone = room_tone(total_ms / 1000 + BED_OVERRUN_S)
+    if bed is None:
+        return mix_bed(padded, tone, out, music_level_db=ROOM_TONE_LEVEL_DB).path
+    music = bed()
+    # room tone under the music too, where it fades in and out: at the same level under the voice as without
+    music_rms = float(np.sqrt(np.mean(np.square(music, dtype=np.float64)))) if music.size else 0.0
+    under = tone * (music_rms * 10 ** ((ROOM_TONE_LEVEL_DB - music_level_db) / 20) / ROOM_TONE_RMS)
+    under[: len(music)] += music[: len(under)]
+    return mix_bed(padded, under, out, music_level_db=music_level_db).path
+
+
+def room_tone(seconds: float, *, seed: int = 0) -> np.ndarray:
+    """``seconds`` of room tone, float stereo at 48 kHz: the faint air of a quiet room under a voice.
+
+    Noise shaped like the air of a quiet room (a gentle low end from 60 Hz,
+    rolled off above 2 kHz so it never reads as hiss), decorrelated between
+    the channels.  A pause over it sounds like a held breath in a room, not
+    like the sound cutting out; its level is set by the mix
+    (``ROOM_TONE_LEVEL_DB`` under the voice).
+    """
+    n = max(1, round(seconds * SAMPLE_RATE))
+    white = np.random.default_rng(seed).standard_normal((n, 2))
+    tone = spectral_filter(white, SAMPLE_RATE, low=60.0, high=2000.0, order=1)
+    return np.asarray(tone * (ROOM_TONE_RMS / float(np.sqrt(np.mean(tone ** 2)))), dtype=np.float32)
 
 
 def _plan(voice: str | os.PathLike[str], bed: np.ndarray, music_level_db: float,
@@ -212,6 +245,31 @@ def _plan(voice: str | os.PathLike[str], bed: np.ndarray, music_level_db: float,
     return plan, final
 
 
+def loudness_filter(path: str | os.PathLike[str]) -> str:
+    """Filter text that brings ``path``'s audio to -14 LUFS with true peak under the ceiling (measured first).
+
+    For speech delivered on its own (the audio route): the same measured
+    gain and oversampled limiter as a mix, without a bed or room tone.
+    """
+    level = measure_loudness(path)
+    if level.integrated <= SILENT_LUFS:
+        raise MediaError(path, "is silent: there is no speech to level")
+    gain = _clamp(TARGET_LUFS - level.integrated)
+    chain = f"{AUDIO_FORMAT},volume={gain:.2f}dB"
+    if level.true_peak is None or level.true_peak + gain > TRUE_PEAK_CEILING - 0.1:
+        ceiling = 10 ** (TRUE_PEAK_CEILING / 20)
+        chain += (f",aresample=192000,alimiter=limit={ceiling:.4f}:attack=1:release=60:level=0:latency=1,"
+                  f"aresample={SAMPLE_RATE}")
+    return chain
+
+
+def measure_loudness(path: str | os.PathLike[str]) -> Loudness:
+    """Integrated loudness and true peak of ``path``'s audio, as ffmpeg's EBU R128 meter reports them."""
+    level, = _meter(["-i", str(path), "-vn", "-af", "ebur128=peak=true:framelog=quiet", "-f", "null", "-"],
+                    what=f"measuring the loudness of {path}", input_bytes=None)
+    return level
+
+
 def _bed_input() -> list[str]:
     return ["-f", "f32le", "-ar", str(SAMPLE_RATE), "-ac", "2", "-i", "pipe:0"]
 
@@ -226,7 +284,7 @@ def _clamp(db: float) -> float:
     return max(-MAX_GAIN_DB, min(MAX_GAIN_DB, db))
 
 
-def _meter(args: Sequence[str], *, what: str, input_bytes: bytes) -> list[Loudness]:
+def _meter(args: Sequence[str], *, what: str, input_bytes: bytes | None) -> list[Loudness]:
     """Run ffmpeg and read the summaries its ``ebur128`` filters print, in graph order.
 
     The meters report on stderr.
@@ -255,7 +313,7 @@ def duck_and_mix_filter(voice: str, music: str, out: str, *, voice_gain_db: floa
     The voice is split: one copy is heard, the other keys the compressor on
     the bed.  The output lasts as long as the voice (pad it with ``apad`` if
     the video runs longer).  With ``normalize_gain_db`` the mix is gained by
-    it and, with ``limit_peaks``, limited to -1.5 dBTP at 4x oversampling (the
+    it and, with ``limit_peaks``, limited to ``TRUE_PEAK_CEILING`` at 4x oversampling (the
     plan turns that off when the gained peaks already fit: it is the costly
     part).  Without a gain the raw mix comes out, which is what ``plan_mix``
     measures.  Labels are given without brackets.

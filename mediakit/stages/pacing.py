@@ -17,9 +17,11 @@ budget before anything is rendered.  The rules differ per generator (see
 * ``product_acting_ugc``: an acting take of 5/10/15 s (default 5) with no cap of
   its own in the spec, so it uses the natural 2.5 words-per-second buckets and
   raises like ``ugc_video``.
-* ``make_ugc``: the duration comes from the script alone (11 words or fewer
-  gives 5 s, 22 or fewer 10 s, otherwise 15 s) and the ``duration`` field is
-  ignored when a script is set.
+* ``make_ugc``: the duration comes from the script alone and the ``duration``
+  field is ignored when a script is set.  The spec's 11 / 22 words for 5 /
+  10 s (2.2 words per second) left a voice speaking at a natural rate with
+  up to half the clip silent (issue 22), so the buckets hold what a voice
+  fills at a natural speed: 15 / 30 words (3 words per second), otherwise 15 s.
 
 Budgets use exact fractions so that ``floor(2.5 * 15) == 37`` never depends on
 floating-point rounding.
@@ -38,7 +40,7 @@ from ..generator_ids import GeneratorId
 
 NATURAL_PACE = Fraction(5, 2)
 APP_PACE = Fraction(3)
-MAKE_UGC_PACE = Fraction(11, 5)
+MAKE_UGC_PACE = Fraction(3)   # the spec's 11/5 left dead air (see above)
 
 _TAG = re.compile(r"\[[^\[\]\n]*\]")
 _SPOKEN = re.compile(r"[^\W_]")

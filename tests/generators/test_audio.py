@@ -79,6 +79,15 @@ def test_speech_is_an_mp3_and_speed_and_tags_change_it(tmp_path: Path) -> None:
     assert duration(paused) > base + 500  # the tag is honoured as silence, not read aloud
 
 
+def test_speech_is_levelled_to_minus_14_lufs_under_minus_1_dbtp(tmp_path: Path) -> None:
+    """An engine speaks at whatever level it likes (eSpeak: about -20 LUFS); the MP3 is at the platforms' level."""
+    from mediakit.stages.mix import measure_loudness
+
+    out = generate("audio", {"text": "Mornings are easier now that the coffee is ready."}, tmp_path / "s.mp3").output
+    level = measure_loudness(out)
+    assert abs(level.integrated + 14) <= 1 and (level.true_peak or 0) <= -1
+
+
 @pytest.mark.slow
 def test_a_raw_voice_id(tmp_path: Path) -> None:
     result = generate("audio", {"text": "Cheers, mate.", "voice": "en-gb+m3"}, tmp_path / "raw.mp3")

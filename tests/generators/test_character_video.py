@@ -48,3 +48,21 @@ def test_action_prompt_gives_the_beats(steps: tuple[Path, Path, str]) -> None:
     _, plan = plan_job("character_video", {"character_sheet_url": str(sheet), "storyboard_url": str(board),
                                            "action_prompt": 'Zoe runs. Zoe says "Made it!"', "duration": 5})
     assert plan.shots.beats == ("Zoe runs.", 'Zoe says "Made it!"')
+
+
+def test_a_spoken_line_is_mixed_over_the_ambience_at_minus_14_lufs(steps: tuple[Path, Path, str],
+                                                                   tmp_path: Path) -> None:
+    from mediakit.stages.levels import measure_levels
+
+    sheet, _, sid = steps
+    board = tmp_path / "talk.png"
+    generate("storyboard_generate", {"character_sheet_url": str(sheet), "session_id": sid,
+                                     "beats": ["Zoe walks in", 'Zoe says "Fresh bread in five minutes, friends!"',
+                                               "Zoe laughs"]},
+             board)
+    out = tmp_path / "talk.mp4"
+    generate("character_video", {"character_sheet_url": str(sheet), "storyboard_url": str(board), "duration": 5,
+                                 "aspect_ratio": "1:1", "session_id": sid}, out)
+    levels = measure_levels(out)
+    assert abs(levels.loudness.integrated + 14) <= 1 and (levels.loudness.true_peak or 0) <= -1
+    assert levels.longest_silence_s <= 0.3

@@ -127,14 +127,16 @@ def test_render_lasts_the_bucket_with_sidecars(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_the_end_card_carries_the_remainder(tmp_path: Path) -> None:
+def test_the_product_name_is_said_last_on_the_end_card(tmp_path: Path) -> None:
+    """The card shows the product's name while the voice says it, to the end, for at most 2 s."""
     gen, plan = plan_job("product_acting_ugc", BASE, options=PREVIEW)
     built = gen.build(plan, tmp_path)
     assert built.timeline is not None and built.captions is not None
     card = [layer for layer in built.timeline.layers if isinstance(layer, TextLayer)]
     assert [c.text for c in card] == ["Morning Brew"]
-    last_word_end = built.captions.words[-1].end_ms
-    assert last_word_end <= card[0].start_ms <= last_word_end + 400
+    *_, morning, brew = built.captions.words
+    assert (morning.text, brew.text) == ("Morning", "Brew.")
+    assert card[0].start_ms == morning.start_ms and 5000 - card[0].start_ms <= 2000
     assert card[0].start_ms + (card[0].duration_ms or 0) == built.timeline.duration_ms == 5000
 
 

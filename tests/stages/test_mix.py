@@ -64,7 +64,7 @@ def test_snippet_splits_the_voice_to_key_the_ducker() -> None:
 def test_snippet_with_a_gain_normalises_and_limits() -> None:
     graph = duck_and_mix_filter("v", "m", "o", voice_gain_db=1.5, music_gain_db=-20, normalize_gain_db=2.25)
     assert "volume=1.50dB,asplit" in graph
-    assert "volume=2.25dB,aresample=192000,alimiter=limit=0.8414" in graph
+    assert "volume=2.25dB,aresample=192000,alimiter=limit=0.7943" in graph
     assert "level=0" in graph and "latency=1" in graph
     assert graph.endswith("aresample=48000[o]")
     plain = duck_and_mix_filter("v", "m", "o", normalize_gain_db=2.25, limit_peaks=False)
@@ -238,8 +238,7 @@ def test_a_limited_mix_is_written_by_the_run_that_checks_it(tmp_path: Path, monk
 
 
 def test_a_soundtrack_lasts_the_video_with_the_bed_under_the_voice(jfk: Path, tmp_path: Path) -> None:
-    """The voice alone goes in as it is (the renderer pads it); with a bed, the bed plays on after it, at -14 LUFS."""
-    assert soundtrack(jfk, None, 12_000, tmp_path / "alone.wav") == jfk
+    """With a bed, the bed plays on after the voice, and the whole is at -14 LUFS."""
     made: list[str] = []
 
     def bed() -> np.ndarray:
@@ -252,3 +251,32 @@ def test_a_soundtrack_lasts_the_video_with_the_bed_under_the_voice(jfk: Path, tm
     assert integrated == pytest.approx(-14.0, abs=0.5)
     tail = decode_audio(mixed)[-8000:]   # the last half second (16 kHz): the bed alone, after JFK
     assert np.abs(tail).max() > 0.01
+
+
+def test_a_soundtrack_without_music_is_at_minus_14_on_room_tone(tmp_path: Path) -> None:
+    """No bed: the voice (quiet, as engines deliver it) is still brought to -14 LUFS under -1 dBTP, and its pauses
+    and the end sit on room tone: over -60 dBFS (never digital silence), under -45 (heard as quiet)."""
+    from mediakit.stages.levels import QUIET_DB, SILENCE_DB, longest_run_below, window_db
+
+    t = np.arange(SR) / SR
+    tone = (0.05 * np.sin(2 * np.pi * 220 * t) * (1 + np.sin(2 * np.pi * 3 * t))).astype(np.float32)  # -29 dBFS
+    gap = np.zeros(SR // 2, dtype=np.float32)
+    voice = write_wav(tmp_path / "v.wav", np.concatenate([tone, gap, tone]), sample_rate=SR)
+    out = soundtrack(voice, None, 4000, tmp_path / "mix.wav")
+    assert probe(out).duration_ms == 4000
+    integrated, peak = ebur128(out)
+    assert integrated == pytest.approx(-14.0, abs=0.5) and peak <= -1.0
+    db = window_db(decode_audio(out))
+    assert longest_run_below(db, SILENCE_DB) == 0.0
+    tail = db[-100:]   # the last second, after the voice
+    assert SILENCE_DB < float(np.median(tail)) < QUIET_DB
+
+
+def test_room_tone_is_steady_faint_air_not_hiss() -> None:
+    tone = mix_module.room_tone(2.0)
+    assert tone.shape == (2 * SR, 2) and tone.dtype == np.float32
+    assert np.corrcoef(tone[:, 0], tone[:, 1])[0, 1] < 0.1   # the channels are decorrelated: a room, not a point
+    spectrum = np.abs(np.fft.rfft(tone[:, 0])) ** 2
+    freqs = np.fft.rfftfreq(len(tone), 1 / SR)
+    assert spectrum[(freqs > 100) & (freqs < 1000)].mean() > 10 * spectrum[freqs > 6000].mean()
+    assert np.array_equal(tone, mix_module.room_tone(2.0))  # the same every time: renders are reproducible

@@ -151,7 +151,7 @@ def test_product_acting_ugc_uses_natural_pace_from_5_s() -> None:
 
 # --- make_ugc ---------------------------------------------------------------
 
-@pytest.mark.parametrize(("words", "expected"), [(1, 5), (11, 5), (12, 10), (22, 10), (23, 15), (120, 15)])
+@pytest.mark.parametrize(("words", "expected"), [(1, 5), (15, 5), (16, 10), (30, 10), (31, 15), (120, 15)])
 def test_make_ugc_duration_comes_from_the_script(words: int, expected: int) -> None:
     r = pace(script(words, min_chars=1), generator="make_ugc")
     assert (r.estimated_duration, r.pacing_warning) == (expected, None)

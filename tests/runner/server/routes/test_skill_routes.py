@@ -23,14 +23,15 @@ def test_skills_list_quote_run_and_report(live: Live) -> None:
     assert [s["slug"] for s in listed] == ["make_ugc", "make_subtitles", "make_podcast"]
     assert listed[0]["input_schema"]["additionalProperties"] is False
     quote = live.client.post("/v1/skills/make_ugc/quote", json=UGC, headers=alice)
-    assert quote.json() == {"credits": 300, "available": 6900, "committed": 0, "sufficient": True}
+    # 14 words: a 5 s clip (make_ugc's buckets hold 15 / 30 words), 150 credits
+    assert quote.json() == {"credits": 150, "available": 6900, "committed": 0, "sufficient": True}
     r = live.client.post("/v1/skills/make_ugc/run", json=UGC, headers={**alice, "Idempotency-Key": "ugc-1"})
     assert r.status_code == 202, r.text
     run = r.json()
-    assert run["status"] == "queued" and run["skill_run_id"] == run["workflow_id"] and run["credits_deducted"] == 300
-    assert credits(live, alice) == 6600
+    assert run["status"] == "queued" and run["skill_run_id"] == run["workflow_id"] and run["credits_deducted"] == 150
+    assert credits(live, alice) == 6750
     again = live.client.post("/v1/skills/make_ugc/run", json=UGC, headers={**alice, "Idempotency-Key": "ugc-1"})
-    assert again.json()["skill_run_id"] == run["skill_run_id"] and credits(live, alice) == 6600
+    assert again.json()["skill_run_id"] == run["skill_run_id"] and credits(live, alice) == 6750
     live.client.post(f"/v1/videos/{run['skill_run_id']}/cancel", headers=alice)
     report = live.client.get(f"/v1/skills/runs/{run['skill_run_id']}", headers=alice).json()
     assert report["status"] == "canceled" and report["final_output"] is None and report["slug"] == "make_ugc"
