@@ -113,6 +113,7 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
     else:
         speech = voice_for(script.script, voice=voice, actor=casting.actor, speed=speed, tone=tone,
                            dub_language=dub_language)
+        notes = (speech.note, *notes)
         seconds = paced
     pacing = script.pacing
     receipt = Receipt(
