@@ -44,7 +44,7 @@ SCRIPTS = ("ugc_video", "saas_review", "laptop_ugc")
 WER_BAR, OVRL_BAR, CPU_BAR, SAY_BAR = 0.03, 3.2, 0.35, 2.0
 SAY_SENTENCE = "I tried this cold brew for a week and it changed my mornings."
 
-TAKES = 2  # neural voices sample noise: each script is spoken this many times (onnxruntime seeds 0, 1...)
+TAKES = 2  # neural voices sample noise in their graphs: each script is spoken this many times
 JOE = {"model": "en_US-joe-medium"}
 # (label, engine, gender, settings): the settings a voices.yaml entry would carry
 CANDIDATES: list[tuple[str, str, str, dict]] = [
@@ -125,11 +125,8 @@ def measure(label: str, engine: str, gender: str, settings: dict, scripts: dict[
     speak(engine, gender, settings, "Warm up the model.")
     errors = words = 0.0
     ovrl, cpu, audio_s, misheard = [], 0.0, 0.0, {}
-    import onnxruntime
-
     for name, text in scripts.items():
         for take in range(TAKES):
-            onnxruntime.set_seed(take)
             speech, secs = speak(engine, gender, settings, text)
             cpu += secs
             audio_s += speech.duration_ms / 1000

@@ -28,3 +28,4 @@ def test_level_normalises_the_peak_then_applies_volume() -> None:
     assert float(np.abs(shaping.level(audio, 1.0)).max()) == pytest.approx(shaping.PEAK)
     assert float(np.abs(shaping.level(audio, 0.5)).max()) == pytest.approx(shaping.PEAK / 2)
     assert float(np.abs(shaping.level(audio, 2.0)).max()) == 1.0  # louder than full scale is clipped
+
