@@ -62,10 +62,12 @@ CANDIDATES: list[tuple[str, str, str, dict]] = [
     ("kokoro mix jf_alpha+jm_kumo, speed 0.9", "kokoro", "neutral",
      {"mix": {"jf_alpha": 0.5, "jm_kumo": 0.5}, "speed": 0.9}),
     # the named voices that share a model, as voices.yaml sets them apart (pitch in semitones, speed)
-    ("variant jack: piper joe clear, +1.5 st, length 0.94", "piper", "male",
-     {**JOE, "noise_scale": 0.4, "noise_w": 0.5, "pitch": 1.5, "length_scale": 0.94}),
+    ("variant jack: kokoro jm_kumo, +1.5 st, speed 1.05", "kokoro", "male",
+     {"preset": "jm_kumo", "speed": 1.05, "pitch": 1.5}),
     ("variant mia: kokoro mix jf_gongitsune+jf_nezumi, +1 st, speed 0.95", "kokoro", "female",
      {"mix": {"jf_gongitsune": 0.5, "jf_nezumi": 0.5}, "speed": 0.95, "pitch": 1}),
+    ("variant mia, pitch only: kokoro mix jf_gongitsune+jf_nezumi, +1 st, speed 0.9", "kokoro", "female",
+     {"mix": {"jf_gongitsune": 0.5, "jf_nezumi": 0.5}, "speed": 0.9, "pitch": 1}),
     ("variant zoe: kokoro mix jf_gongitsune+jf_nezumi, -1 st, speed 0.88", "kokoro", "female",
      {"mix": {"jf_gongitsune": 0.5, "jf_nezumi": 0.5}, "speed": 0.88, "pitch": -1}),
     ("espeak ava (en-us+f5)", "espeak", "female", {"voice": "en-us+f5", "rate": 150}),
@@ -170,11 +172,12 @@ def table(rows: list[dict]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", help="measure only candidates whose label contains this")
+    parser.add_argument("--only", help="measure only candidates whose label contains one of these (comma-separated)")
     parser.add_argument("--json", type=Path, help="also write the rows here")
     args = parser.parse_args()
     scripts, mos = sample_scripts(), P835()
-    rows = [measure(*c, scripts, mos) for c in CANDIDATES if not args.only or args.only in c[0]]
+    wanted = args.only.split(",") if args.only else [""]
+    rows = [measure(*c, scripts, mos) for c in CANDIDATES if any(w in c[0] for w in wanted)]
     print()
     print(table(rows))
     say = say_cold_start()

@@ -53,11 +53,12 @@ def test_plan_receipt_from_a_given_script() -> None:
 
 
 @pytest.mark.usefixtures("own_engines")
-def test_receipt_says_which_engine_speaks_and_its_licence() -> None:
+def test_receipt_says_which_engine_speaks_and_its_licence(monkeypatch: pytest.MonkeyPatch) -> None:
     plan = _plan("ugc_video", {"script": SCRIPT, "voice": "leo"})
-    assert any(n.startswith("voice: leo spoken by piper (licence: ") and "lessac" in n for n in plan.receipt.notes)
-    kokoro = _plan("ugc_video", {"script": SCRIPT, "voice": "ava"})
-    assert any(n.startswith("voice: ava spoken by kokoro (licence: Apache-2.0") for n in kokoro.receipt.notes)
+    assert "voice: leo spoken by kokoro (licence: Apache-2.0 (Kokoro-82M weights and voices))" in plan.receipt.notes
+    monkeypatch.setenv("MEDIAKIT_VOICE_ENGINE", "piper")
+    forced = _plan("ugc_video", {"script": SCRIPT, "voice": "leo"})
+    assert "voice: leo spoken by piper; piper chosen over the voice's own kokoro" in forced.receipt.notes
 
 
 def test_pacing_raises_the_duration_with_a_warning() -> None:

@@ -31,7 +31,7 @@ from ...errors import EngineError
 from ...words import Word
 from .base import PhonemeTiming, Speech, VoiceEngine
 from .delivery import Segment, plan, speakable
-from .shaping import level, pitch_shift
+from .shaping import level, pitch_shift, single_thread
 from .voices import Voice
 
 SAMPLE_RATE = 24000
@@ -154,7 +154,7 @@ def _runtime() -> tuple[Any, Any]:
     import onnxruntime as rt
     from kokoro_onnx.tokenizer import Tokenizer
 
-    session = rt.InferenceSession(str(model_path()), providers=["CPUExecutionProvider"])
+    session = rt.InferenceSession(str(model_path()), single_thread(), providers=["CPUExecutionProvider"])
     return session, Tokenizer()
 
 

