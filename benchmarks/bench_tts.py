@@ -1,9 +1,9 @@
 """Real-time factor of the voice engines on a 37-word script (the spec's longest, 15 s take).
 
-RTF = synthesis seconds / seconds of audio produced; issue 3's target for the
-default engine (espeak) is <= 0.1.  Prints the median of warm runs per engine
-and, for Piper, the one-off model load.  Piper is skipped with the reason
-when it is not installed (``pip install 'mediakit[piper]'``).
+RTF = synthesis seconds / seconds of audio produced; issue 3's target for
+eSpeak is <= 0.1.  Prints the median of warm runs per engine and, for the
+neural engines, the one-off model load.  Issue 22's voice quality and CPU
+figures come from ``benchmarks/voices.py``.
 
     python benchmarks/bench_tts.py [--runs 5]
 """
@@ -45,7 +45,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    for engine in ("espeak", "piper"):
+    for engine in ("espeak", "piper", "kokoro"):
         bench(engine, args.runs)
 
 

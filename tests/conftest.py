@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +22,18 @@ def suite_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("cache")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def speech_as_a_means() -> Iterator[None]:
+    """Most tests speak only because a render needs a voice: eSpeak does it in milliseconds, the same every time.
+
+    Session-wide, so session and module fixtures that render see it too; tests of
+    the voices' own (neural) engines take the ``own_engines`` fixture.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MEDIAKIT_VOICE_ENGINE", "espeak")
+        yield
+
+
 @pytest.fixture(autouse=True)
 def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
                  suite_cache: Path) -> Path:
@@ -36,6 +48,12 @@ def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     monkeypatch.setenv("MEDIAKIT_STORE", str(folder / "store"))
     monkeypatch.setenv("MEDIAKIT_CACHE", str(suite_cache))
     return folder
+
+
+@pytest.fixture
+def own_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every voice spoken by its own engine (presets/voices.yaml), as for a user: neural by default."""
+    monkeypatch.delenv("MEDIAKIT_VOICE_ENGINE", raising=False)
 
 
 @pytest.fixture(scope="session")

@@ -13,9 +13,10 @@ import click
 @click.option("--voice", help="A named voice (see `mediakit voices`) or a raw engine voice id.")
 @click.option("--speed", type=float, default=1.0, show_default=True, help="Rate multiplier, 0.7 to 1.5.")
 @click.option("--tone", help="energetic, calm, confident or dramatic.")
-@click.option("--engine", default="espeak", show_default=True, help="Voice engine: espeak (local) or piper.")
+@click.option("--engine", help="Override the voice's own engine: piper, kokoro or espeak "
+              "(default: the voice's, see `mediakit voices`; MEDIAKIT_VOICE_ENGINE also overrides).")
 @click.option("--words-json", type=click.Path(path_type=Path), help="Also write the word timings here.")
-def say(text: str, output: Path, voice: str | None, speed: float, tone: str | None, engine: str,
+def say(text: str, output: Path, voice: str | None, speed: float, tone: str | None, engine: str | None,
         words_json: Path | None) -> None:
     """Speak TEXT into a WAV file ([tags] in square brackets shape delivery and are never spoken)."""
     from ..render import check_output_path
@@ -35,15 +36,27 @@ def say(text: str, output: Path, voice: str | None, speed: float, tone: str | No
 
 
 @click.command("voices")
-def voices() -> None:
-    """List the named voices (the first is the default)."""
+@click.option("--json", "as_json", is_flag=True, help="Print the voices as JSON.")
+def voices(as_json: bool) -> None:
+    """List the named voices (the first is the default): engine, gender, licence and measured quality."""
+    import json
+
     from ..stages.voice import list_voices
 
     listed = list_voices()
+    if as_json:
+        click.echo(json.dumps([{**v.to_dict(), "default": i == 0} for i, v in enumerate(listed)], indent=2))
+        return
     width = max(len(v.name) for v in listed)
     for i, v in enumerate(listed):
         mark = " (default)" if i == 0 else ""
-        click.echo(f"{v.name:<{width}}  {v.gender:<7}  {v.description}{mark}")
+        q = v.quality
+        quality = (f"WER {q['wer']:.1%}, DNSMOS {q['dnsmos_ovrl']:.2f}" if {"wer", "dnsmos_ovrl"} <= set(q)
+                   else "not measured")
+        click.echo(f"{v.name:<{width}}  {v.gender:<7}  {v.engine:<6}  {quality}  {v.description}{mark}")
+        click.echo(f"{'':<{width}}  licence: {v.licence or 'unknown'}")
+        if v.note:
+            click.echo(f"{'':<{width}}  note: {v.note}")
 
 
 def register(group: click.Group) -> None:

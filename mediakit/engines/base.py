@@ -164,6 +164,10 @@ class AudioEngine(Engine):
     def make(self, job: SpeechJob, workdir: Path) -> Path:
         """The spoken ``job.text`` as an audio file in ``workdir``."""
 
+    def voice_note(self, voice: str) -> str:
+        """A receipt note on who speaks ``voice`` (the engine and its licence); empty when there is nothing to say."""
+        return ""
+
 
 VIDEO_ENGINES: Registry[VideoEngine] = Registry(
     "video engine", "engine", "mediakit.video_engines",

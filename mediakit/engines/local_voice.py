@@ -1,20 +1,16 @@
 """``local-voice``: the local stand-in speech engine, the voice adapter of ``mediakit.stages.voice``.
 
-The seven named voices (or a raw eSpeak/Piper voice id) speak the text with
-its emotion tags honoured the way every mediakit voice honours them (they
-shape delivery and are never read aloud).  ``MEDIAKIT_VOICE_ENGINE`` picks
-the voice adapter's engine: ``espeak`` (default; robotic but intelligible,
-nothing to install) or ``piper`` (natural; ``pip install 'mediakit[piper]'``).
+The seven named voices (or a raw eSpeak/Piper/Kokoro voice id) speak the text
+with its emotion tags honoured the way every mediakit voice honours them (they
+shape delivery and are never read aloud), each by its own engine
+(``mediakit voices``); ``MEDIAKIT_VOICE_ENGINE`` overrides that engine for all.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from .base import AudioEngine, SpeechJob
-
-VOICE_ENGINE_ENV = "MEDIAKIT_VOICE_ENGINE"
 
 
 class LocalVoiceEngine(AudioEngine):
@@ -23,20 +19,26 @@ class LocalVoiceEngine(AudioEngine):
     local = True
 
     def __init__(self, voice_engine: str | None = None) -> None:
-        self.voice_engine = voice_engine or os.environ.get(VOICE_ENGINE_ENV, "").strip() or "espeak"
+        self.voice_engine = voice_engine  # None: each voice's own engine, or $MEDIAKIT_VOICE_ENGINE
 
     def check(self) -> None:
-        from ..stages.voice import get_engine
+        from ..stages.voice import engine_override, get_engine
 
-        get_engine(self.voice_engine).check()
-
-    def note(self, model: str) -> str:
-        return f"{super().note(model)}; spoken by {self.voice_engine}"
+        override = engine_override(self.voice_engine)
+        if override is not None:
+            get_engine(override).check()
 
     def voice(self, requested: str | None) -> str:
         from ..stages.voice import resolve_voice
 
         return resolve_voice(requested, engine=self.voice_engine)[1]
+
+    def voice_note(self, voice: str) -> str:
+        from ..stages.voice import engine_override, get_voice, speaker_note
+
+        override = engine_override(self.voice_engine)
+        chosen = get_voice(voice, engine=override)
+        return speaker_note(chosen.name, chosen, override or chosen.engine)
 
     def make(self, job: SpeechJob, workdir: Path) -> Path:
         from ..stages.voice import synthesize

@@ -146,6 +146,7 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
     else:
         speech = voice_for(spoken_text(script.script, cta), voice=voice, actor=casting.actor, speed=speed, tone=tone,
                            dub_language=dub_language)
+        notes = (speech.note, *notes)
         seconds = paced
     pacing = script.pacing
     receipt = Receipt(

@@ -82,7 +82,8 @@ class AudioGenerator(Generator[AudioRequest, AudioPlan]):
             generator=self.id,
             receipt=Receipt(estimated_duration=max(1, math.ceil(words / float(NATURAL_PACE) / request.speed)),
                             selected_voice=voice, voice_auto_detected=False, word_count=words, model=entry.id,
-                            mode="text-to-speech", auto=chosen.auto, notes=(engine.note(entry.id),)),
+                            mode="text-to-speech", auto=chosen.auto,
+                            notes=tuple(n for n in (engine.note(entry.id), engine.voice_note(voice)) if n)),
             metered=Metered(generator=self.id, model=entry.id, mode="text-to-speech", auto_reason=chosen.reason,
                             characters=len(request.text)),
             job=job, engine=engine.name)

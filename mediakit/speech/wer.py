@@ -3,7 +3,9 @@
 Used to check recognition against a known transcript (tests, the ASR
 benchmark) and to listen to mediakit's own output.  Normalisation: case and
 punctuation ignored, numbers as digits or words alike ("10" = "ten"),
-"Mr." = "mister", "Mrs." = "missus", "Dr." = "doctor".
+"Mr." = "mister", "Mrs." = "missus", "Dr." = "doctor", and a compound
+written as one word on one side and two on the other ("setup" / "set up")
+counted as the same word: the same sounds, spelled two ways.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ def normalise(text: str) -> list[str]:
 def word_error_rate(reference: str, heard: str) -> float:
     """(substitutions + deletions + insertions) / reference words, after :func:`normalise`."""
     ref, hyp = normalise(reference), normalise(heard)
+    ref, hyp = _join_compounds(ref, hyp), _join_compounds(hyp, ref)
     if not ref:
         return 0.0 if not hyp else 1.0
     previous = list(range(len(hyp) + 1))
@@ -44,3 +47,18 @@ def word_error_rate(reference: str, heard: str) -> float:
             current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (r != h)))
         previous = current
     return previous[-1] / len(ref)
+
+
+def _join_compounds(words: list[str], other: list[str]) -> list[str]:
+    """``words`` with each adjacent pair that ``other`` writes as one word joined ("set up" -> "setup")."""
+    joined = set(other)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if i + 1 < len(words) and words[i] + words[i + 1] in joined:
+            out.append(words[i] + words[i + 1])
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -13,9 +14,24 @@ from mediakit.words import load_words
 
 def test_voices_lists_seven_with_one_default() -> None:
     result = CliRunner().invoke(main, ["voices"])
-    lines = result.output.strip().splitlines()
-    assert result.exit_code == 0 and len(lines) == 7
-    assert sum("(default)" in line for line in lines) == 1
+    voices = [line for line in result.output.strip().splitlines() if not line.startswith(" ")]
+    assert result.exit_code == 0 and len(voices) == 7
+    assert sum("(default)" in line for line in voices) == 1
+    assert result.output.count("licence: ") == 7 and "DNSMOS" in result.output
+
+
+def test_voices_json_shows_engine_gender_licence_and_quality() -> None:
+    result = CliRunner().invoke(main, ["voices", "--json"])
+    listed = json.loads(result.output)
+    assert result.exit_code == 0 and len(listed) == 7 and [v["default"] for v in listed].count(True) == 1
+    for v in listed:
+        assert v["engine"] in ("piper", "kokoro", "espeak") and v["gender"] in ("female", "male", "neutral")
+        assert v["licence"] and set(v["quality"]) == {"wer", "dnsmos_ovrl"}
+        if v["engine"] != "espeak":  # a neural voice is listed only when it passed issue 22's bar
+            assert v["quality"]["wer"] <= 0.03 and v["quality"]["dnsmos_ovrl"] >= 3.2
+        else:
+            assert "no neural" in v["note"]
+    assert listed[0]["engine"] != "espeak"  # the default voice is neural
 
 
 def test_say_writes_audio_and_word_timings_without_tags(tmp_path: Path) -> None:
@@ -33,7 +49,7 @@ def test_say_writes_audio_and_word_timings_without_tags(tmp_path: Path) -> None:
 def test_say_rejects_bad_values_without_writing(tmp_path: Path) -> None:
     runner = CliRunner()
     for args, match in ((["--speed", "1.6"], "voice_speed"), (["--voice", "nobody"], "ava"),
-                        (["--tone", "sleepy"], "energetic"), (["--engine", "nope"], "espeak")):
+                        (["--tone", "sleepy"], "energetic"), (["--engine", "nope"], "kokoro")):
         result = runner.invoke(main, ["say", "Hello there", "-o", str(tmp_path / "x.wav"), *args])
         assert result.exit_code == 2 and match in result.stderr, (args, result.stderr)
     empty = runner.invoke(main, ["say", "  ", "-o", str(tmp_path / "x.wav")])

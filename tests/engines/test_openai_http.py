@@ -94,7 +94,7 @@ def test_speech_sends_the_text_without_tags_and_maps_named_voices(configured: Se
                                                                   tmp_path: Path) -> None:
     configured.routes["/v1/audio/speech"] = lambda body: (200, "audio/mpeg", mp3)
     engine = OpenAISpeechEngine()
-    assert (engine.voice(None), engine.voice("Noah"), engine.voice("af_bella")) == ("ava", "noah", "af_bella")
+    assert (engine.voice(None), engine.voice("Noah"), engine.voice("af_bella")) == ("leo", "noah", "af_bella")
     path = engine.make(SpeechJob(model="voice-tts", text="[excited] This changed my mornings! [whispers] Try it.",
                                  voice="noah", speed=1.1), tmp_path)
     assert path.name == "speech.mp3" and path.read_bytes() == mp3

@@ -54,8 +54,9 @@ def test_plan_metering_and_receipt() -> None:
         "selected_voice": "leo", "voice_auto_detected": False, "word_count": 4, "estimated_duration": 2,
         "model": "voice-tts", "mode": "text-to-speech"}
     assert receipt["auto"] == {"model": "voice-tts", "reason": "default audio model"}
+    assert "voice: leo spoken by espeak; espeak chosen over the voice's own kokoro" in receipt["notes"]  # suite: eSpeak
     _, default = plan_job("audio", {"text": "hello", "model": "voice-tts"})
-    assert default.receipt.selected_voice == "ava" and default.receipt.auto is None
+    assert default.receipt.selected_voice == "leo" and default.receipt.auto is None
 
 
 def duration(path: Path) -> int:

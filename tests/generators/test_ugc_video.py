@@ -58,6 +58,15 @@ def test_plan_receipt_from_a_given_script() -> None:
     assert (plan.canvas.width, plan.canvas.height) == (270, 480)
 
 
+@pytest.mark.usefixtures("own_engines")
+def test_receipt_says_which_engine_speaks_and_its_licence(monkeypatch: pytest.MonkeyPatch) -> None:
+    plan = _plan("ugc_video", {"script": SCRIPT, "voice": "leo"})
+    assert "voice: leo spoken by kokoro (licence: Apache-2.0 (Kokoro-82M weights and voices))" in plan.receipt.notes
+    monkeypatch.setenv("MEDIAKIT_VOICE_ENGINE", "piper")
+    forced = _plan("ugc_video", {"script": SCRIPT, "voice": "leo"})
+    assert "voice: leo spoken by piper; piper chosen over the voice's own kokoro" in forced.receipt.notes
+
+
 def test_pacing_raises_the_duration_with_a_warning() -> None:
     plan = _plan("ugc_video", {"script": SCRIPT, "target_duration": 5})
     assert plan.seconds == 10 and "raised from 5 s to 10 s" in plan.receipt.pacing_warning

@@ -15,6 +15,9 @@ def test_normalise_reads_numbers_titles_and_drops_punctuation() -> None:
     ("a b", "a b c d", 1.0),                # two insertions over two words
     ("", "", 0.0),
     ("", "noise", 1.0),
+    ("Setup took five minutes", "Set up took 5 minutes.", 0.0),   # one compound, spelled two ways
+    ("we set up a stand", "we setup a stand", 0.0),
+    ("set white", "setup white", 0.5),      # only a pair the other side writes as one word is joined
 ])
 def test_word_error_rate(reference: str, heard: str, rate: float) -> None:
     assert word_error_rate(reference, heard) == pytest.approx(rate)

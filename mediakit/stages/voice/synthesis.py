@@ -8,6 +8,7 @@ translator, before it takes credits; :func:`synthesize` does both.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, replace
 
 from ...errors import EngineError, ValidationError
@@ -18,12 +19,17 @@ from .voices import Voice, resolve_voice
 
 MAX_SCRIPT_CHARS = 3000  # the spec's longest script
 SPEED_RANGE = (0.7, 1.5)  # the spec's voice_speed
-DEFAULT_ENGINE = "espeak"
+FALLBACK_ENGINE = "espeak"  # speaks what the voice's own engine cannot (a dub language)
+VOICE_ENGINE_ENV = "MEDIAKIT_VOICE_ENGINE"  # overrides every voice's own engine, like --engine
 
 
 @dataclass(frozen=True)
 class SpeechRequest:
-    """A validated request: everything an engine needs, plus the receipt fields."""
+    """A validated request: everything an engine needs, plus the receipt fields.
+
+    ``engine`` is the engine that will speak; ``fallback`` says why it is not
+    the voice's own engine when the voice's engine could not (empty otherwise).
+    """
 
     text: str
     voice: Voice
@@ -31,14 +37,39 @@ class SpeechRequest:
     voice_auto_detected: bool
     speed: float = 1.0
     tone: str | None = None
-    engine: str = DEFAULT_ENGINE
+    engine: str = FALLBACK_ENGINE
     dub_language: str | None = None
+    fallback: str = ""
+
+    @property
+    def note(self) -> str:
+        """The receipt's line on who speaks (see :func:`speaker_note`)."""
+        return speaker_note(self.selected_voice, self.voice, self.engine, self.fallback)
+
+
+def speaker_note(selected: str, voice: Voice, engine: str, fallback: str = "") -> str:
+    """The receipt's line on who speaks: the engine, the voice's licence, and why when it is not its own engine
+    or its own engine is eSpeak (no neural voice of its gender passed the bar)."""
+    own = engine == voice.engine
+    why = fallback or (voice.note if own else f"{engine} chosen over the voice's own {voice.engine}")
+    return (f"voice: {selected} spoken by {engine}" + (f" (licence: {voice.licence})" if own and voice.licence else "")
+            + (f"; {why}" if why else ""))
+
+
+def engine_override(engine: str | None = None) -> str | None:
+    """The engine a caller forces on every voice: ``engine``, else ``$MEDIAKIT_VOICE_ENGINE``, else None."""
+    return engine or os.environ.get(VOICE_ENGINE_ENV, "").strip() or None
 
 
 def prepare(text: str, *, voice: str | None = None, speed: float = 1.0, tone: str | None = None,
-            engine: str = DEFAULT_ENGINE, actor_voice_id: str | None = None,
+            engine: str | None = None, actor_voice_id: str | None = None,
             dub_language: str | None = None) -> SpeechRequest:
-    """Check every field and that the engine (and translator, for a dub) can run; speak nothing."""
+    """Check every field and that the engine (and translator, for a dub) can run; speak nothing.
+
+    The engine is ``engine`` (or ``$MEDIAKIT_VOICE_ENGINE``) when given, else
+    the voice's own (``presets/voices.yaml``); when the voice's own engine
+    cannot speak the dub language, eSpeak does, and the request says so.
+    """
     if not isinstance(text, str) or not text.strip():
         raise ValidationError("script", text, "must be non-empty text")
     if len(text) > MAX_SCRIPT_CHARS:
@@ -51,14 +82,24 @@ def prepare(text: str, *, voice: str | None = None, speed: float = 1.0, tone: st
     get_tone(tone_name)
     if not spoken_words(text):
         raise ValidationError("script", text, "has no words to speak (emotion tags are not spoken)")
-    eng = get_engine(engine)
+    override = engine_override(engine)
+    if override is not None:
+        get_engine(override)
     language = None
     if dub_language is not None:
         language = validate_language(dub_language)
         check_dub_language(language)
-    chosen, selected, auto = resolve_voice(voice, actor_voice_id, engine=engine)
-    eng.check(chosen, language)
-    return SpeechRequest(text, chosen, selected, auto, float(speed), tone_name, engine, language)
+    chosen, selected, auto = resolve_voice(voice, actor_voice_id, engine=override)
+    name, fallback = override or chosen.engine, ""
+    try:
+        get_engine(name).check(chosen, language)
+    except EngineError:
+        if override is not None or language is None or name == FALLBACK_ENGINE:
+            raise
+        fallback = f"{name} does not speak {language}, so {FALLBACK_ENGINE} does"
+        name = FALLBACK_ENGINE
+        get_engine(name).check(chosen, language)
+    return SpeechRequest(text, chosen, selected, auto, float(speed), tone_name, name, language, fallback)
 
 
 def speak(request: SpeechRequest) -> Speech:
@@ -78,14 +119,15 @@ def speak(request: SpeechRequest) -> Speech:
 
 
 def synthesize(text: str, *, voice: str | None = None, speed: float = 1.0, tone: str | None = None,
-               engine: str = DEFAULT_ENGINE, actor_voice_id: str | None = None,
+               engine: str | None = None, actor_voice_id: str | None = None,
                dub_language: str | None = None) -> Speech:
     """Speak ``text``: audio, word timings as written, phoneme timings, and the receipt fields.
 
     ``voice`` is a named voice (``mediakit voices``) or a raw engine voice id;
     without it the actor's voice (``actor_voice_id``), else the default.
     ``speed`` is the spec's voice_speed (0.7-1.5); ``tone`` one of energetic,
-    calm, confident, dramatic; emotion tags in the text shape delivery.
+    calm, confident, dramatic; emotion tags in the text shape delivery;
+    ``engine`` overrides the voice's own engine (see :func:`prepare`).
     """
     return speak(prepare(text, voice=voice, speed=speed, tone=tone, engine=engine,
                          actor_voice_id=actor_voice_id, dub_language=dub_language))

