@@ -107,6 +107,8 @@ TAG_RE = re.compile(r"\[([^\[\]\n]{1,40})\]")
 # A sentence ends at . ! ? or … (with closing quotes/brackets) before a space or the end.
 _SENTENCE_END_RE = re.compile(r"[.!?…]+[\"'”’)\]]*(?=\s|$)")
 _TOKEN_RE = re.compile(r"\S+")
+_ADDRESS_RE = re.compile(r"\w{2,}\.[^\W\d_]{2,}")   # a web address: brew.co, ledgerly.app (not U.S., 2.5)
+_TAIL_PUNCT_RE = re.compile(r"[.,!?;:…]+$")
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,24 @@ def speakable(text: str) -> str:
     """
     return "".join(" " if unicodedata.category(ch) in ("So", "Sk", "Cf", "Co", "Cs")
                    or "\ufe00" <= ch <= "\ufe0f" else ch for ch in text)
+
+
+def as_said(token: str) -> str:
+    """A written token as a speaker reads it aloud, for the neural voices' phonemiser.
+
+    An address's dots are said ("brew.co" is "brew dot co"): the phonemiser
+    otherwise reads the dot as a pause or drops it, and a listener hears
+    "brew, Cole" (Whisper did, on every Kokoro take of the sample's cta).
+    The token stays one written word; only what is spoken changes.
+    """
+    text = speakable(token)
+    if not _ADDRESS_RE.search(text):
+        return text
+    readings = spoken_forms(text)
+    if not readings:
+        return text
+    tail = _TAIL_PUNCT_RE.search(text)
+    return " ".join(readings[0]) + (tail.group() if tail else "")
 
 
 def word_spans(text: str, offset: int = 0) -> list[tuple[str, int, int]]:

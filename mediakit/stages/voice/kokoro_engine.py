@@ -30,7 +30,7 @@ from ...cache import cached_file
 from ...errors import EngineError
 from ...words import Word
 from .base import PhonemeTiming, Speech, VoiceEngine
-from .delivery import Segment, plan, speakable
+from .delivery import Segment, as_said, plan, speakable
 from .shaping import level, pitch_shift, single_thread
 from .voices import Voice
 
@@ -163,7 +163,7 @@ def _speak_segment(seg: Segment, settings: Mapping[str, Any], speed: float, lang
     """One segment through the model: audio, its words (if spoken) and its phonemes."""
     session, tokenizer = _runtime()
     tokens = [t for t, _, _ in seg.words] if seg.spoken else speakable(seg.text).split()
-    per_token = _token_phonemes(tokenizer, [speakable(t) for t in tokens], lang)
+    per_token = _token_phonemes(tokenizer, [as_said(t) for t in tokens], lang)
     chars: list[str] = []
     owner: list[int] = []  # token index of each phoneme character, -1 for the spaces between tokens
     for i, phs in enumerate(per_token):

@@ -29,7 +29,7 @@ from ...cache import cached_file, file_signature
 from ...errors import EngineError
 from ...words import Word
 from .base import PhonemeTiming, Speech, VoiceEngine, strip_stress
-from .delivery import Segment, plan, speakable
+from .delivery import Segment, as_said, plan, speakable
 from .shaping import level, pitch_shift, single_thread
 from .voices import Voice
 
@@ -166,7 +166,7 @@ def _speak_segment(model: Any, seg: Segment, settings: Mapping[str, Any], speed:
     from piper import SynthesisConfig
 
     tokens = [t for t, _, _ in seg.words] if seg.spoken else speakable(seg.text).split()
-    per_token = _token_phonemes(model, [speakable(t) for t in tokens])
+    per_token = _token_phonemes(model, [as_said(t) for t in tokens])
     flat: list[str] = []
     owner: list[int] = []  # token index of each phoneme, -1 for the spaces between tokens
     for i, phs in enumerate(per_token):

@@ -6,7 +6,7 @@ import pytest
 
 from mediakit.errors import ValidationError
 from mediakit.stages.voice import delivery
-from mediakit.stages.voice.delivery import plan, speakable, spoken_words
+from mediakit.stages.voice.delivery import as_said, plan, speakable, spoken_words
 
 
 def test_tags_are_never_words() -> None:
@@ -82,3 +82,11 @@ def test_speakable_blanks_symbols_keeping_positions() -> None:
     clean = speakable(text)
     assert len(clean) == len(text)
     assert clean.split() == ["Love", "it", "ok"]
+
+
+@pytest.mark.parametrize(("token", "said"), [("brew.co.", "brew dot co."), ("ledgerly.app", "ledgerly dot app"),
+                                             ("mornings.", "mornings."), ("20%", "20%"), ("U.S.", "U.S."),
+                                             ("2.5", "2.5")])
+def test_an_address_is_read_with_its_dots_and_other_words_stay_as_written(token: str, said: str) -> None:
+    """Kokoro read "brew.co" as "brew, Cole": the neural voices are given the dots as words."""
+    assert as_said(token) == said
