@@ -36,6 +36,7 @@ from ..words import Word
 END_BREATH_MS = 300          # after the last word, before the video ends
 SPEED_NUDGE = (0.8, 1.25)    # how far the voice's speed may move to fill the bucket naturally
 SPEED_LIMITS = (0.7, 1.5)    # the engines' speed range
+OVERRUN_MARGIN = 1.03       # a re-take aimed past an overrun by this much, so noise does not overrun again
 SLOWEST_WPS = 2.3            # words per second a voice may be slowed to when 0.8x of its speed is still fast
 LEAD_IN_MS = 300             # at most this long before the first word
 SENTENCE_PAUSE_MS = 800      # at most this much added after a sentence (a beat, not a stall)
@@ -110,7 +111,14 @@ def fitted(request: SpeechRequest, target_ms: int) -> Speech:
     speed = min(max(requested * spoken / target_ms, slowest), requested * hi, SPEED_LIMITS[1])
     if round(speed, 3) == requested:
         return speech
-    return speak(replace(request, speed=round(speed, 3)))
+    second = speak(replace(request, speed=round(speed, 3)))
+    if said_to(second) <= target_ms:
+        return second
+    if spoken <= target_ms:   # slowing overshot the bucket (a neural voice's pace is not exactly its speed)
+        return speech
+    # sped up, still long: once more, faster by what the take overran, up to the engines' fastest
+    faster = min(speed * said_to(second) / target_ms * OVERRUN_MARGIN, SPEED_LIMITS[1])
+    return second if faster <= speed else speak(replace(request, speed=round(faster, 3)))
 
 
 def said_to(speech: Speech) -> int:

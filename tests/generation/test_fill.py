@@ -109,6 +109,46 @@ def test_a_slow_voice_is_sped_up_and_a_cta_that_cannot_fit_is_left_to_the_card(
     assert words[-1].text == "eight." and words[-1].end_ms <= 5000 - END_BREATH_MS and speech_ms <= 5000
 
 
+def uneven_voice(word_ms: int, spoken: list[tuple[str, float]], pace: dict[float, float]):  # type: ignore[no-untyped-def]
+    """``fake_voice`` whose words last ``pace[speed]`` times longer than the speed says (a neural voice's noise)."""
+    even = fake_voice(word_ms, [])
+
+    def speak(request: SpeechRequest) -> Speech:
+        took = replace(request, speed=request.speed / pace.get(round(request.speed, 3), 1.0))
+        spoken.append((request.text, request.speed))
+        return replace(even(took), text=request.text)
+
+    return speak
+
+
+def test_a_slowed_take_that_overruns_the_bucket_gives_way_to_the_first_take(
+        request_for, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The sample batch's ugc job failed: Kokoro slowed to 0.92x came out 5% long, past the video's end."""
+    takes: list[tuple[str, float]] = []
+    script = "One two three four five six seven eight."          # 8 words x 500 ms + gaps: 4.875 s at 1.0
+    monkeypatch.setattr(fill, "speak", uneven_voice(500, takes, {}))
+    first = fill.fitted(request_for(script), 5700)
+    slowed = takes[-1][1]
+    assert slowed < 1.0 and fill.said_to(first) <= 5700
+    takes.clear()
+    monkeypatch.setattr(fill, "speak", uneven_voice(500, takes, {slowed: 1.2}))   # the slowed take runs long
+    take = fill.fitted(request_for(script), 5700)
+    assert [s for _, s in takes] == [1.0, slowed] and fill.said_to(take) == 4875
+
+
+def test_a_sped_up_take_that_still_overruns_is_taken_once_more_faster(
+        request_for, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    takes: list[tuple[str, float]] = []
+    script = "One two three four five six seven eight."
+    monkeypatch.setattr(fill, "speak", uneven_voice(500, takes, {}))
+    fill.fitted(request_for(script), 4000)
+    quicker = takes[-1][1]
+    takes.clear()
+    monkeypatch.setattr(fill, "speak", uneven_voice(500, takes, {quicker: 1.1}))
+    take = fill.fitted(request_for(script), 4000)
+    assert len(takes) == 3 and takes[2][1] > quicker and fill.said_to(take) <= 4000
+
+
 def test_a_script_too_long_even_fast_is_refused_naming_script(request_for, monkeypatch: pytest.MonkeyPatch,
                                                               tmp_path: Path) -> None:
     monkeypatch.setattr(fill, "speak", fake_voice(800, []))
