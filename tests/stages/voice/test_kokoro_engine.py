@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import numpy as np
 import pytest
 
 from mediakit.errors import EngineError
+from mediakit.speech.align import align
 from mediakit.stages.voice import Speech, Voice, get_engine, kokoro_engine, synthesize
 
 LINE = "Honestly? This blender is worth every cent: $40, 5 speeds & no mess."
@@ -34,6 +36,19 @@ def test_kokoro_phonemes_are_ipa_inside_their_words(kokoro_speech: Speech) -> No
     assert all(0 <= p.start_ms < p.end_ms <= kokoro_speech.duration_ms for p in phonemes)
     blender = next(w for w in kokoro_speech.words if w.text == "blender")
     assert [p.phoneme for p in phonemes if blender.start_ms <= p.start_ms < blender.end_ms][0] == "b"
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("own_engines")
+def test_default_voice_word_starts_match_forced_alignment() -> None:
+    """Captions and visemes land with the voice: the model's sound leads its durations (LEAD_FRAMES)."""
+    speech = synthesize("Honestly, this blender is worth every cent and it cleans itself in seconds.")
+    assert speech.engine == "kokoro"
+    aligned = align(speech.resampled(16000), speech.text)
+    assert aligned.matches, aligned.problem
+    errors = [w.start_ms - a.start_ms for w, a in zip(speech.words, aligned.words, strict=True)]
+    assert np.median(np.abs(errors)) < 40, f"start errors (ms): {errors}"
+    assert abs(np.median(errors)) < 40, f"start errors (ms): {errors}"
 
 
 @pytest.mark.slow
