@@ -61,6 +61,23 @@ def test_the_model_is_joined_checked_and_cached_with_its_durations() -> None:
     assert outputs[-1] == "duration"
 
 
+@pytest.mark.slow
+def test_the_session_runs_the_cached_optimised_model_without_optimising_again() -> None:
+    import onnxruntime as rt
+
+    path = kokoro_engine.optimised_model_path()
+    assert path == kokoro_engine.optimised_model_path() and path != kokoro_engine.model_path()
+    kokoro_engine._runtime.cache_clear()
+    session, tokenizer = kokoro_engine._runtime()
+    assert session.get_session_options().graph_optimization_level == rt.GraphOptimizationLevel.ORT_DISABLE_ALL
+    ids = [tokenizer.vocab[c] for c in tokenizer.phonemize("Hi there.", "en-us")]
+    feed = {"tokens": np.array([[0, *ids, 0]], dtype=np.int64), "style": kokoro_engine._style({}, len(ids)),
+            "speed": np.array([1.0], dtype=np.float32)}
+    plain = rt.InferenceSession(str(kokoro_engine.model_path()), providers=["CPUExecutionProvider"])
+    for ours, theirs in zip(session.run(None, feed), plain.run(None, feed), strict=True):
+        assert np.allclose(ours, theirs, atol=1e-4)
+
+
 def test_a_mix_of_presets_is_checked_and_weighted() -> None:
     engine = get_engine("kokoro")
     mixed = Voice("m", "neutral", "", {"kokoro": {"mix": {"jf_alpha": 1, "jm_kumo": 3}}}, engine="kokoro")
