@@ -213,7 +213,8 @@ def _speak_segment(seg: Segment, settings: Mapping[str, Any], speed: float, lang
     per_frame = len(audio) / max(int(cum[-1]), 1)
     edges = np.clip(np.round((cum - LEAD_FRAMES) * per_frame), 0, len(audio)).astype(np.int64)  # token boundaries
     edge = EDGE_MS * SAMPLE_RATE // 1000
-    begin, end = max(int(edges[1]) - edge, 0), min(int(edges[-2]) + edge, len(audio))
+    # the start moves with the lead (the first onset is not clipped); the end keeps the model's full tail
+    begin, end = max(int(edges[1]) - edge, 0), min(int(edges[-2]) + edge + LEAD_FRAMES * int(per_frame), len(audio))
     audio = pitch_shift(level(audio[begin:end], seg.prosody.volume), SAMPLE_RATE,
                         float(settings.get("pitch", 0)) + seg.prosody.pitch)
     spans = [(int(edges[k + 1]) - begin + cursor, int(edges[k + 2]) - begin + cursor) for k in range(len(chars))]
