@@ -17,7 +17,7 @@ mixes, eSpeak for reference) it speaks the scripts of the sample requests
 Then the cold start of ``mediakit say`` of one sentence with the default voice,
 from a fresh process (bar: <= 2 s wall), and a markdown table for BENCHMARKS.md.
 
-    python benchmarks/voices.py [--only kokoro] [--json out.json]
+    python benchmarks/voices.py [--only kokoro] [--json out.json] [--baseline <checkout of main>]
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import resource
 import statistics
 import subprocess
 import sys
@@ -149,16 +150,32 @@ def measure(label: str, engine: str, gender: str, settings: dict, scripts: dict[
     return row
 
 
-def say_cold_start() -> float:
-    """Median wall seconds of `mediakit say` of one sentence in a fresh process (default voice)."""
-    times = []
+def say_cold_start(baseline: Path | None = None) -> dict[str, float]:
+    """Median wall and CPU seconds of `mediakit say` of one sentence in a fresh process (default voice).
+
+    Each tree's ``python -m mediakit`` runs from its own folder (which comes first on
+    ``sys.path``).  With ``baseline`` (another checkout of mediakit), its ``say`` runs
+    in the same rounds, alternating with this tree's, so the ratios compare like with like.
+    """
+    trees = {"this": Path(__file__).resolve().parents[1], **({"baseline": baseline.resolve()} if baseline else {})}
+    wall: dict[str, list[float]] = {name: [] for name in trees}
+    cpu: dict[str, list[float]] = {name: [] for name in trees}
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(3):
-            start = time.perf_counter()
-            subprocess.run([str(Path(sys.executable).parent / "mediakit"), "say", SAY_SENTENCE, "-o",
-                            f"{tmp}/say.wav"], check=True, capture_output=True)
-            times.append(time.perf_counter() - start)
-    return statistics.median(times)
+            for name, tree in trees.items():
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                start = time.perf_counter()
+                subprocess.run([sys.executable, "-m", "mediakit", "say", SAY_SENTENCE, "-o", f"{tmp}/say.wav"],
+                               check=True, capture_output=True, cwd=tree)
+                wall[name].append(time.perf_counter() - start)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu[name].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    out = {f"{name}_{what}": statistics.median(values[name]) for name in trees
+           for what, values in (("wall_s", wall), ("cpu_s", cpu))}
+    if baseline:
+        out["wall_ratio"] = out["this_wall_s"] / out["baseline_wall_s"]
+        out["cpu_ratio"] = out["this_cpu_s"] / out["baseline_cpu_s"]
+    return out
 
 
 def table(rows: list[dict]) -> str:
@@ -174,16 +191,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="measure only candidates whose label contains one of these (comma-separated)")
     parser.add_argument("--json", type=Path, help="also write the rows here")
+    parser.add_argument("--baseline", type=Path, help="another checkout: time its cold `mediakit say` beside this one")
     args = parser.parse_args()
     scripts, mos = sample_scripts(), P835()
     wanted = args.only.split(",") if args.only else [""]
     rows = [measure(*c, scripts, mos) for c in CANDIDATES if any(w in c[0] for w in wanted)]
     print()
     print(table(rows))
-    say = say_cold_start()
-    print(f"\nmediakit say, one sentence, fresh process, default voice: {say:.2f} s wall (bar {SAY_BAR} s)")
+    say = say_cold_start(args.baseline)
+    print(f"\nmediakit say, one sentence, fresh process, default voice (bar {SAY_BAR} s wall): "
+          + ", ".join(f"{k} {v:.2f}" for k, v in say.items()))
     if args.json:
-        args.json.write_text(json.dumps({"rows": rows, "say_cold_s": say}, indent=1))
+        args.json.write_text(json.dumps({"rows": rows, "say_cold": say}, indent=1))
 
 
 if __name__ == "__main__":

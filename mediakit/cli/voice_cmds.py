@@ -19,7 +19,7 @@ import click
 def say(text: str, output: Path, voice: str | None, speed: float, tone: str | None, engine: str | None,
         words_json: Path | None) -> None:
     """Speak TEXT into a WAV file ([tags] in square brackets shape delivery and are never spoken)."""
-    from ..render import check_output_path
+    from ..media_io import check_output_path
     from ..stages.voice import synthesize
     from ..words import save_words
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import numpy as np
 import pytest
 
 from mediakit.errors import EngineError
+from mediakit.speech.align import align
 from mediakit.stages.voice import Speech, Voice, get_engine, kokoro_engine, synthesize
 
 LINE = "Honestly? This blender is worth every cent: $40, 5 speeds & no mess."
@@ -37,6 +39,19 @@ def test_kokoro_phonemes_are_ipa_inside_their_words(kokoro_speech: Speech) -> No
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("own_engines")
+def test_default_voice_word_starts_match_forced_alignment() -> None:
+    """Captions and visemes land with the voice: the model's sound leads its durations (LEAD_FRAMES)."""
+    speech = synthesize("Honestly, this blender is worth every cent and it cleans itself in seconds.")
+    assert speech.engine == "kokoro"
+    aligned = align(speech.resampled(16000), speech.text)
+    assert aligned.matches, aligned.problem
+    errors = [w.start_ms - a.start_ms for w, a in zip(speech.words, aligned.words, strict=True)]
+    assert np.median(np.abs(errors)) < 40, f"start errors (ms): {errors}"
+    assert abs(np.median(errors)) < 40, f"start errors (ms): {errors}"
+
+
+@pytest.mark.slow
 def test_the_model_is_joined_checked_and_cached_with_its_durations() -> None:
     import onnx
 
@@ -44,6 +59,23 @@ def test_the_model_is_joined_checked_and_cached_with_its_durations() -> None:
     assert path == kokoro_engine.model_path()  # made once, then found in the cache
     outputs = [o.name for o in onnx.load(str(path), load_external_data=False).graph.output]
     assert outputs[-1] == "duration"
+
+
+@pytest.mark.slow
+def test_the_session_runs_the_cached_optimised_model_without_optimising_again() -> None:
+    import onnxruntime as rt
+
+    path = kokoro_engine.optimised_model_path()
+    assert path == kokoro_engine.optimised_model_path() and path != kokoro_engine.model_path()
+    kokoro_engine._runtime.cache_clear()
+    session, tokenizer = kokoro_engine._runtime()
+    assert session.get_session_options().graph_optimization_level == rt.GraphOptimizationLevel.ORT_DISABLE_ALL
+    ids = [tokenizer.vocab[c] for c in tokenizer.phonemize("Hi there.", "en-us")]
+    feed = {"tokens": np.array([[0, *ids, 0]], dtype=np.int64), "style": kokoro_engine._style({}, len(ids)),
+            "speed": np.array([1.0], dtype=np.float32)}
+    plain = rt.InferenceSession(str(kokoro_engine.model_path()), providers=["CPUExecutionProvider"])
+    for ours, theirs in zip(session.run(None, feed), plain.run(None, feed), strict=True):
+        assert np.allclose(ours, theirs, atol=1e-4)
 
 
 def test_a_mix_of_presets_is_checked_and_weighted() -> None:
