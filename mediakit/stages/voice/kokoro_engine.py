@@ -30,7 +30,8 @@ from ...cache import cached_file
 from ...errors import EngineError
 from ...words import Word
 from .base import PhonemeTiming, Speech, VoiceEngine
-from .delivery import Segment, as_said, plan, speakable
+from .delivery import Segment, as_said, speakable
+from .segments import speak_segments
 from .shaping import level, pitch_shift, single_thread
 from .voices import Voice
 
@@ -74,23 +75,8 @@ class KokoroEngine(VoiceEngine):
                 language: str | None = None) -> Speech:
         settings = voice.settings(self.name)
         lang = _language(language)
-        pieces: list[np.ndarray] = []
-        words: list[Word] = []
-        phonemes: list[PhonemeTiming] = []
-        cursor = 0
-        for seg in plan(text, tone):
-            if seg.pause_ms:
-                pieces.append(np.zeros(seg.pause_ms * SAMPLE_RATE // 1000, dtype=np.float32))
-                cursor += len(pieces[-1])
-            if not seg.text:
-                continue
-            audio, seg_words, seg_phonemes = _speak_segment(seg, settings, speed, lang, cursor)
-            pieces.append(audio)
-            words += seg_words
-            phonemes += seg_phonemes
-            cursor += len(audio)
-        samples = np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.float32)
-        return Speech(samples.astype(np.float32), SAMPLE_RATE, tuple(words), tuple(phonemes), self.name, text=text)
+        return speak_segments(text, tone, SAMPLE_RATE, self.name,
+                              lambda seg, cursor: _speak_segment(seg, settings, speed, lang, cursor))
 
 
 def _language(language: str | None) -> str:

@@ -29,7 +29,8 @@ from ...cache import cached_file, file_signature
 from ...errors import EngineError
 from ...words import Word
 from .base import PhonemeTiming, Speech, VoiceEngine, strip_stress
-from .delivery import Segment, as_said, plan, speakable
+from .delivery import Segment, as_said, speakable
+from .segments import speak_segments
 from .shaping import level, pitch_shift, single_thread
 from .voices import Voice
 
@@ -71,23 +72,8 @@ class PiperEngine(VoiceEngine):
         model = _load(find_model(name))
         _check_language(name, model.config.espeak_voice, language)
         sr = int(model.config.sample_rate)
-        pieces: list[np.ndarray] = []
-        words: list[Word] = []
-        phonemes: list[PhonemeTiming] = []
-        cursor = 0
-        for seg in plan(text, tone):
-            if seg.pause_ms:
-                pieces.append(np.zeros(seg.pause_ms * sr // 1000, dtype=np.float32))
-                cursor += len(pieces[-1])
-            if not seg.text:
-                continue
-            audio, seg_words, seg_phonemes = _speak_segment(model, seg, settings, speed, cursor, sr)
-            pieces.append(audio)
-            words += seg_words
-            phonemes += seg_phonemes
-            cursor += len(audio)
-        samples = np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.float32)
-        return Speech(samples.astype(np.float32), sr, tuple(words), tuple(phonemes), self.name, text=text)
+        return speak_segments(text, tone, sr, self.name,
+                              lambda seg, cursor: _speak_segment(model, seg, settings, speed, cursor, sr))
 
 
 def _piper() -> Any:
