@@ -152,20 +152,28 @@ def soundtrack(voice: Path, bed: Callable[[], np.ndarray] | None, total_ms: int,
     meanwhile; ``music_level_db`` is its level under the voice (LU).
     """
     padded = out.with_name("voice-padded.wav")
-    seconds = f"{total_ms / 1000:.3f}"
-    run_ffmpeg(["-i", str(voice), "-af", f"apad=whole_dur={seconds}", "-t", seconds, "-ar", str(SAMPLE_RATE),
+    # the voice and the bed run past the video and the mix is cut to it: the ducker ends its output early by a
+    # few thousand samples (more on a loaded machine), and the voice's own padding would show there as
+    # digital silence
+    longer = f"{total_ms / 1000 + BED_OVERRUN_S / 2:.3f}"
+    run_ffmpeg(["-i", str(voice), "-af", f"apad=whole_dur={longer}", "-t", longer, "-ar", str(SAMPLE_RATE),
                 "-ac", "2", "-c:a", "pcm_s16le", "-y", str(padded)], what="padding the voice")
-    # the bed runs a little past the voice: the ducker ends its output early by up to a few thousand samples,
-    # which would leave the last moment on digital silence
     tone = room_tone(total_ms / 1000 + BED_OVERRUN_S)
+    mixed = out.with_name("mix-uncut.wav")
     if bed is None:
-        return mix_bed(padded, tone, out, music_level_db=ROOM_TONE_LEVEL_DB).path
-    music = bed()
-    # room tone under the music too, where it fades in and out: at the same level under the voice as without
-    music_rms = float(np.sqrt(np.mean(np.square(music, dtype=np.float64)))) if music.size else 0.0
-    under = tone * (music_rms * 10 ** ((ROOM_TONE_LEVEL_DB - music_level_db) / 20) / ROOM_TONE_RMS)
-    under[: len(music)] += music[: len(under)]
-    return mix_bed(padded, under, out, music_level_db=music_level_db).path
+        mix_bed(padded, tone, mixed, music_level_db=ROOM_TONE_LEVEL_DB)
+    else:
+        music = bed()
+        # room tone under the music too, where it fades in and out: at the same level under the voice as without
+        music_rms = float(np.sqrt(np.mean(np.square(music, dtype=np.float64)))) if music.size else 0.0
+        under = tone * (music_rms * 10 ** ((ROOM_TONE_LEVEL_DB - music_level_db) / 20) / ROOM_TONE_RMS)
+        under[: len(music)] += music[: len(under)]
+        mix_bed(padded, under, mixed, music_level_db=music_level_db)
+    with atomic_path(out) as tmp:
+        run_ffmpeg(["-i", str(mixed), "-t", f"{total_ms / 1000:.3f}", "-c:a", "pcm_s16le", "-y", str(tmp)],
+                   what="cutting the soundtrack to the video")
+    mixed.unlink(missing_ok=True)
+    return out
 
 
 def room_tone(seconds: float, *, seed: int = 0) -> np.ndarray:
