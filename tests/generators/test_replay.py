@@ -127,7 +127,7 @@ def test_the_timeline_round_trips_and_matches_its_snapshot(name: str, built: Cal
     assert Timeline.from_dict(data) == timeline
     portable = _portable(data, {work: "<work>", tiny_video.parent: "<media>", ROOT: "<repo>", Path.home(): "<home>"})
     path = SNAPSHOTS / f"{name}.json"
-    if os.environ.get("MEDIAKIT_UPDATE_SNAPSHOTS"):
+    if os.environ.get("MEDIAKIT_UPDATE_SNAPSHOTS") == "1":   # only =1 rewrites: "=0" rewrote them once
         path.parent.mkdir(exist_ok=True)
         path.write_text(json.dumps(portable, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     assert path.is_file(), f"no snapshot {path.name}; run with MEDIAKIT_UPDATE_SNAPSHOTS=1 and review it"
