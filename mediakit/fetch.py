@@ -47,8 +47,8 @@ import json
 import threading
 import time
 import urllib.parse
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,6 +60,7 @@ from .addresses import first_non_public, resolve
 from .cache import cache_dir
 from .errors import MediaError, ValidationError
 from .media_io import atomic_path, write_text
+from .scoped import scoped
 
 MB = 1024 * 1024
 DEFAULT_TIMEOUT_S = 30.0
@@ -165,34 +166,19 @@ DownloadGate = Callable[[str, str], AbstractContextManager[None]]
 _GATE: ContextVar[DownloadGate | None] = ContextVar("mediakit_download_gate", default=None)
 
 
-@contextmanager
-def remote_inputs(rules: RemoteInputs) -> Iterator[None]:
+def remote_inputs(rules: RemoteInputs) -> AbstractContextManager[None]:
     """Fetch under ``rules`` inside this block (this thread or task only): a remote client's request."""
-    token = _REMOTE.set(rules)
-    try:
-        yield
-    finally:
-        _REMOTE.reset(token)
+    return scoped(_REMOTE, rules)
 
 
-@contextmanager
-def served_files(resolve_url: ServedFiles) -> Iterator[None]:
+def served_files(resolve_url: ServedFiles) -> AbstractContextManager[None]:
     """Read a server's own URLs as the files ``resolve_url`` maps them to inside this block (this thread or task)."""
-    token = _SERVED.set(resolve_url)
-    try:
-        yield
-    finally:
-        _SERVED.reset(token)
+    return scoped(_SERVED, resolve_url)
 
 
-@contextmanager
-def gated_downloads(gate: DownloadGate) -> Iterator[None]:
+def gated_downloads(gate: DownloadGate) -> AbstractContextManager[None]:
     """Hold ``gate`` around each download inside this block (this thread or task only)."""
-    token = _GATE.set(gate)
-    try:
-        yield
-    finally:
-        _GATE.reset(token)
+    return scoped(_GATE, gate)
 
 
 def fetch(value: str, *, field: str, limits: Limits) -> Path:

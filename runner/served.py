@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import hashlib
 import urllib.parse
-from collections.abc import Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Mapping
+from contextlib import AbstractContextManager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +33,7 @@ from typing import Any
 
 from mediakit.errors import MediaError
 from mediakit.fetch import served_files
+from mediakit.scoped import scoped
 
 from . import jobs
 from .db import Database
@@ -95,14 +96,9 @@ class OwnFiles:
 _SERVED: ContextVar[Served | None] = ContextVar("runner_served", default=None)
 
 
-@contextmanager
-def serving(served: Served) -> Iterator[None]:
+def serving(served: Served) -> AbstractContextManager[None]:
     """Inside this block (a server's request), ``served``'s URLs are inputs: see :func:`own_files`."""
-    token = _SERVED.set(served)
-    try:
-        yield
-    finally:
-        _SERVED.reset(token)
+    return scoped(_SERVED, served)
 
 
 def client_name(path: str) -> str | None:
