@@ -96,7 +96,7 @@ def test_a_subtitle_job_renders_a_video_a_browser_can_seek(working: Live) -> Non
                             headers=alice)
     assert r.status_code == 201, r.text
     assert r.json()["credits_deducted"] == 50 and r.json()["subtitle_style"] == "karaoke"
-    done = wait_for(working, r.json()["job_id"], alice, timeout=300)
+    done = wait_for(working, r.json()["job_id"], alice)
     assert done["status"] == "completed", done
     part = httpx.get(done["video_url"], headers={"Range": "bytes=0-99"})
     assert part.status_code == 206 and len(part.content) == 100
