@@ -70,6 +70,8 @@ _DETERMINER = re.compile(r"\b(?:a|an|the|some|two|three|its|their|his|her|my|you
                          r"[,.;!?]|$)")
 
 
+_AFTER_SUBJECT = re.compile(r"\b([A-Z][a-z]*|he|she|they|we|you|who)(\s+)([a-z]+s)\b")
+SUBJECTS = frozenset(("he", "she", "they", "we", "you", "who", "i"))
 # camera move -> the words of action that call for it: a pan follows movement across the frame, a push-in
 # looks closer, a pull-out lets something go, a tilt follows a rise or a fall
 CAMERA_WORDS: dict[str, tuple[str, ...]] = {
@@ -144,7 +146,7 @@ def asset_words() -> dict[str, str]:
 
 def read_scene(prompt: str) -> Scene:
     """The scene ``prompt`` describes (no drawing: cheap enough for a plan)."""
-    text = prompt.lower()
+    text = without_verbs(prompt).lower()
     words = re.findall(r"[a-z][a-z-]*", text)
     index = {**asset_words(), **piece_words()}
     found: list[tuple[str, str]] = []
@@ -163,11 +165,25 @@ def read_scene(prompt: str) -> Scene:
     missing: list[str] = []
     for phrase in _DETERMINER.finditer(text):  # a noun phrase's head: its last word that is not an adverb
         heads = [w for w in phrase.group(1).split() if w not in NOT_NOUNS and not w.endswith(("ing", "ly"))]
+        if len(heads) > 1 and heads[-2] in named:  # "a queue forms": the noun is named, then its verb
+            continue
         if heads and heads[-1] not in named and heads[-1] not in known and len(heads[-1]) > 2:
             missing.append(heads[-1])
     time = next((t for w in words for t, keys in TIMES.items() if w in keys), "day")
     weather = next((k for w in words for k, keys in WEATHERS.items() if w in keys), "clear")
-    return Scene(tuple(found), tuple(dict.fromkeys(missing)), setting_for(prompt), time, weather)
+    return Scene(tuple(found), tuple(dict.fromkeys(missing)), setting_for(text), time, weather)
+
+
+def without_verbs(prompt: str) -> str:
+    """``prompt`` less the words that follow a name or a pronoun ("Mara waves goodbye", "she runs"): verbs, not
+    the waves or the run of a scene."""
+    index = {**asset_words(), **piece_words()}
+
+    def drop(m: re.Match[str]) -> str:
+        who = m.group(1).lower()
+        name = m.group(1)[0].isupper() and who not in index and not _DETERMINER.match(f"{who} x")
+        return m.group(1) + m.group(2) if who in SUBJECTS or name else m.group(0)
+    return _AFTER_SUBJECT.sub(drop, prompt)
 
 
 @functools.cache
