@@ -39,7 +39,7 @@ from ...timeline import (
 from ..masks import rounded_mask
 from ..pip import IMAGE_SUFFIXES, PipOptions, pip_box, pip_layer
 from .cutout import Cutout, cutout
-from .scenery import KINDS, scene_card
+from .scenery import FRONTS, KINDS, scene_card, scene_front
 
 DEFAULT_TEMPLATE = "product-in-hand"
 MOTIONS = ("none", "hover", "drift")
@@ -66,6 +66,7 @@ class ProductTemplate:
     enter: str
     pedestal: bool
     hand: bool = False
+    in_room: bool = False
 
     @classmethod
     def from_dict(cls, name: str, data: Mapping[str, Any]) -> ProductTemplate:
@@ -84,6 +85,10 @@ class ProductTemplate:
             raise ValidationError(f"{where}.actor.box", box, "must be [x, y, w, h] fractions of the canvas")
         if kind == "none" and box != [0, 0, 1, 1]:
             raise ValidationError(f"{where}.backdrop.kind", kind, "none needs a full-frame actor box [0, 0, 1, 1]")
+        in_room = bool(actor.get("in_room", False))
+        if in_room and (kind not in FRONTS or box != [0, 0, 1, 1]):
+            raise ValidationError(f"{where}.actor.in_room", True, f"needs a full-frame actor box [0, 0, 1, 1] and a "
+                                  f"backdrop with parts in front ({', '.join(FRONTS)})")
         motion, enter = product.get("motion", "none"), product.get("enter", "fade")
         if motion not in MOTIONS:
             raise ValidationError(f"{where}.product.motion", motion, f"must be one of {', '.join(MOTIONS)}")
@@ -97,7 +102,7 @@ class ProductTemplate:
                    str(backdrop.get("accent", "#999999")),
                    tuple(float(v) for v in box) if box is not None else None,  # type: ignore[arg-type]
                    str(actor.get("frame", "none")), pip, (cx, cy), width, float(product.get("rotation", 0)),
-                   motion, enter, bool(product.get("pedestal", False)), bool(product.get("hand", False)))
+                   motion, enter, bool(product.get("pedestal", False)), bool(product.get("hand", False)), in_room)
 
 
 @functools.cache
@@ -248,6 +253,14 @@ def actor_layers(template: ProductTemplate, actor: Path | ActorLayer, canvas: Ca
     return (VideoLayer(path=actor, **extra),)
 
 
+def in_the_room(actor: Path | ActorLayer, room: ImageLayer) -> Path | ActorLayer:
+    """A drawn actor with ``room`` behind them instead of their own backdrop; a photo actor keeps the photo's
+    plate (its backdrop is the rest of the picture) and a clip its own background."""
+    if isinstance(actor, Path) or actor.head_mask is not None:
+        return actor
+    return replace(actor, backdrop=room)
+
+
 def actor_box(template: ProductTemplate, canvas: Canvas) -> Box:
     """Where the actor goes in pixels: the template's box, or its PiP (a generator renders the actor this size)."""
     if template.actor_pip is not None:
@@ -271,12 +284,19 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
         card_size = im.size
     pbox = product_box(tpl, card_size, canvas)
     layers: list[VisualLayer] = []
-    if tpl.backdrop != "none":
-        actor_px = actor_box(tpl, canvas) if tpl.actor_box is not None else None
-        layers.append(ImageLayer(path=scene_card(tpl.backdrop, (canvas.width, canvas.height), tpl.wall, tpl.accent,
-                                                 actor_px, visible_box(card, pbox), pedestal=tpl.pedestal,
-                                                 folder=cache_dir)))
-    layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir)
+    size, floor = (canvas.width, canvas.height), visible_box(card, pbox)
+    actor_px = actor_box(tpl, canvas) if tpl.actor_box is not None else None
+    if tpl.in_room:  # the card is the room the actor is in, and its counter (or couch) stands in front of them
+        room = ImageLayer(path=scene_card(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
+                                          folder=cache_dir))
+        layers += actor_layers(tpl, in_the_room(actor, room), canvas, duration_ms, cache_dir)
+        layers.append(ImageLayer(path=scene_front(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
+                                                  folder=cache_dir)))
+    else:
+        if tpl.backdrop != "none":
+            layers.append(ImageLayer(path=scene_card(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
+                                                     pedestal=tpl.pedestal, folder=cache_dir)))
+        layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir)
     start = min(PRODUCT_START_MS, duration_ms // 4)
     layers.append(ImageLayer(path=card, box=pbox, fit="contain", start_ms=start,
                              enter=Animation(tpl.enter, ENTER_MS), hover=_hover(tpl.motion, canvas, energy)))  # type: ignore[arg-type]
