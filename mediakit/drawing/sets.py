@@ -184,14 +184,15 @@ def _shopfront(c: Canvas, pal: Palette, lit: bool, weather: str,
 def _window(c: Canvas, pal: Palette, lit: bool) -> Stage:
     """A room's wall around a window (a hole: the far plane shows the outside), its frame, and a sill that
     the things stand on; the daylight falls in across the wall below."""
-    wall = mix((232, 222, 204), pal.light, 0.2) if not lit else mix((150, 132, 120), pal.light, 0.15)
-    x0, y0, x1, y1 = 0.14, 0.1, 0.86, 0.6
+    # a mid-toned wall, so a headline in white over it reads; the window low enough to leave it room above
+    wall = mix((184, 116, 92), pal.light, 0.15) if not lit else mix((112, 80, 72), pal.light, 0.1)
+    x0, y0, x1, y1 = 0.14, 0.2, 0.86, 0.68
     for box in ((0.0, 0.0, 1.0, y0), (0.0, y1, 1.0, 1.0), (0.0, y0, x0, y1), (x1, y0, 1.0, y1)):
         c.rect(*box, fill=(*wall, 255))
     frame = mix((250, 248, 242), pal.light, 0.1)
     bar = 0.022
     for box in ((x0 - bar, y0 - bar, x1 + bar, y0), (x0 - bar, y0, x0, y1), (x1, y0, x1 + bar, y1),
-                (0.49, y0, 0.51, y1), (x0, 0.345, x1, 0.36)):
+                (0.49, y0, 0.51, y1), (x0, (y0 + y1) / 2 - 0.008, x1, (y0 + y1) / 2 + 0.008)):
         c.rect(*box, fill=(*frame, 255))
     if not lit:  # sunlight falling in: two soft beams across the wall below the sill
         for dx in (0.0, 0.38):
@@ -200,5 +201,5 @@ def _window(c: Canvas, pal: Palette, lit: bool) -> Stage:
     c.rect(0.06, y1 - 0.005, 0.94, y1 + 0.03, fill=(*frame, 255), radius=0.004)  # the sill
     c.rect(0.06, y1 + 0.03, 0.94, y1 + 0.045, fill=(*mix(frame, (40, 36, 48), 0.3), 255))
     return Stage(ground=y1 + 0.002, centre=0.5, scale=0.32, spots=(0.23, 0.77, 0.36, 0.64),
-                 sky=(x0 + 0.06, y0 + 0.04, x1 - 0.06, 0.3))
+                 sky=(x0 + 0.06, y0 + 0.04, x1 - 0.06, (y0 + y1) / 2 - 0.04))
 

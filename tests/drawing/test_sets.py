@@ -34,10 +34,10 @@ def test_a_lighthouse_stands_on_its_cliff_lit_at_dusk() -> None:
 
 def test_a_window_is_a_hole_onto_the_outside_with_things_on_its_sill() -> None:
     far, near = planes("iced coffee on a sunny windowsill")
-    assert (near[60:90, 40:80, 3] == 0).all(), "the far plane (outside) shows through the pane"
-    assert (near[250:, :, 3] == 255).all(), "the wall below the sill is opaque"
-    assert far[40:100, 30:150, 2].mean() > far[40:100, 30:150, 0].mean() + 15, "a sunny sky is blue"
-    cup = near[150:195, 60:120]  # standing on the sill (at 0.6 of the height)
+    assert (near[90:120, 40:80, 3] == 0).all(), "the far plane (outside) shows through the pane"
+    assert (near[:50, :, 3] == 255).all() and (near[240:, :, 3] == 255).all(), "the wall is opaque"
+    assert far[70:130, 30:150, 2].mean() > far[70:130, 30:150, 0].mean() + 15, "a sunny sky is blue"
+    cup = near[175:218, 60:120]  # standing on the sill (at 0.68 of the height)
     assert red(cup).sum() > 20, "the iced drink's red cup stands on the sill"
 
 
