@@ -36,11 +36,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 from PIL import Image, ImageDraw
 
 from ..drawing.design import compose, design, design_planes, open_image
 from ..drawing.lettering import fit
 from ..drawing.scene import camera_for
+from ..media_io import write_pam
 from ..probe import probe
 from ..render import ProgressCallback
 from ..stages.broll.kenburns import capped, image_size, motion_for
@@ -196,19 +198,20 @@ def designed_shots(job: VideoJob, workdir: Path, total: int) -> list[Shot]:
     """Shots designed from the prompt's phrases: one per 4 s or so (1 to 4), no type (the title is separate),
     each with the camera move its action calls for (``scene.camera_for``).
 
-    The stills are written with light compression: they are read once, by
-    the render, and a 720p PNG compressed hard costs more than the drawing.
+    The stills are written as uncompressed PAM (``write_pam``): they are read
+    once, by the render, and deflating a 720p PNG costs about as much as
+    drawing it.
     """
     count = max(1, min(4, round(total / 4000)))
     out = []
     for i, phrase in enumerate(phrases_of(job.prompt, count)):
-        far, near = workdir / f"shot-{i + 1}.png", workdir / f"shot-{i + 1}-near.png"
+        far, near = workdir / f"shot-{i + 1}.pam", workdir / f"shot-{i + 1}-near.pam"
         planes = design_planes(phrase, (job.width, job.height), variant=i, context=job.prompt)
         if planes is None:
-            design(phrase, (job.width, job.height), variant=i, text=False).save(far, "PNG", compress_level=1)
+            write_pam(far, np.asarray(design(phrase, (job.width, job.height), variant=i, text=False)))
         else:
-            planes[0].save(far, "PNG", compress_level=1)
-            planes[1].save(near, "PNG", compress_level=1)
+            write_pam(far, np.asarray(planes[0]))
+            write_pam(near, np.asarray(planes[1]))
         out.append(Shot(far, near if planes is not None else None, camera_for(phrase)))
     return out
 
@@ -266,7 +269,7 @@ def title_layer(title: str, job: VideoJob, workdir: Path, total: int) -> ImageLa
     """The title card, shown over the first part of the clip (at least 2.5 s, about 45%), faded in and out."""
     img, box = draw_title(title, job.width, job.height)
     path = workdir / "title.png"
-    img.save(path, "PNG", compress_level=1)
+    img.save(path, "PNG")
     shown = min(total - TITLE_IN_MS, max(2500, round(total * 0.45)))
     return ImageLayer(path=path, box=box, start_ms=TITLE_IN_MS, duration_ms=shown, fit="contain",
                       enter=Animation("fade", 400), exit=Animation("fade", 400))

@@ -89,8 +89,8 @@ def test_text_mode_designs_a_shot_per_4_seconds_or_so(seconds: int, shots: int, 
     picture = tl.layers[0]
     scenes = picture.scenes if isinstance(picture, SequenceLayer) else (picture,)
     assert len(scenes) == shots and all(isinstance(s, ImageLayer) and s.motion is not None for s in scenes)
-    assert sorted(p.name for p in tmp_path.glob("shot-?.png")) == [f"shot-{i + 1}.png" for i in range(shots)]
-    assert len(list(tmp_path.glob("shot-?-near.png"))) == shots, "latte and sun: scenes, each with a near plane"
+    assert sorted(p.name for p in tmp_path.glob("shot-?.pam")) == [f"shot-{i + 1}.pam" for i in range(shots)]
+    assert len(list(tmp_path.glob("shot-?-near.pam"))) == shots, "latte and sun: scenes, each with a near plane"
 
 
 @pytest.mark.slow
@@ -108,7 +108,7 @@ def test_the_title_is_the_only_writing_on_the_picture(tmp_path: Path,
     assert box.y >= 0.14 * h and box.y + box.h <= 0.65 * h, "title outside the 9:16 safe band"
     assert box.x + box.w <= 0.9 * w, "title under the right-hand buttons"
     (tmp_path / "silent").mkdir()
-    silent = AnimaticEngine().make(job("image", first_frame=tmp_path / "shot-1.png"), tmp_path / "silent")
+    silent = AnimaticEngine().make(job("image", first_frame=tmp_path / "shot-1.pam"), tmp_path / "silent")
     assert [type(layer).__name__ for layer in silent.layers] == ["ImageLayer"]  # no prompt: no title
 
 
@@ -174,7 +174,7 @@ def test_a_scene_shot_moves_its_near_plane_faster_than_its_sky(tmp_path: Path) -
     tl = AnimaticEngine().make(j, tmp_path)
     seq, *near, title = tl.layers
     assert isinstance(seq, SequenceLayer) and len(seq.scenes) == 2 and len(near) == 2
-    assert [layer.path.name for layer in near] == ["shot-1-near.png", "shot-2-near.png"]  # type: ignore[union-attr]
+    assert [layer.path.name for layer in near] == ["shot-1-near.pam", "shot-2-near.pam"]  # type: ignore[union-attr]
     cut = seq.cuts_ms[0]
     first, second = near
     assert isinstance(first, ImageLayer) and isinstance(second, ImageLayer)
