@@ -70,8 +70,12 @@ _DETERMINER = re.compile(r"\b(?:a|an|the|some|two|three|its|their|his|her|my|you
                          r"[,.;!?]|$)")
 
 
-_AFTER_SUBJECT = re.compile(r"\b([A-Z][a-z]*|he|she|they|we|you|who)(\s+)([a-z]+s)\b")
-SUBJECTS = frozenset(("he", "she", "they", "we", "you", "who", "i"))
+# nouns an asset depicts that are also verbs ("Mara waves goodbye", "she leaves the shop", "the phone rings"): after
+# a name or a pronoun they are read as verbs, not drawn
+VERB_NOUNS = ("waves", "rocks", "stars", "plants", "trains", "ships", "drinks", "cooks", "bikes", "flowers",
+              "leaves", "ducks", "rings", "watches", "sails", "toasts")
+_AFTER_SUBJECT = re.compile(rf"\b([A-Z][a-z]*|he|she|they|we|you|who|it)(\s+)(?:{'|'.join(VERB_NOUNS)})\b")
+SUBJECTS = frozenset(("he", "she", "they", "we", "you", "who", "it", "i"))
 # camera move -> the words of action that call for it: a pan follows movement across the frame, a push-in
 # looks closer, a pull-out lets something go, a tilt follows a rise or a fall
 CAMERA_WORDS: dict[str, tuple[str, ...]] = {
@@ -175,8 +179,8 @@ def read_scene(prompt: str) -> Scene:
 
 
 def without_verbs(prompt: str) -> str:
-    """``prompt`` less the words that follow a name or a pronoun ("Mara waves goodbye", "she runs"): verbs, not
-    the waves or the run of a scene."""
+    """``prompt`` less the ``VERB_NOUNS`` that follow a name or a pronoun ("Mara waves goodbye"): verbs, not the
+    waves of a sea ("Fresh lemons" keeps its lemons: only those few words are ever taken for verbs)."""
     index = {**asset_words(), **piece_words()}
 
     def drop(m: re.Match[str]) -> str:

@@ -22,7 +22,7 @@ PIECES: dict[str, tuple[str, ...]] = {
     "lighthouse": ("lighthouse", "lighthouses", "beacon"),
     "cliff": ("cliff", "cliffs", "clifftop", "headland", "bluff"),
     "shopfront": ("bakery", "bakeries", "patisserie", "shop", "shops", "store", "cafe", "café", "shopfront",
-                  "storefront", "boutique", "deli"),
+                  "storefront", "boutique", "deli", "market", "grocer", "greengrocer"),
     "window": ("window", "windows", "windowsill", "windowsills", "sill", "windowpane"),
 }
 # the far plane behind a piece when the prompt names no setting of its own
@@ -30,7 +30,9 @@ BEHIND = {"lighthouse": "sea", "cliff": "sea", "shopfront": "city", "window": "l
 # what a shop's display window holds, by the word that named the shop
 DISPLAYS = {"bakery": ("bread", "croissant", "baguette"), "bakeries": ("bread", "croissant", "baguette"),
             "patisserie": ("cake", "croissant", "cupcake"), "cafe": ("coffee", "croissant", "cake"),
-            "café": ("coffee", "croissant", "cake"), "deli": ("bread", "pizza", "burger")}
+            "café": ("coffee", "croissant", "cake"), "deli": ("bread", "pizza", "burger"),
+            "market": ("apple", "lemon", "strawberry"), "grocer": ("apple", "lemon", "banana"),
+            "greengrocer": ("apple", "lemon", "banana")}
 DARK_TIMES = frozenset(("dusk", "night", "sunset", "dawn"))
 
 

@@ -68,3 +68,11 @@ def test_the_camera_follows_the_action() -> None:
     assert camera_for("rain falling on the street") == "tilt-down"
     assert camera_for("she opens the door") == "push"
     assert camera_for("a quiet lake") is None
+
+
+def test_a_noun_that_is_also_a_verb_after_a_name_or_pronoun_is_not_drawn() -> None:
+    goodbye = read_scene("Mara waves goodbye")
+    assert goodbye.assets == () and goodbye.setting == "studio", "a wave of the hand, not a sea"
+    assert read_scene("she leaves the shop").assets == ("shopfront",)
+    assert read_scene("The waves crash on the rocks").assets == ("wave", "rock")
+    assert read_scene("Fresh lemons and strawberries at a market").assets[:2] == ("lemon", "strawberry")
