@@ -298,7 +298,64 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
                                                      pedestal=tpl.pedestal, folder=cache_dir)))
         layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir)
     start = min(PRODUCT_START_MS, duration_ms // 4)
-    layers.append(ImageLayer(path=card, box=pbox, fit="contain", start_ms=start,
-                             enter=Animation(tpl.enter, ENTER_MS), hover=_hover(tpl.motion, canvas, energy)))  # type: ignore[arg-type]
+    hover = _hover(tpl.motion, canvas, energy)
+    enter = Animation(tpl.enter, ENTER_MS)  # type: ignore[arg-type]
+    if tpl.hand:  # the hand is on an arm, which runs down out of the frame, and moves with it
+        layers.append(arm_layer(card, pbox, canvas, hover, start, enter, cache_dir))
+    layers.append(ImageLayer(path=card, box=pbox, fit="contain", start_ms=start, enter=enter, hover=hover))
     return Track(tuple(layers), duration_ms)
+
+
+def wrist(card: Path, placed: Box) -> tuple[int, int, int]:
+    """Where a held product's wrist ends in the frame: its left and right x and its bottom y (px).
+
+    Read from the card itself (its lowest opaque rows are the wrist, after
+    the rotation), so the arm meets it whatever the template's tilt.
+    """
+    with Image.open(card) as im:
+        alpha = im.getchannel("A").point(lambda a: 255 if a > 200 else 0)
+        sx, sy = placed.w / im.width, placed.h / im.height
+        bottom = (alpha.getbbox() or (0, 0, *im.size))[3]
+        band = alpha.crop((0, max(0, bottom - max(2, im.height // 40)), im.width, bottom)).getbbox()
+    x0, _, x1, _ = band or (0, 0, im.width, bottom)
+    return placed.x + round(x0 * sx), placed.x + round(x1 * sx), placed.y + round(bottom * sy)
+
+
+def arm_layer(card: Path, placed: Box, canvas: Canvas, hover: Hover | None, start: int, enter: Animation,
+              cache_dir: Path | None) -> ImageLayer:
+    """The forearm from the held product's wrist down past the frame's bottom edge, in a rolled sleeve; it
+    enters and sways with the product, and reaches below the frame by the sway so no gap opens."""
+    x0, x1, y = wrist(card, placed)
+    top = y - 2 * (x1 - x0)  # from behind the hand, so the forearm widens out from under it
+    reach = (hover.dy if hover else 0) + 2
+    w = max(2, round((x1 - x0) * 2.4) // 2 * 2)
+    h = max(2, (canvas.height - top + reach) // 2 * 2)
+    box = Box((x0 + x1) // 2 - w // 3, top, w, h)  # leaning out to the lower right, towards a shoulder
+    return ImageLayer(path=arm_image((w, h), x1 - x0, cache_dir), box=box, fit="contain", start_ms=start,
+                      enter=enter, hover=hover)
+
+
+SLEEVE = (74, 82, 110, 255)
+
+
+def arm_image(size: tuple[int, int], wrist_w: int, folder: Path | None) -> Path:
+    """A forearm ``wrist_w`` wide at the top of ``size``, widening and leaning right to the bottom, a sleeve
+    rolled over its lower part."""
+    def draw() -> Image.Image:
+        w, h = size
+        img = Image.new("RGBA", size, (0, 0, 0, 0))
+        d = ImageDraw.Draw(img)
+        left = w // 3 - wrist_w // 2
+        edge = max(1, wrist_w // 16)
+        arm = [(left, 0), (left + wrist_w, 0), (w - 1, h - 1), (max(0, w - 1 - round(wrist_w * 1.7)), h - 1)]
+        d.polygon(arm, fill=SKIN, outline=SKIN_EDGE, width=edge)
+        cuff = round(h * 0.6)
+        t = cuff / max(1, h - 1)
+        lx = round(arm[0][0] + (arm[3][0] - arm[0][0]) * t)
+        rx = round(arm[1][0] + (arm[2][0] - arm[1][0]) * t)
+        d.polygon([(lx - edge * 2, cuff), (rx + edge * 2, cuff), (w - 1, h - 1), (arm[3][0] - edge * 2, h - 1)],
+                  fill=SLEEVE)
+        return img
+
+    return cached_png("arm", (size, wrist_w), draw, folder)
 

@@ -14,6 +14,8 @@ from mediakit.errors import MediaError, ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.layouts.cutout import cutout, plain_background
 from mediakit.stages.layouts.product import (
+    SKIN,
+    SLEEVE,
     ProductTemplate,
     get_template,
     in_the_room,
@@ -21,6 +23,7 @@ from mediakit.stages.layouts.product import (
     product_box,
     product_track,
     visible_box,
+    wrist,
 )
 from mediakit.timeline import Canvas, ImageLayer, PuppetLayer, Timeline
 
@@ -146,3 +149,21 @@ def test_rendered_product_in_hand_frame(layout_media: Path, tmp_path: Path) -> N
     assert abs(body[1] - 120) < 40 and body[0] < 80            # the green bottle, not a white box around it
     corner = im[b.y + 2, b.x + 2]
     assert not (corner.min() > 240)                             # no leftover white background at its corner
+
+
+@pytest.mark.slow
+def test_the_held_product_is_on_an_arm_that_runs_out_of_the_frame(layout_media: Path, tmp_path: Path) -> None:
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
+                          template="product-in-hand", cache_dir=tmp_path)
+    *_, arm, product = track.layers
+    assert isinstance(arm, ImageLayer) and isinstance(product, ImageLayer) and arm.path.name.startswith("arm")
+    assert arm.box is not None and product.box is not None and product.hover is not None
+    assert (arm.hover, arm.start_ms, arm.enter) == (product.hover, product.start_ms, product.enter), "one move"
+    assert arm.box.y + arm.box.h >= CANVAS.height + product.hover.dy, "down past the frame's edge, even swaying"
+    x0, x1, y = wrist(product.path, product.box)
+    assert arm.box.y < y, "the arm starts behind the hand, so no gap opens at the wrist"
+    im = np.asarray(Image.open(render(Timeline(CANVAS, 2000, layers=track.layers), tmp_path / "arm.png",
+                                      profile=StillProfile(1500))).convert("RGB"), dtype=np.int16)
+    below = im[min(CANVAS.height - 1, y + 6), (x0 + x1) // 2]
+    skin, sleeve = np.array(SKIN[:3]), np.array(SLEEVE[:3])
+    assert min(np.abs(below - skin).sum(), np.abs(below - sleeve).sum()) < 60, "the forearm, under the wrist"
