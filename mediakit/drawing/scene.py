@@ -75,7 +75,7 @@ _DETERMINER = re.compile(r"\b(?:a|an|the|some|two|three|its|their|his|her|my|you
 VERB_NOUNS = ("waves", "rocks", "stars", "plants", "trains", "ships", "drinks", "cooks", "bikes", "flowers",
               "leaves", "ducks", "rings", "watches", "sails", "toasts")
 _AFTER_SUBJECT = re.compile(rf"\b([A-Z][a-z]*|he|she|they|we|you|who|it)(\s+)(?:{'|'.join(VERB_NOUNS)})\b")
-SUBJECTS = frozenset(("he", "she", "they", "we", "you", "who", "it", "i"))
+PRONOUNS = frozenset(("he", "she", "they", "we", "you", "who", "it", "i"))
 # camera move -> the words of action that call for it: a pan follows movement across the frame, a push-in
 # looks closer, a pull-out lets something go, a tilt follows a rise or a fall
 CAMERA_WORDS: dict[str, tuple[str, ...]] = {
@@ -111,8 +111,8 @@ class Scene:
     weather: str
 
     def within(self, whole: Scene) -> Scene:
-        """This part's scene (a shot, a panel) inside the whole prompt's: what the part leaves unsaid (the setting,
-        the time, the weather) is the whole's."""
+        """This part's scene (a shot, a panel) inside the whole prompt's: what the part leaves unsaid (the place,
+        the setting, the time, the weather) is the whole's."""
         shown = self.shown if self.pieces or not whole.pieces else (*whole.pieces, *self.shown)
         return replace(self, shown=shown, setting=self.setting if self.setting != "studio" else whole.setting,
                        time=self.time if self.time != "day" else whole.time,
@@ -148,11 +148,17 @@ def asset_words() -> dict[str, str]:
     return out
 
 
+@functools.cache
+def scene_words() -> dict[str, str]:
+    """Every word the composer can draw -> the asset or the set piece that depicts it."""
+    return {**asset_words(), **piece_words()}
+
+
 def read_scene(prompt: str) -> Scene:
     """The scene ``prompt`` describes (no drawing: cheap enough for a plan)."""
     text = without_verbs(prompt).lower()
     words = re.findall(r"[a-z][a-z-]*", text)
-    index = {**asset_words(), **piece_words()}
+    index = scene_words()
     found: list[tuple[str, str]] = []
     named: set[str] = set()
     i = 0
@@ -181,12 +187,12 @@ def read_scene(prompt: str) -> Scene:
 def without_verbs(prompt: str) -> str:
     """``prompt`` less the ``VERB_NOUNS`` that follow a name or a pronoun ("Mara waves goodbye"): verbs, not the
     waves of a sea ("Fresh lemons" keeps its lemons: only those few words are ever taken for verbs)."""
-    index = {**asset_words(), **piece_words()}
+    index = scene_words()
 
     def drop(m: re.Match[str]) -> str:
         who = m.group(1).lower()
         name = m.group(1)[0].isupper() and who not in index and not _DETERMINER.match(f"{who} x")
-        return m.group(1) + m.group(2) if who in SUBJECTS or name else m.group(0)
+        return m.group(1) + m.group(2) if who in PRONOUNS or name else m.group(0)
     return _AFTER_SUBJECT.sub(drop, prompt)
 
 
