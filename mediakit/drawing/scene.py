@@ -32,7 +32,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from ..paths import data_dir
 from .motifs import SETTINGS, Canvas, Palette, draw_setting, mix, setting_for
-from .sets import BEHIND, PIECES, Stage, draw_pieces, piece_words
+from .sets import BEHIND, PIECES, PLACES, Stage, draw_pieces, piece_words
 
 ASSET_FOLDER = "scene_assets"
 ASSET_SOURCE = "Fluent Emoji 3D, MIT; set pieces drawn as shapes"
@@ -179,6 +179,11 @@ def read_scene(prompt: str) -> Scene:
             continue
         if heads and heads[-1] not in named and heads[-1] not in known and len(heads[-1]) > 2:
             missing.append(heads[-1])
+    places = [(noun, name) for noun, name in found if name in PIECES]
+    if places:  # one place per scene: the first named, with the pieces drawn together with it
+        together = next(group for group in PLACES if places[0][1] in group)
+        missing += [noun for noun, name in places if name not in together]
+        found = [(noun, name) for noun, name in found if name not in PIECES or name in together]
     time = next((t for w in words for t, keys in TIMES.items() if w in keys), "day")
     weather = next((k for w in words for k, keys in WEATHERS.items() if w in keys), "clear")
     return Scene(tuple(found), tuple(dict.fromkeys(missing)), setting_for(text), time, weather)

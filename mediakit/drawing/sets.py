@@ -25,6 +25,8 @@ PIECES: dict[str, tuple[str, ...]] = {
                   "storefront", "boutique", "deli", "market", "grocer", "greengrocer"),
     "window": ("window", "windows", "windowsill", "windowsills", "sill", "windowpane"),
 }
+# the pieces drawn together as one place; a scene is one place (a shop front and a window do not mix)
+PLACES = (frozenset(("cliff", "lighthouse")), frozenset(("shopfront",)), frozenset(("window",)))
 # the far plane behind a piece when the prompt names no setting of its own
 BEHIND = {"lighthouse": "sea", "cliff": "sea", "shopfront": "city", "window": "land"}
 # what a shop's display window holds, by the word that named the shop

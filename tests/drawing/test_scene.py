@@ -76,3 +76,9 @@ def test_a_noun_that_is_also_a_verb_after_a_name_or_pronoun_is_not_drawn() -> No
     assert read_scene("she leaves the shop").assets == ("shopfront",)
     assert read_scene("The waves crash on the rocks").assets == ("wave", "rock")
     assert read_scene("Fresh lemons and strawberries at a market").assets[:2] == ("lemon", "strawberry")
+
+
+def test_a_scene_is_one_place_and_the_receipt_says_which_was_left_out() -> None:
+    scene = read_scene("a lighthouse on a cliff seen from a bakery window")
+    assert scene.pieces == (("lighthouse", "lighthouse"), ("cliff", "cliff")), "the first place named, whole"
+    assert "bakery" in scene.missing and "window" in scene.missing and "(not drawn)" in scene.note()
