@@ -44,6 +44,7 @@ from .scenery import FRONTS, KINDS, scene_card, scene_front
 DEFAULT_TEMPLATE = "product-in-hand"
 MOTIONS = ("none", "hover", "drift")
 PRODUCT_START_MS = 300
+ROOM_FLOOR = 0.82  # where an in-room template's counter top (or couch arm) is, of the height
 ENTER_MS = 550
 
 
@@ -283,6 +284,10 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
     with Image.open(card) as im:
         card_size = im.size
     pbox = product_box(tpl, card_size, canvas)
+    if tpl.in_room:  # the product stands on the counter (the couch's arm) at its height, whatever its shape
+        seen = visible_box(card, pbox)
+        rise = seen.y + seen.h - round(canvas.height * ROOM_FLOOR)
+        pbox = replace(pbox, y=max(0, pbox.y - rise))
     layers: list[VisualLayer] = []
     size, floor = (canvas.width, canvas.height), visible_box(card, pbox)
     actor_px = actor_box(tpl, canvas) if tpl.actor_box is not None else None

@@ -82,6 +82,7 @@ def test_the_actor_is_behind_the_counter_not_a_portrait_on_the_wall(template: st
     assert (np.abs(im[100:160] - np.array((120, 170, 220))).sum(axis=2) < 40).mean() > 0.3, "the actor is seen"
     assert isinstance(product, ImageLayer) and product.box is not None
     floor = (seen := visible_box(product.path, product.box)).y + seen.h  # the counter top, the couch's arms
+    assert abs(floor - 0.82 * CANVAS.height) <= 2, "a tall bottle stands on the counter, not below its top"
     body = np.abs(im[floor + 3:] - shirt).sum(axis=2) < 60
     assert body.size and body.mean() < 0.05, "the counter (the couch) hides the actor's lower body"
 
