@@ -472,8 +472,8 @@ class Wave:
 
 @dataclass(frozen=True)
 class Dip:
-    """``amplitude`` pixels down and back over ``duration_ms`` from ``start_ms`` (half a sine): one nod, timed to
-    a word, where a ``Wave`` runs the whole clip."""
+    """``amplitude`` pixels down (up when negative) and back over ``duration_ms`` from ``start_ms`` (half a
+    sine): one nod or shrug, timed to a word, where a ``Wave`` runs the whole clip."""
 
     start_ms: int
     duration_ms: int
@@ -556,6 +556,7 @@ class PuppetLayer(AnimatedLayer):
     head_dy: tuple[Wave, ...] = ()
     body_dy: tuple[Wave, ...] = ()
     head_dips: tuple[Dip, ...] = ()  # nods on stressed words, over the head_dy waves
+    body_dips: tuple[Dip, ...] = ()  # shrugs (the shoulders up), over the body_dy waves
 
 
 ActorLayer = PuppetLayer

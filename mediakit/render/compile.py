@@ -284,7 +284,7 @@ class _Compiler:
         self.chains.append(f"[{bg}][{face}]overlay=x={hx}:y={hy}[{label}_s1]")
         out = f"{label}_s1"
         if body_sprite is not None:
-            body_y = _waves(body_sprite.y, layer.body_dy, now)
+            body_y = _waves(body_sprite.y, layer.body_dy, now, layer.body_dips)
             self.chains.append(f"[{out}][{body}]overlay=x={body_sprite.x}:y={body_y}[{label}_pp]")
             out = f"{label}_pp"
         return _Stream(self.chains, out, _framed(layer, (w, h), box, dur))

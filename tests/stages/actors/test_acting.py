@@ -12,7 +12,7 @@ import pytest
 
 from mediakit.render import render
 from mediakit.stages.actors import SpeechInput, get_actor, talking_track
-from mediakit.stages.actors.acting import acting_for, eye_cells, nods, stressed
+from mediakit.stages.actors.acting import acting_for, eye_cells, nods, shrugs, stressed
 from mediakit.stages.actors.look import EYE_STATES
 from mediakit.stages.actors.portraits import POSES
 from mediakit.stages.actors.puppet import Rig
@@ -44,6 +44,14 @@ def test_the_head_nods_on_stressed_words_as_deep_as_the_delivery_nods() -> None:
     assert [(d.start_ms, d.duration_ms) for d in excited] == [(250, 420), (1400, 420)]
     assert excited[0].amplitude > 3 * calm[0].amplitude > 0, "an excited actor nods hard, a calm one barely"
     assert nods(acting_for(None), [Word("a", 0, 100), Word("cat", 200, 300)], 100.0) == (), "no stress, no nod"
+
+
+def test_the_shoulders_shrug_on_a_word_of_doubt_or_a_question() -> None:
+    words = [Word("Honestly,", 0, 400), Word("maybe", 500, 800), Word("it", 900, 1000), Word("works?", 1600, 2000),
+             Word("Sure.", 2100, 2400)]
+    assert [(d.start_ms, d.duration_ms) for d in shrugs(words, 100.0)] == [(0, 650), (1600, 650)]
+    assert all(d.amplitude < 0 for d in shrugs(words, 100.0)), "up, not down"
+    assert shrugs([Word("Sure.", 0, 300)], 100.0) == ()
 
 
 @pytest.mark.slow
