@@ -471,6 +471,20 @@ class Wave:
 
 
 @dataclass(frozen=True)
+class Dip:
+    """``amplitude`` pixels down (up when negative) and back over ``duration_ms`` from ``start_ms`` (half a
+    sine): one nod or shrug, timed to a word, where a ``Wave`` runs the whole clip."""
+
+    start_ms: int
+    duration_ms: int
+    amplitude: float
+
+    def __post_init__(self) -> None:
+        if self.start_ms < 0 or self.duration_ms <= 0:
+            raise ValidationError("dip", (self.start_ms, self.duration_ms), "needs start_ms >= 0, duration_ms > 0")
+
+
+@dataclass(frozen=True)
 class Sprite:
     """A still part of a drawn figure, its top-left at (``x``, ``y``) in the part below it.
 
@@ -541,6 +555,8 @@ class PuppetLayer(AnimatedLayer):
     head_dx: tuple[Wave, ...] = ()
     head_dy: tuple[Wave, ...] = ()
     body_dy: tuple[Wave, ...] = ()
+    head_dips: tuple[Dip, ...] = ()  # nods on stressed words, over the head_dy waves
+    body_dips: tuple[Dip, ...] = ()  # shrugs (the shoulders up), over the body_dy waves
 
 
 ActorLayer = PuppetLayer

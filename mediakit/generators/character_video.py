@@ -34,7 +34,7 @@ from ..generator_ids import GeneratorId
 from ..render import ProgressCallback
 from ..stages.characters.session import recall, result_path
 from ..stages.characters.sheet import read_character
-from ..stages.characters.storyboard import read_storyboard, split_script
+from ..stages.characters.storyboard import beat_notes, read_storyboard, split_script
 from ..timeline import (
     Canvas,
 )
@@ -96,6 +96,10 @@ class CharacterVideoGenerator(Generator[CharacterVideoRequest, CharacterVideoPla
                  "beats as shots with camera moves, the character drawn and animated"]
         if kept is not None and kept.exists():
             notes.append(f"reused the video already made in session {session}")
+        design_scenes = record is not None or request.action_prompt is not None
+        prompt = request.action_prompt or " ".join(beats)
+        if design_scenes:
+            notes += beat_notes(beats, prompt, "beat")
         return CharacterVideoPlan(
             generator=self.id,
             receipt=Receipt(estimated_duration=seconds, quality=QUALITY, engine="local-character-video",
@@ -103,9 +107,9 @@ class CharacterVideoGenerator(Generator[CharacterVideoRequest, CharacterVideoPla
             metered=Metered(generator=self.id, seconds=seconds),
             shots=CharacterShots(
                 character=character, sheet=sheet, storyboard=board, beats=tuple(beats),
-                design_scenes=record is not None or request.action_prompt is not None,
+                design_scenes=design_scenes,
                 canvas=Canvas(width, height, Fraction(FPS)), duration_ms=seconds * 1000, audio=request.generate_audio,
-                prompt=request.action_prompt or " ".join(beats)),
+                prompt=prompt),
             kept_at=kept)
 
     def build(self, plan: CharacterVideoPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:

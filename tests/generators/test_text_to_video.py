@@ -45,4 +45,6 @@ def test_the_receipt_says_what_was_drawn_and_what_was_not() -> None:
     _, plan = plan_job("text_to_video", {"prompt": "A lighthouse on a cliff at dusk, then waves crashing on the "
                                                    "rocks below"})
     scene = [n for n in plan.receipt.notes if n.startswith("scene drawn locally")]
-    assert scene and "cliff -> rock" in scene[0] and "no asset for lighthouse" in scene[0]
+    assert scene and "lighthouse -> lighthouse (drawn)" in scene[0] and "rocks -> rock" in scene[0]
+    _, plan = plan_job("text_to_video", {"prompt": "A unicorn grazing on a hill at dawn, seen from afar"})
+    assert "no asset for unicorn" in next(n for n in plan.receipt.notes if n.startswith("scene drawn locally"))
