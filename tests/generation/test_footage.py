@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +15,7 @@ from mediakit.generation.contract import Options
 from mediakit.generation.footage import FOOTAGE_SLUG
 from mediakit.generation.run import generate, plan_job
 from mediakit.media_io import decode_audio
+from mediakit.stages.actors.catalog import bundled_actors
 from mediakit.timeline import ImageLayer, TextLayer, VideoLayer
 
 SCRIPT = "I tried this cold brew for a week and it changed my mornings."
@@ -38,19 +40,72 @@ def test_the_clip_is_the_actor_and_the_voice_and_its_length_the_bucket(grid: Pat
 
 
 def test_a_clip_over_15_s_a_silent_clip_or_footage_with_a_voiceover_is_refused(grid: Path, silent_video: Path,
-                                                                                  tmp_path: Path) -> None:
-    long = tmp_path / "long.mp4"
-    run_ffmpeg_full(["-f", "lavfi", "-i", "color=c=gray:s=64x64:r=10:d=16", "-f", "lavfi", "-i",
-                     "sine=f=200:d=16", "-shortest", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt",
-                     "yuv420p", "-y", str(long)], what="a 16 s clip")
+                                                                                  long_clip: Path) -> None:
     with pytest.raises(ValidationError, match="must last at most 15 s") as too_long:
-        _plan(long)
+        _plan(long_clip)
     assert too_long.value.field == "footage"
     with pytest.raises(MediaError, match="both a picture and a sound") as silent:
         _plan(silent_video)
     assert silent.value.field == "footage"
     with pytest.raises(ValidationError, match="give footage or voiceover, not both"):
         _plan(grid, voiceover=grid)
+
+
+def test_the_footage_url_field_needs_no_script_and_names_itself_in_every_refusal(grid: Path, silent_video: Path,
+                                                                                  long_clip: Path) -> None:
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid)}, options=Options(extra=PREVIEW))
+    assert plan.voiceover == grid and plan.heard and plan.seconds == 5  # type: ignore[attr-defined]
+    assert plan.receipt.actor_slug == FOOTAGE_SLUG and plan.metered.seconds == 5
+    _, saas = plan_job("saas_review", {"footage_url": str(grid)}, options=Options(extra=PREVIEW))
+    assert saas.voiceover == grid and not saas.metered.script_generated  # type: ignore[attr-defined]
+    for clip, error, rule in ((long_clip, ValidationError, "must last at most 15 s"),
+                              (silent_video, MediaError, "both a picture and a sound")):
+        with pytest.raises(error, match=rule) as refused:
+            plan_job("ugc_video", {"footage_url": str(clip)}, options=Options(extra=PREVIEW))
+        assert refused.value.field == "footage_url"  # type: ignore[attr-defined]
+    for other in ({"actor_slug": "maya-chen"}, {"voice": "alloy"}, {"prompt": "a cold brew ad"}):
+        with pytest.raises(ValidationError, match=f"give footage_url or {next(iter(other))}, not both") as both:
+            plan_job("ugc_video", {"footage_url": str(grid), **other})
+        assert both.value.details[0]["field"] == "footage_url"
+    with pytest.raises(ValidationError, match="give footage_url or voiceover, not both"):
+        plan_job("ugc_video", {"footage_url": str(grid)}, options=Options(voiceover=grid))
+
+
+def _actor_folder(root: Path, clip: Path) -> Path:
+    folder = root / "actors" / "sam-own"
+    folder.mkdir(parents=True)
+    (folder / "actor.yaml").write_text("slug: sam-own\nname: Sam Own\ngender: male\nage: 30\n", encoding="utf-8")
+    shutil.copy(clip.with_name("face.png") if clip.suffix == ".mpg" else bundled_actors()[0].portrait_path,
+                folder / "portrait.png")
+    shutil.copy(clip, folder / "talking.mp4")
+    return folder.parent
+
+
+def test_an_actor_folders_talking_clip_with_a_sound_is_its_voice(grid: Path, tone_wav: Path, tmp_path: Path,
+                                                                 private_actor_cache: Path) -> None:
+    actors = _actor_folder(tmp_path, grid)
+    _, plan = plan_job("ugc_video", {"script": SCRIPT, "actor_slug": "sam-own"},
+                       options=Options(actors_paths=(actors,), extra=PREVIEW))
+    assert plan.casting.actor.slug == "sam-own" and plan.speech is None  # type: ignore[attr-defined]
+    assert plan.voiceover == actors / "sam-own" / "talking.mp4" and plan.heard  # type: ignore[attr-defined]
+    assert plan.seconds == 5 and plan.receipt.notes[0].startswith("footage: ")  # type: ignore[attr-defined]
+    # a recorded voiceover still replaces it (the clip then loops under that voice)
+    _, dubbed = plan_job("ugc_video", {"script": SCRIPT, "actor_slug": "sam-own"},
+                         options=Options(actors_paths=(actors,), voiceover=tone_wav, extra=PREVIEW))
+    assert not dubbed.heard  # type: ignore[attr-defined]
+
+
+def test_a_silent_talking_clip_loops_under_a_synthetic_voice_and_a_long_one_is_refused(
+        silent_video: Path, long_clip: Path, tmp_path: Path, private_actor_cache: Path) -> None:
+    silent = _actor_folder(tmp_path / "a", silent_video)
+    _, plan = plan_job("ugc_video", {"script": SCRIPT, "actor_slug": "sam-own"},
+                       options=Options(actors_paths=(silent,), extra=PREVIEW))
+    assert plan.speech is not None and plan.voiceover is None  # type: ignore[attr-defined]
+    long = _actor_folder(tmp_path / "b", long_clip)
+    with pytest.raises(ValidationError, match="must last at most 15 s") as refused:
+        plan_job("ugc_video", {"script": SCRIPT, "actor_slug": "sam-own"},
+                 options=Options(actors_paths=(long,), extra=PREVIEW))
+    assert refused.value.field == "actor_slug"
 
 
 @pytest.mark.slow
