@@ -11,11 +11,13 @@ import pytest
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg_full
+from mediakit.generation import spoken_ad
 from mediakit.generation.contract import Options
 from mediakit.generation.footage import FOOTAGE_SLUG
 from mediakit.generation.run import generate, plan_job
 from mediakit.media_io import decode_audio
 from mediakit.stages.actors.catalog import bundled_actors
+from mediakit.stages.synth import spectral_filter
 from mediakit.timeline import ImageLayer, TextLayer, VideoLayer
 
 SCRIPT = "I tried this cold brew for a week and it changed my mornings."
@@ -146,3 +148,26 @@ def test_the_end_card_quotes_what_the_clip_said_not_the_script(grid: Path, tmp_p
     assert (clip.start_ms, clip.trim_start_ms, clip.loop) == (0, 0, False), "the picture starts with its sound"
     (held,) = [layer for layer in built.timeline.layers if isinstance(layer, ImageLayer)]
     assert held.start_ms == clip.duration_ms == 2980 and held.start_ms + held.duration_ms == 5000, "then it holds"
+
+
+@pytest.mark.slow
+def test_the_music_bed_is_ducked_under_the_clips_own_voice(grid: Path, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 12 kHz tone stands in for the bed (the GRID voice has almost nothing there, so a band-pass hears only the
+    bed): it sits a few dB lower while the clip speaks (0.5-2.2 s) than once it has been quiet a while."""
+    rate = 48000
+
+    def tone_bed(_mood: str, seconds: float, **_: object) -> np.ndarray:
+        wave = 0.3 * np.sin(2 * np.pi * 12000 * np.arange(int(seconds * rate)) / rate)
+        return np.stack([wave, wave], axis=1).astype(np.float32)
+
+    monkeypatch.setattr(spoken_ad, "music_bed", tone_bed)
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid), "music": "chill"}, options=Options(extra=PREVIEW))
+    built = gen.build(plan, tmp_path)
+    assert built.timeline is not None
+    mixed = decode_audio(built.timeline.audio[0].path, rate=rate)
+    bed = spectral_filter(mixed, rate, low=11000, high=13000, order=4)
+    frame = rate // 100
+    bed_db = 20 * np.log10(np.sqrt((bed[:len(bed) // frame * frame].reshape(-1, frame) ** 2).mean(axis=1)) + 1e-9)
+    under_speech, after = np.median(bed_db[80:210]), np.median(bed_db[300:450])
+    assert after - under_speech >= 2.0, f"the bed is only {after - under_speech:.1f} dB lower under the voice"
