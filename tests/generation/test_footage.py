@@ -60,6 +60,9 @@ def test_the_footage_url_field_needs_no_script_and_names_itself_in_every_refusal
     assert plan.receipt.actor_slug == FOOTAGE_SLUG and plan.metered.seconds == 5
     _, saas = plan_job("saas_review", {"footage_url": str(grid)}, options=Options(extra=PREVIEW))
     assert saas.voiceover == grid and not saas.metered.script_generated  # type: ignore[attr-defined]
+    scenes = [{"type": "talking_head", "text": "set white"}, {"type": "talking_head", "text": "soon"}]
+    _, short = plan_job("ugc_video", {"footage_url": str(grid), "scenes": scenes}, options=Options(extra=PREVIEW))
+    assert len(short.scenes) == 2  # type: ignore[attr-defined]  # never spoken, so never paced
     for clip, error, rule in ((long_clip, ValidationError, "must last at most 15 s"),
                               (silent_video, MediaError, "both a picture and a sound")):
         with pytest.raises(error, match=rule) as refused:
