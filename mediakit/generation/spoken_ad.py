@@ -20,7 +20,8 @@ formats differ only in their hooks); everything else is written once here:
 
 Documented options outside the requests (``Options``): ``voiceover`` (a
 recorded voice; captions aligned to the script), ``footage`` (the user's own
-talking clip as actor and voice; see ``footage``) and
+talking clip as actor and voice, as the talking routes' ``footage_url`` field
+and an actor folder's ``talking.mp4`` with a sound; see ``footage``) and
 ``extra["preview_height"]`` (a smaller canvas of the same aspect, for
 previews and fast tests).
 """
@@ -59,7 +60,7 @@ from .contract import Built, Context, Generator, Metered, Plan, Receipt, Request
 from .endcard import MAX_CARD_MS, closing_line, end_card, last_word_end
 from .fill import cta_words, speak_to_fill, spoken_text
 from .footage import NOTE as FOOTAGE_NOTE
-from .footage import footage_casting, footage_clip
+from .footage import footage_casting, own_footage
 from .upscale import upscale_note
 
 BUCKETS = (5, 10, 15)        # the durations a recorded voiceover is fitted into
@@ -112,7 +113,7 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
                    voice: str | None = None, speed: float | None = None, tone: str | None = None,
                    dub_language: str | None = None, cta: str | None = None, notes: tuple[str, ...] = (),
                    delivery: str | None = None, full_frame: Mapping[str, Path] | None = None,
-                   **fields: Any) -> AdPlanT:
+                   footage_url: str | None = None, **fields: Any) -> AdPlanT:
     """The plan half: the voice, the bucket and the receipt, as ``plan_type`` with the generator's ``fields``.
 
     The ad lasts the script's paced duration (``script.pacing``, which starts
@@ -124,6 +125,8 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
     paced request's.  The voice speaks the script and then the ``cta``.  A
     face photo and the stills in ``full_frame`` (field name -> file) are shown
     on the whole canvas: one enlarged more than twice gets a receipt note.
+    A footage ad (``footage_url``, the ``footage`` option or an actor's own
+    clip with a sound) is its clip's picture and voice, its bucket the clip's.
     """
     shown = {**({"face_photo_url": casting.actor.portrait_path} if casting.actor.kind == "photo" else {}),
              **(full_frame or {})}
@@ -131,13 +134,13 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
                        if (n := upscale_note(name, open_image(path, field=name).size, (canvas.width, canvas.height)))))
     voiceover = speech = None
     paced = script.pacing.estimated_duration
-    footage = footage_clip(context)
+    footage = own_footage(context, casting, footage_url)
     if footage is not None and context.options.voiceover is not None:
-        raise ValidationError("footage", str(context.options.footage), "brings its own voice: give footage or "
+        raise ValidationError(footage.field, str(footage.clip), f"brings its own voice: give {footage.field} or "
                               "voiceover, not both")
     if footage is not None:
-        voiceover, casting = footage, footage_casting(footage, casting)
-        seconds = max(0 if duration is None else paced, voiceover_bucket(footage, field="footage"))
+        voiceover, casting = footage.clip, footage_casting(footage, casting)
+        seconds = max(0 if duration is None else paced, voiceover_bucket(footage.clip, field=footage.field))
         notes = (FOOTAGE_NOTE, *notes)
     elif context.options.voiceover is not None:
         voiceover = context.fetch(str(context.options.voiceover), field="voiceover", limits=AUDIO)
@@ -199,7 +202,8 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
                             audio=(AudioClip(mixing.result()), *picture.track.audio),
                             captions=burnt if plan.burn_captions else None)
-        receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
+        receipt = replace(plan.receipt, word_count=len(words), words_per_second=round(len(words) / plan.seconds, 2)) \
+            if plan.voiceover is not None else None
         release_heap()
         return Built(timeline=timeline, captions=captions,
                      receipt=receipt, poster_ms=min(total_ms - 1, (words[0].start_ms if words else 0) + 600))
