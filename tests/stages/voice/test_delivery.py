@@ -6,7 +6,7 @@ import pytest
 
 from mediakit.errors import ValidationError
 from mediakit.stages.voice import delivery
-from mediakit.stages.voice.delivery import as_said, plan, speakable, spoken_words
+from mediakit.stages.voice.delivery import ADDRESS_RATE, as_said, plan, read_out, speakable, spoken_words
 
 
 def test_tags_are_never_words() -> None:
@@ -94,3 +94,11 @@ def test_an_address_is_read_out_with_pauses_at_its_dots_and_other_words_stay_as_
     """Kokoro read "brew.co" as "brew, Cole"; with the dots said in one run Whisper heard "off a brew.co" and
     "legially.top" for "ledgerly.app": an address is said label by label, short TLDs that are no word spelled."""
     assert as_said(token) == said
+
+
+def test_a_sentence_giving_an_address_is_read_out_slower_and_others_keep_their_rate() -> None:
+    """At the speeds that fill a 15 s ad Whisper heard "off at brew.co" as "off of brew.co"."""
+    first, cta = plan("Grab yours today. Get 20% off at brew.co.", "energetic")
+    assert read_out(first) == first
+    assert read_out(cta).prosody.rate == pytest.approx(first.prosody.rate * ADDRESS_RATE)
+    assert read_out(cta).words == cta.words and ADDRESS_RATE < 1
