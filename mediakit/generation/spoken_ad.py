@@ -53,7 +53,6 @@ from ..stages.subtitles.placement import room_below
 from ..stages.subtitles.seen import seen_in
 from ..stages.voice import SpeechRequest
 from ..timeline import (
-    ASPECTS,
     ActorLayer,
     AudioClip,
     Box,
@@ -187,10 +186,15 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
 
 
 class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
-    """A spoken ad: ``plan`` with :func:`plan_spoken_ad`, and the ``picture`` hook; ``build`` is shared, and
-    renders in every aspect (one voice for all of them with ``build_aspects``)."""
+    """A spoken ad: ``plan`` with :func:`plan_spoken_ad`, and the ``picture`` hook; ``build`` is shared, and so
+    is ``build_aspects`` (one voice for several aspects).
 
-    aspects: ClassVar[tuple[str, ...]] = tuple(ASPECTS)
+    ``aspects``: the phone, laptop and product layouts are drawn for portrait
+    and square frames (their pictures checked in 9:16, 4:5 and 1:1); a route
+    that takes ``aspect_ratio`` lists its own.
+    """
+
+    aspects: ClassVar[tuple[str, ...]] = ("9:16", "4:5", "1:1")
 
     @abstractmethod
     def picture(self, plan: AdPlanT, speech: SpeechInput, workdir: Path) -> Picture:

@@ -66,8 +66,10 @@ def test_parse_aspects_names_the_option_and_the_values_allowed() -> None:
     assert parse_aspects("9:16, 4:5,1:1", "ugc_video") == ("9:16", "4:5", "1:1")
     with pytest.raises(ValidationError) as bad:
         parse_aspects("9:16,4:3", "ugc_video")
-    assert bad.value.field == "aspects" and "9:16, 1:1, 16:9, 4:5" in bad.value.rule and "'4:3'" in bad.value.rule
+    assert bad.value.field == "aspects" and "9:16, 16:9, 1:1, 4:5" in bad.value.rule and "'4:3'" in bad.value.rule
     assert "\n" not in str(bad.value)
+    with pytest.raises(ValidationError, match="9:16, 4:5, 1:1 "):
+        parse_aspects("16:9", "show_your_app")                     # a phone in a landscape frame: not drawn
     with pytest.raises(ValidationError, match="twice"):
         parse_aspects("4:5,4:5", "ugc_video")
     with pytest.raises(ValidationError, match="one aspect per job") as one:
