@@ -30,7 +30,7 @@ from typing import Any
 from ..errors import ValidationError
 from ..media_io import check_output_path, write_text
 from ..progress import ProgressCallback, span
-from ..timeline import aspect_tag
+from ..timeline import Canvas, aspect_tag
 from .contract import Generator, Metered, Options, Plan
 from .registry import generator_names, get_generator
 from .run import Outputs, check_targets, plan_job, write_built
@@ -82,33 +82,44 @@ def metered_aspects(metered: Metered, count: int) -> Metered:
                    steps=renders)
 
 
-def generate_aspects(generator: str | Generator[Any, Any], body: Mapping[str, Any], aspects: str | Sequence[str],
-                     output: str | Path, *, options: Options | None = None, receipt: Path | None = None,
-                     progress: ProgressCallback | None = None) -> AspectsResult:
-    """``generator``'s output for ``body`` in each of ``aspects``, beside ``output`` (see the module's note).
+@dataclass(frozen=True)
+class AspectsPlan:
+    """One job planned for several aspects: the generator's plan (metered as one render per aspect, so the
+    runner quotes it like any plan) and the canvas of each aspect."""
 
-    Every check (the aspects, the request, the inputs, every output's folder)
-    runs before the voice is spoken.  ``receipt`` defaults to
-    ``output``'s name with ``.receipt.json``.
-    """
+    plan: Plan
+    canvases: dict[str, Canvas]
+
+
+def plan_aspects(generator: str | Generator[Any, Any], body: Mapping[str, Any], aspects: str | Sequence[str], *,
+                 options: Options | None = None) -> tuple[Generator[Any, Any], AspectsPlan]:
+    """The cheap half: the aspects checked, then the request planned once (every check, nothing spoken)."""
     gen = get_generator(generator) if isinstance(generator, str) else generator
     asked = parse_aspects(aspects, gen)
-    outs = aspect_outputs(output, asked)
+    opts = options or Options()
+    if "aspect_ratio" in gen.request_model.model_fields:
+        body = {**body, "aspect_ratio": asked[0]}
+    gen, plan = plan_job(gen, body, options=opts)
+    canvases = {a: canvas_for(a, opts.extra.get("preview_height")) for a in asked}
+    return gen, AspectsPlan(replace(plan, metered=metered_aspects(plan.metered, len(asked))), canvases)
+
+
+def deliver_aspects(gen: Generator[Any, Any], job: AspectsPlan, output: str | Path, *, receipt: Path | None = None,
+                    progress: ProgressCallback | None = None) -> AspectsResult:
+    """The expensive half: the voice once, then each aspect rendered beside ``output`` and the one receipt
+    (``receipt``; default ``output``'s name with ``.receipt.json``)."""
+    outs = aspect_outputs(output, tuple(job.canvases))
     files = {a: replace(Outputs.beside(out), receipt=None) for a, out in outs.items()}
     receipt_path = Outputs.beside(output).receipt if receipt is None else receipt
     for a, out in outs.items():
         check_targets(gen, out, files[a])
     if receipt_path is not None:
         check_output_path(receipt_path, field="receipt")
-    opts = options or Options()
-    if "aspect_ratio" in gen.request_model.model_fields:
-        body = {**body, "aspect_ratio": asked[0]}
-    gen, plan = plan_job(gen, body, options=opts)
-    canvases = {a: canvas_for(a, opts.extra.get("preview_height")) for a in asked}
+    plan = job.plan
     written: dict[str, dict[str, Path]] = {}
     notes: list[str] = []
     with tempfile.TemporaryDirectory(prefix=f"mediakit-{gen.id}-") as tmp:
-        built = gen.build_aspects(plan, canvases, Path(tmp), span(progress, 0.0, 0.3))
+        built = gen.build_aspects(plan, job.canvases, Path(tmp), span(progress, 0.0, 0.3))
         for n, (a, one) in enumerate(built.items()):
             done, written[a] = write_built(one, outs[a], files[a], Path(tmp) / aspect_tag(a),
                                            span(progress, 0.3 + 0.7 * n / len(built), 0.3 + 0.7 * (n + 1) / len(built)))
@@ -116,9 +127,24 @@ def generate_aspects(generator: str | Generator[Any, Any], body: Mapping[str, An
     first = next(iter(built.values()))
     final = first.receipt or plan.receipt
     final = replace(final, notes=(*final.notes, *notes))
-    metered = metered_aspects(plan.metered, len(asked))
-    data = {"generator": gen.id, "aspects": list(asked), "outputs": {a: str(p) for a, p in outs.items()},
-            **final.to_dict(), "metered": metered.to_dict()}
+    data = {"generator": gen.id, "aspects": list(job.canvases), "outputs": {a: str(p) for a, p in outs.items()},
+            **final.to_dict(), "metered": plan.metered.to_dict()}
     if receipt_path is not None:
         write_text(receipt_path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", field="receipt")
-    return AspectsResult(outs, written, data, receipt_path, replace(plan, receipt=final, metered=metered))
+    return AspectsResult(outs, written, data, receipt_path, replace(plan, receipt=final))
+
+
+def generate_aspects(generator: str | Generator[Any, Any], body: Mapping[str, Any], aspects: str | Sequence[str],
+                     output: str | Path, *, options: Options | None = None, receipt: Path | None = None,
+                     progress: ProgressCallback | None = None) -> AspectsResult:
+    """``generator``'s output for ``body`` in each of ``aspects``, beside ``output`` (see the module's note).
+
+    Every check (the aspects, the request, the inputs, every output's folder)
+    runs before the voice is spoken.
+    """
+    gen = get_generator(generator) if isinstance(generator, str) else generator
+    outs = aspect_outputs(output, parse_aspects(aspects, gen))
+    for out in outs.values():
+        check_targets(gen, out, replace(Outputs.beside(out), receipt=None))
+    gen, job = plan_aspects(gen, body, aspects, options=options)
+    return deliver_aspects(gen, job, output, receipt=receipt, progress=progress)
