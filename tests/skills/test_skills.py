@@ -89,6 +89,14 @@ def test_make_podcast_renders(tmp_path: Path) -> None:
     assert info.audio is not None and (tmp_path / "p.srt").exists()
 
 
+def test_make_podcast_takes_a_4_5_feed_post() -> None:
+    body = {"character_a": "char_maya-chen", "character_b": "char_omar-farouk", "aspect_ratio": "4:5",
+            "script": [{"speaker": "A", "line": "Welcome back to the show, today we test gadgets."}]}
+    _, plan = plan_job("make_podcast", body)
+    assert (plan.canvas.width, plan.canvas.height) == (1080, 1350)
+    assert plan_job("make_podcast", {**body, "aspect_ratio": "9:16"})[1].canvas.height == 1920
+
+
 @pytest.mark.slow
 def test_make_ugc_scene_action_is_a_silent_clip_of_the_character(tmp_path: Path) -> None:
     body = {"scene_action": "waves at the camera", "character": "char_maya-chen", "duration": 5, "look": "commercial",
