@@ -4,12 +4,14 @@ the captions off every face."""
 from __future__ import annotations
 
 import json
+import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from mediakit.analysis import stage as analysis_stage
 from mediakit.captions import get_style
 from mediakit.captions.caption_metrics import CaptionMetrics
 from mediakit.errors import ValidationError
@@ -89,13 +91,24 @@ def test_each_aspect_is_metered_as_a_render_and_a_written_script_once() -> None:
     assert all(s.seconds == 10 and s.generator == "ugc_video" for s in three.steps)
 
 
-def test_three_aspects_speak_once_and_deliver_three_files(screen: Path, tmp_path: Path,
-                                                          spoken: list[str]) -> None:
-    body = {"app_screenshot_url": str(screen), "script": SCRIPT, "actor_slug": "maya-chen", "music": "none"}
-    result = generate_aspects("show_your_app", body, "9:16,4:5,1:1", tmp_path / "ad.mp4",
+def test_three_aspects_speak_once_and_deliver_three_files(tmp_path: Path, spoken: list[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    photo = tmp_path / "shop.png"   # a picture of its own, so no earlier test's analysis is in the cache
+    img = Image.new("RGB", (640, 360), (40, 90, 150))
+    img.paste(Image.new("RGB", (200, 240), (230, 200, 60)), (60, 80))
+    img.putpixel((0, 0), tuple(uuid.uuid4().bytes[:3]))
+    img.save(photo)
+    measured: list[Path] = []
+    real_measure = analysis_stage._measure
+    monkeypatch.setattr(analysis_stage, "_measure", lambda path, field: measured.append(path) or
+                        real_measure(path, field))
+    body = {"script": "Grab this cold brew. It changed my mornings. Try it today.", "actor_slug": "maya-chen",
+            "target_duration": 5, "broll_images": [str(photo)]}
+    result = generate_aspects("ugc_video", body, "9:16,4:5,1:1", tmp_path / "ad.mp4",
                               options=Options(extra={"preview_height": 160}))
     takes = len(spoken)
     assert 1 <= takes <= 2 and len(set(spoken)) == 1     # one voice: a take and at most its one re-take
+    assert measured.count(photo) == 1                    # one analysis of the b-roll photo for the three canvases
     sizes = {a: (probe(p).video.width, probe(p).video.height) for a, p in result.outputs.items()}  # type: ignore[union-attr]
     assert sizes == {"9:16": (90, 160), "4:5": (128, 160), "1:1": (160, 160)}
     assert {p.name for p in result.outputs.values()} == {"ad_9x16.mp4", "ad_4x5.mp4", "ad_1x1.mp4"}
