@@ -34,10 +34,10 @@ import gc
 import sys
 from abc import abstractmethod
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
@@ -53,7 +53,17 @@ from ..stages.music import music_bed
 from ..stages.subtitles.placement import room_below
 from ..stages.subtitles.seen import seen_in
 from ..stages.voice import SpeechRequest
-from ..timeline import ActorLayer, AudioClip, Box, Canvas, ColorLayer, Timeline, Track, VisualLayer
+from ..timeline import (
+    ActorLayer,
+    AudioClip,
+    Box,
+    Canvas,
+    ColorLayer,
+    Timeline,
+    Track,
+    VisualLayer,
+    aspect_tag,
+)
 from ..words import Word
 from .casting import Casting, ScriptDecision, voice_for
 from .contract import Built, Context, Generator, Metered, Plan, Receipt, RequestT
@@ -95,6 +105,16 @@ class SpokenAdPlan(Plan):
     music: str | None = None
     delivery: str | None = None
     music_level_db: float = MUSIC_LEVEL_DB
+
+
+@dataclass(frozen=True)
+class Sound:
+    """What every aspect of one ad shares: the voice (its words timed) and its mix over the bed (a future)."""
+
+    speech: SpeechInput
+    words: list[Word]
+    speech_ms: int
+    mixing: Future[Path]
 
 
 @dataclass(frozen=True)
@@ -169,22 +189,41 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
 
 
 class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
-    """A spoken ad: ``plan`` with :func:`plan_spoken_ad`, and the ``picture`` hook; ``build`` is shared."""
+    """A spoken ad: ``plan`` with :func:`plan_spoken_ad`, and the ``picture`` hook; ``build`` is shared, and so
+    is ``build_aspects`` (one voice for several aspects).
+
+    ``aspects``: the phone, laptop and product layouts are drawn for portrait
+    and square frames (their pictures checked in 9:16, 4:5 and 1:1); a route
+    that takes ``aspect_ratio`` lists its own.
+    """
+
+    aspects: ClassVar[tuple[str, ...]] = ("9:16", "4:5", "1:1")
 
     @abstractmethod
     def picture(self, plan: AdPlanT, speech: SpeechInput, workdir: Path) -> Picture:
         """The ad's picture for the spoken ``speech`` (its words timed), lasting ``plan.seconds``."""
 
     def build(self, plan: AdPlanT, workdir: Path, progress: ProgressCallback | None = None) -> Built:
-        # Work that does not wait on another runs side by side: the music bed
-        # while the voice is synthesised, then the mix beside drawing the
-        # picture's layers (ffmpeg children and numpy leave the GIL free).
-        with ThreadPoolExecutor(max_workers=2, thread_name_prefix="spoken-ad") as pool:
-            return self._finish(plan, workdir, pool)
+        with _pool() as pool:
+            return self._finish(plan, self._sound(plan, workdir, pool), workdir)
 
-    def _finish(self, plan: AdPlanT, workdir: Path, pool: ThreadPoolExecutor) -> Built:
+    def build_aspects(self, plan: AdPlanT, canvases: Mapping[str, Canvas], workdir: Path,
+                      progress: ProgressCallback | None = None) -> dict[str, Built]:
+        """The ad on each of ``canvases`` (by aspect): the voice is spoken, the bed made and the two mixed once;
+        each canvas gets its own picture and caption placement (the picture analysis is cached per input, so
+        the second canvas reads the first one's)."""
+        with _pool() as pool:
+            sound = self._sound(plan, workdir, pool)
+            built = {}
+            for aspect, canvas in canvases.items():
+                folder = workdir / aspect_tag(aspect)
+                folder.mkdir(exist_ok=True)
+                built[aspect] = self._finish(replace(plan, canvas=canvas), sound, folder)
+            return built
+
+    def _sound(self, plan: AdPlanT, workdir: Path, pool: ThreadPoolExecutor) -> Sound:
+        """The voice spoken to fill the bucket and its mix over the bed (the mix still running in ``pool``)."""
         total_ms = plan.seconds * 1000
-        canvas = plan.canvas
         bed = None if plan.music is None else pool.submit(music_bed, plan.music, total_ms / 1000, seed=plan.seconds)
         spoken = None if plan.heard else plan.script.script   # footage says its own words
         voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, spoken, total_ms, workdir=workdir)
@@ -192,15 +231,19 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
             else SpeechInput(voice, speech_ms, words=tuple(words), delivery=plan.delivery)
         mixing = pool.submit(soundtrack, voice, None if bed is None else bed.result, total_ms, workdir / "mix.wav",
                              music_level_db=plan.music_level_db)
-        picture = self.picture(plan, speech, workdir)
-        card_text, card_from, captions_to = self._card(plan, words, speech_ms)
+        return Sound(speech, words, speech_ms, mixing)
+
+    def _finish(self, plan: AdPlanT, sound: Sound, workdir: Path) -> Built:
+        total_ms, canvas, words = plan.seconds * 1000, plan.canvas, sound.words
+        picture = self.picture(plan, sound.speech, workdir)
+        card_text, card_from, captions_to = self._card(plan, words, sound.speech_ms)
         card = end_card(card_text, canvas, centre_y=picture.caption_centre, start_ms=card_from, total_ms=total_ms)
         captions = captions_for(words, plan.style, picture.caption_centre)  # sidecars even when not burnt in
         # the card shows the cta, so the burnt captions stop before it is said (never under the card)
         burnt = captions_for([w for w in words if w.start_ms < captions_to], plan.style, picture.caption_centre) \
             if card else captions
         timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
-                            audio=(AudioClip(mixing.result()), *picture.track.audio),
+                            audio=(AudioClip(sound.mixing.result()), *picture.track.audio),
                             captions=burnt if plan.burn_captions else None)
         receipt = replace(plan.receipt, word_count=len(words), words_per_second=round(len(words) / plan.seconds, 2)) \
             if plan.voiceover is not None else None
@@ -234,6 +277,12 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
             closing = " ".join(w.text for w in words) if plan.heard else plan.script.script  # footage says its own
             return closing_line(closing, plan.canvas), start, start
         return None, total_ms, total_ms
+
+
+def _pool() -> ThreadPoolExecutor:
+    """Work that does not wait on another runs side by side: the music bed while the voice is synthesised,
+    then the mix beside drawing the picture's layers (ffmpeg children and numpy leave the GIL free)."""
+    return ThreadPoolExecutor(max_workers=2, thread_name_prefix="spoken-ad")
 
 
 # ---- plan helpers ------------------------------------------------------------------------------------------

@@ -18,7 +18,6 @@ import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal
 from uuid import UUID
 
 from pydantic import Field
@@ -28,7 +27,7 @@ from ..engines.character_animatic import CharacterShots, animatic
 from ..errors import ValidationError
 from ..fetch import IMAGE, Url
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
-from ..generation.fields import WebhookUrl
+from ..generation.fields import Aspect, WebhookUrl
 from ..generation.request import RequestModel, seconds_field
 from ..generator_ids import GeneratorId
 from ..render import ProgressCallback
@@ -51,7 +50,7 @@ class CharacterVideoRequest(RequestModel):
     action_prompt: str | None = Field(None, min_length=1, max_length=2000,
                                       description="What happens; from the session's storyboard step when omitted.")
     duration: seconds_field(5, 10) = Field(10, description="5 or 10 seconds.")  # type: ignore[valid-type]
-    aspect_ratio: Literal["9:16", "16:9", "1:1"] = "9:16"
+    aspect_ratio: Aspect = "9:16"
     generate_audio: bool = True
     session_id: UUID | None = Field(None, description="Links the steps; the same session and inputs reuse work.")
     webhook_url: WebhookUrl | None = None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, get_args
 
 from pydantic import Field, model_validator
 
@@ -127,6 +127,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
     request_model: ClassVar[type[RequestModel]] = UgcVideoRequest
     description = "A talking-head UGC ad: actor, voice, captions, music, b-roll or PiP, CTA end card."
     pacing_generator: ClassVar[str | None] = None  # another generator's pacing rules (make_ugc's), else its own
+    aspects: ClassVar[tuple[str, ...]] = get_args(Aspect)   # every aspect_ratio it takes
 
     def plan(self, request: TalkingAdRequest, context: Context) -> UgcVideoPlan:
         persona = persona_fields(request.persona_slug)

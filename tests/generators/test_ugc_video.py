@@ -246,7 +246,7 @@ def test_voiceover_option_sets_the_bucket_and_captions(tmp_path: Path) -> None:
 def test_failure_leaves_no_file(tmp_path: Path) -> None:
     out = tmp_path / "bad.mp4"
     with pytest.raises(ValidationError):
-        generate("ugc_video", {"script": SCRIPT, "aspect_ratio": "4:5"}, out, options=PREVIEW)
+        generate("ugc_video", {"script": SCRIPT, "aspect_ratio": "4:3"}, out, options=PREVIEW)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -267,7 +267,7 @@ def test_failure_leaves_no_file(tmp_path: Path) -> None:
     ("voice_speed", 0.7, 0.69, "must be at least 0.7"),
     ("voice_speed", 1.5, 1.51, "must be at most 1.5"),
     ("music", "upbeat", "jazz", "one of chill, energetic, corporate, dramatic, upbeat"),
-    ("aspect_ratio", "1:1", "4:5", "one of 9:16, 16:9, 1:1"),
+    ("aspect_ratio", "4:5", "4:3", "one of 9:16, 16:9, 1:1, 4:5"),
     ("template", "product-demo", "vlog", "one of monologue, testimonial,"),
     ("composition_mode", "pip", "split", "one of pip"),
     ("allow_broll", True, "sometimes", "must be true or false"),

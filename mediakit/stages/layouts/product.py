@@ -36,6 +36,7 @@ from ...timeline import (
     VideoLayer,
     VisualLayer,
 )
+from ..actors.portraits import bust_geometry
 from ..masks import rounded_mask
 from ..pip import IMAGE_SUFFIXES, PipOptions, pip_box, pip_layer
 from .cutout import Cutout, cutout
@@ -46,6 +47,7 @@ MOTIONS = ("none", "hover", "drift")
 PRODUCT_START_MS = 300
 ROOM_FLOOR = 0.82  # where an in-room template's counter top (or couch arm) is, of the height
 ENTER_MS = 550
+MOUTH_CLEAR = 0.6   # head units below a bust's face centre: under its mouth, where a held product may start
 
 
 @dataclass(frozen=True)
@@ -189,16 +191,39 @@ def _photo_card(photo: Image.Image) -> Image.Image:
 
 
 def product_box(template: ProductTemplate, card_size: tuple[int, int], canvas: Canvas) -> Box:
-    """Where the product card goes: the template's centre and width, kept inside the canvas."""
+    """Where the product card goes: the template's centre and width, kept inside the canvas and under the
+    actor's mouth.
+
+    The templates are drawn for 9:16; on a shorter frame (4:5, 1:1) the same
+    actor fills more of the height, and a card placed by the template's
+    fractions would cover the mouth: there it is made smaller to stand
+    between the mouth and the bottom edge.
+    """
     cw, ch = canvas.width, canvas.height
     w = template.width * cw
     h = w * card_size[1] / card_size[0]
     if h > ch * 0.6:
         w, h = w * ch * 0.6 / h, ch * 0.6
+    y = min(max(0.0, template.center[1] * ch - h / 2), ch - h)
+    mouth = _under_mouth(template, canvas, template.center[0] * cw, w)
+    if mouth is not None and y < mouth:
+        w, h, y = w * (ch - mouth) / h, ch - mouth, mouth
     w_px, h_px = max(2, round(w) // 2 * 2), max(2, round(h) // 2 * 2)
     x = min(max(0, round(template.center[0] * cw - w_px / 2)), cw - w_px)
-    y = min(max(0, round(template.center[1] * ch - h_px / 2)), ch - h_px)
-    return Box(x, y, w_px, h_px)
+    return Box(x, min(round(y), ch - h_px), w_px, h_px)
+
+
+def _under_mouth(template: ProductTemplate, canvas: Canvas, centre_x: float, width: float) -> float | None:
+    """The height (px) a product card ``width`` wide centred at ``centre_x`` may rise to without covering the
+    actor's mouth; None where it is not in front of the face (beside it, or the actor is in a PiP)."""
+    if template.actor_pip is not None:
+        return None
+    actor = actor_box(template, canvas)
+    _, face_y, unit = bust_geometry(actor.w, actor.h)
+    face_x = actor.x + actor.w / 2
+    if abs(centre_x - face_x) >= width / 2 + unit / 2:
+        return None
+    return actor.y + face_y + MOUTH_CLEAR * unit
 
 
 def visible_box(card: Path, placed: Box) -> Box:

@@ -12,8 +12,10 @@ from PIL import Image
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
+from mediakit.stages.actors.portraits import bust_geometry
 from mediakit.stages.layouts.cutout import cutout, plain_background
 from mediakit.stages.layouts.product import (
+    MOUTH_CLEAR,
     SKIN,
     SLEEVE,
     ProductTemplate,
@@ -85,6 +87,23 @@ def test_the_actor_is_behind_the_counter_not_a_portrait_on_the_wall(template: st
     assert abs(floor - 0.82 * CANVAS.height) <= 2, "a tall bottle stands on the counter, not below its top"
     body = np.abs(im[floor + 3:] - shirt).sum(axis=2) < 60
     assert body.size and body.mean() < 0.05, "the counter (the couch) hides the actor's lower body"
+
+
+@pytest.mark.parametrize("aspect", ["9:16", "4:5", "1:1"])
+@pytest.mark.parametrize("card", [(400, 520), (300, 700)])
+def test_a_held_product_stays_under_the_mouth_in_every_aspect(aspect: str, card: tuple[int, int]) -> None:
+    """On a frame shorter than 9:16 the same bust fills more of the height: the card shrinks, never the mouth."""
+    canvas = Canvas.for_aspect(aspect)
+    _, face_y, unit = bust_geometry(canvas.width, canvas.height)
+    box = product_box(get_template("product-in-hand"), card, canvas)
+    assert box.y >= face_y + MOUTH_CLEAR * unit - 1 and box.y + box.h <= canvas.height
+    assert box.h >= 0.3 * canvas.height                            # still a product a viewer sees
+
+
+def test_a_product_beside_the_actor_keeps_its_template_size() -> None:
+    canvas = Canvas.for_aspect("4:5")
+    tpl = get_template("expert-interview")           # the actor framed right, the product at left: beside the face
+    assert product_box(tpl, (400, 520), canvas).w == round(tpl.width * canvas.width) // 2 * 2
 
 
 @pytest.mark.slow
