@@ -144,8 +144,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
         casting = cast(self.id, actor_slug=request.actor_slug, context=context,
                        face_photo_url=request.face_photo_url, persona=persona, seed_text=decision.script)
         canvas = canvas_for(request.aspect_ratio, context.options.extra.get("preview_height"))
-        field = "face_photo_url" if request.face_photo_url is not None else "actor_slug"
-        notes = photo_notes(casting, field=field)
+        notes = photo_notes(casting, field="face_photo_url" if request.face_photo_url is not None else "actor_slug")
         product_url = getattr(request, "product_image_url", None)
         product = None if product_url is None else context.fetch(product_url, field="product_image_url", limits=IMAGE)
         notes += product_notes(product) if product else []
