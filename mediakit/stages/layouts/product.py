@@ -24,9 +24,7 @@ from ...cache import cached_png
 from ...errors import ValidationError
 from ...paths import data_dir
 from ...timeline import (
-    ANIMATIONS,
     ActorLayer,
-    Animation,
     Box,
     Canvas,
     Hover,
@@ -43,8 +41,6 @@ from .scenery import KINDS, scene_card
 
 DEFAULT_TEMPLATE = "product-in-hand"
 MOTIONS = ("none", "hover", "drift")
-PRODUCT_START_MS = 300
-ENTER_MS = 550
 
 
 @dataclass(frozen=True)
@@ -63,7 +59,6 @@ class ProductTemplate:
     width: float
     rotation: float
     motion: str
-    enter: str
     pedestal: bool
     hand: bool = False
 
@@ -84,11 +79,9 @@ class ProductTemplate:
             raise ValidationError(f"{where}.actor.box", box, "must be [x, y, w, h] fractions of the canvas")
         if kind == "none" and box != [0, 0, 1, 1]:
             raise ValidationError(f"{where}.backdrop.kind", kind, "none needs a full-frame actor box [0, 0, 1, 1]")
-        motion, enter = product.get("motion", "none"), product.get("enter", "fade")
+        motion = product.get("motion", "none")
         if motion not in MOTIONS:
             raise ValidationError(f"{where}.product.motion", motion, f"must be one of {', '.join(MOTIONS)}")
-        if enter not in ANIMATIONS:
-            raise ValidationError(f"{where}.product.enter", enter, f"must be one of {', '.join(ANIMATIONS)}")
         width = float(product.get("width", 0.4))
         if not 0.05 <= width <= 1:
             raise ValidationError(f"{where}.product.width", width, "must be a fraction of the canvas width, 0.05 to 1")
@@ -97,7 +90,7 @@ class ProductTemplate:
                    str(backdrop.get("accent", "#999999")),
                    tuple(float(v) for v in box) if box is not None else None,  # type: ignore[arg-type]
                    str(actor.get("frame", "none")), pip, (cx, cy), width, float(product.get("rotation", 0)),
-                   motion, enter, bool(product.get("pedestal", False)), bool(product.get("hand", False)))
+                   motion, bool(product.get("pedestal", False)), bool(product.get("hand", False)))
 
 
 @functools.cache
@@ -277,8 +270,7 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
                                                  actor_px, visible_box(card, pbox), pedestal=tpl.pedestal,
                                                  folder=cache_dir)))
     layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir)
-    start = min(PRODUCT_START_MS, duration_ms // 4)
-    layers.append(ImageLayer(path=card, box=pbox, fit="contain", start_ms=start,
-                             enter=Animation(tpl.enter, ENTER_MS), hover=_hover(tpl.motion, canvas, energy)))  # type: ignore[arg-type]
+    # in frame from the first frame, no entrance: frame 0 is the ad's cover and shows what it sells
+    layers.append(ImageLayer(path=card, box=pbox, fit="contain", hover=_hover(tpl.motion, canvas, energy)))
     return Track(tuple(layers), duration_ms)
 
