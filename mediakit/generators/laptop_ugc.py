@@ -48,12 +48,11 @@ from ..stages.layouts.laptop import (
     scrolled_text,
     split_script,
 )
-from ..stages.subtitles.placement import caption_centre, face_band
+from ..stages.subtitles.placement import CLEARANCE, caption_centre, face_band, grown
 from ..stages.subtitles.seen import seen_in
 from ..timeline import ActorLayer, Crop
 from ..words import Word
 
-GAP = 0.02          # of the height, between the captions and the head or the app's rows (a comma descends)
 SAMPLE_MS = 100     # how often a page's time is sampled for where the scrolling app's text is
 DEFAULT_BED = "chill"   # the light bed under the voice when the request names none
 
@@ -148,19 +147,19 @@ def caption_place(plan: LaptopUgcPlan, actor: Path | ActorLayer, words: Sequence
     """
     canvas, total_ms = plan.canvas, plan.seconds * 1000
     first, second, _ = scene_times(split_ms, total_ms)
-    gap = canvas.height * GAP
-    faces = [(a - gap, b + gap) for a, b in (face_band(canvas.width, canvas.height),
-                                             *seen_in([actor_scene(actor, 0, first)], canvas).faces)]
+    faces = [grown(band, canvas.height) for band in (face_band(canvas.width, canvas.height),
+                                                     *seen_in([actor_scene(actor, 0, first)], canvas).faces)]
     laptop = laptop_overlay(plan.screen, canvas, first, workdir)[1].box
     assert laptop is not None
-    centre = caption_centre(canvas, plan.style, [*faces, (laptop.y - gap, canvas.height)], faces)
-    clear_to = centre + CaptionMetrics(get_style(plan.style), canvas.width, canvas.height).tallest_page / 2 + gap
+    centre = caption_centre(canvas, plan.style, [*faces, grown((laptop.y, canvas.height), canvas.height)], faces)
+    if not plan.burn_captions:
+        return centre, FACE, 0
+    tallest = CaptionMetrics(get_style(plan.style), canvas.width, canvas.height).tallest_page
+    clear_to = centre + tallest / 2 + CLEARANCE * canvas.height
     lead = TRANSITION.duration_ms // 2
     shown = [t - first + lead for page in pages_for(words, plan.style, canvas.width, canvas.height)
              if page.end_ms > first - lead and page.start_ms < first + second + lead
              for t in range(page.start_ms, page.end_ms + 1, SAMPLE_MS)]
-    if not plan.burn_captions:
-        return centre, FACE, 0
     text = scrolled_text(plan.screen, canvas, second, shown)
     header = round(clear_to) // 2 * 2 if any(a < clear_to and b > 0 for a, b in text) else 0
     return centre, close_up(canvas, clear_to), header

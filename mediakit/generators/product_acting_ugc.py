@@ -46,7 +46,7 @@ from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.layouts.cutout import cutout
 from ..stages.layouts.product import actor_box, get_template, product_box, product_card, product_track, visible_box
 from ..stages.subtitles import placement
-from ..stages.subtitles.placement import Band, face_band
+from ..stages.subtitles.placement import Band, face_band, grown
 from ..stages.subtitles.seen import seen_in
 from ..timeline import Box, Canvas, VisualLayer
 
@@ -154,11 +154,12 @@ def caption_centre(canvas: Canvas, style: str, actor: Box, product: VisualLayer,
     """The captions' centre (px): as near the style's own place as a band of the safe area off the actor's face
     (drawn in ``actor``, or ``faces`` the analysis found) and the product, wherever its sway takes it, allows."""
     face_top, face_bottom = face_band(actor.w, actor.h)
-    faces = [(actor.y + face_top, actor.y + face_bottom), *faces]
+    faces = [grown(band, canvas.height) for band in ((actor.y + face_top, actor.y + face_bottom), *faces)]
     box = product.box
     assert box is not None
     sway = product.hover.dy if product.hover else 0
-    return placement.caption_centre(canvas, style, [*faces, (box.y - sway, box.y + box.h + sway)], faces)
+    return placement.caption_centre(canvas, style, [*faces, grown((box.y - sway, box.y + box.h + sway), canvas.height)],
+                                    faces)
 
 
 def share_notes(product: Path, template: str, canvas: Canvas) -> list[str]:

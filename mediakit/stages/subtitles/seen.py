@@ -10,7 +10,7 @@ the bands outside it (a 4:3 clip on a 9:16 canvas) are tried first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ...analysis import PictureAnalysis, Region, analyse
@@ -61,15 +61,35 @@ class Seen:
 def seen_in(layers: Sequence[VisualLayer], canvas: Canvas) -> Seen:
     """What the photos and clips among ``layers`` (a sequence's scenes included) show, on the canvas."""
     seen = Seen()
+    for analysis, fit, box, crop in _pictures(layers, canvas):
+        seen.add(analysis, fit, box, canvas, crop)
+    return seen
+
+
+def sighted(layers: Sequence[VisualLayer], canvas: Canvas) -> tuple[list[Rect], list[Rect]]:
+    """The faces and the salient subjects the photos and clips among ``layers`` show, as rectangles on the
+    canvas (what a PiP keeps clear of)."""
+    faces: list[Rect] = []
+    subjects: list[Rect] = []
+    for analysis, fit, box, crop in _pictures(layers, canvas):
+        shown = (analysis.width, analysis.height) if crop is None else (
+            max(1, round(analysis.width * crop.w)), max(1, round(analysis.height * crop.h)))
+        for regions, out in ((analysis.faces, faces), ((analysis.subject,) if analysis.subject else (), subjects)):
+            rects = (on_box(r if crop is None else cropped(r, crop), shown, box, fit) for r in regions)
+            out += [rect for rect in rects if rect is not None]
+    return faces, subjects
+
+
+def _pictures(layers: Sequence[VisualLayer], canvas: Canvas) -> Iterator[tuple[PictureAnalysis, str, Box, Crop | None]]:
+    """The analysis, fit, box and crop of each photo and clip among ``layers`` (a sequence's scenes included)."""
     for layer in layers:
         box = layer.box or canvas.box
         for part in layer.scenes if isinstance(layer, SequenceLayer) else (layer,):
             if isinstance(part, VideoLayer | ImageLayer):
-                seen.add(analyse(part.path), part.fit, box, canvas, part.crop)
+                yield analyse(part.path), part.fit, box, part.crop
             elif isinstance(part, PuppetLayer) and part.head_mask is not None and isinstance(part.backdrop, ImageLayer):
                 # a photo actor: its plate is the photo framed at the layer's size, the face included
-                seen.add(analyse(part.backdrop.path), part.fit, box, canvas, part.crop)
-    return seen
+                yield analyse(part.backdrop.path), part.fit, box, part.crop
 
 
 def luminance_behind(analysis: PictureAnalysis, fit: str, box: Box, canvas: Canvas, band: Band) -> tuple[float, float]:
