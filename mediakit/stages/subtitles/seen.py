@@ -120,15 +120,16 @@ def luminance_behind(analysis: PictureAnalysis, fit: str, box: Box, canvas: Canv
 
 
 def clear_of_picture(layers: Sequence[VisualLayer], canvas: Canvas, style: str, *, pip: Box | None = None,
-                     face_shown: bool = True, words: Sequence[Band] = ()) -> float:
+                     face_shown: bool = True, keep_clear: Sequence[Band] = ()) -> float:
     """Captions' centre (px) for an actor full frame (``face_shown``) and/or in a ``pip``, off drawn faces and
     off what the photos and clips among ``layers`` show (``placement.actor_caption_centre``).
 
-    ``words`` are bands the picture is known to write in (a drawn b-roll
-    card's, ``broll.scenes.card_words``): kept clear like faces, without
-    waiting for the analysis to read them.
+    ``keep_clear`` are bands the picture is known to fill without waiting
+    for the analysis to find them (the words on a drawn b-roll card,
+    ``broll.scenes.card_words``; a drawn face in a punched-in framing,
+    ``punch_ins.punched_face_band``): kept clear like faces.
     """
-    seen = seen_in(layers, canvas).tries(*words)
+    seen = seen_in(layers, canvas).tries(*keep_clear)
     return actor_caption_centre(canvas, pip, face_shown=face_shown, seen=seen, style=style)
 
 
