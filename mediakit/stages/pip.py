@@ -15,9 +15,9 @@ Geometry (all relative to the canvas, so every aspect gets the same look):
   resting box is always inside the canvas; beside a box it must keep clear of
   (a phone's body, with its buttons on the edges) it narrows to end short of it;
 - the position keeps clear of what the picture behind shows: over b-roll whose
-  faces or subject (the picture analysis') the asked corner would cover, the
-  frame takes the other bottom corner or the centre that covers none
-  (``clear_position``).
+  faces or salient parts (the picture analysis') the asked corner would
+  cover, the frame takes the bottom corner or the centre that covers the
+  least of them (``clear_position``).
 
 ``rounded`` cuts the corners with a mask drawn once by Pillow; ``shadow`` is
 rounded plus a soft drop shadow built once in the graph.  Both are compiled
@@ -154,27 +154,28 @@ def pip_box(options: PipOptions, canvas: Canvas, *, clear_of: Sequence[Box] = ()
 
 
 def clear_position(options: PipOptions, canvas: Canvas, behind: Sequence[VisualLayer]) -> PipOptions:
-    """``options`` at the position whose frame covers the least of the faces, then of the salient subjects,
-    that the photos and clips ``behind`` it show (the picture analysis'); the asked position wins ties, so it
-    stays wherever it covers nothing.  Only positions that keep the frame's size are tried (the actor is
-    framed for it before the picture is laid out)."""
-    faces, subjects = sighted(behind, canvas)
-    if not faces and not subjects:
+    """``options`` at the position whose frame covers the least of the faces, then of the salient parts, that
+    the photos and clips ``behind`` it show (the picture analysis'); the asked position wins ties, so it stays
+    wherever it covers nothing.  Only positions that keep the frame's size are tried (the actor is framed for
+    it before the picture is laid out)."""
+    faces, salient = sighted(behind, canvas)
+    if not faces and not salient:
         return options
     asked = pip_box(options, canvas)
     tries = [options, *(replace(options, position=p) for p in POSITIONS if p != options.position)]  # type: ignore[arg-type]
 
     def covered(option: PipOptions) -> tuple[float, float]:
         box = pip_box(option, canvas)
-        return _overlap(box, faces), _overlap(box, subjects)
+        return (round(sum(_overlap(box, face) for face in faces)),
+                round(sum(_overlap(box, rect) * weight for rect, weight in salient), 1))
 
     return min((o for o in tries if (b := pip_box(o, canvas)).w == asked.w and b.h == asked.h), key=covered)
 
 
-def _overlap(box: Box, rects: Sequence[Rect]) -> float:
-    """The area (px) of ``rects`` that ``box`` covers."""
-    return sum(max(0.0, min(box.x + box.w, x1) - max(box.x, x0)) * max(0.0, min(box.y + box.h, y1) - max(box.y, y0))
-               for x0, y0, x1, y1 in rects)
+def _overlap(box: Box, rect: Rect) -> float:
+    """The area (px) of ``rect`` that ``box`` covers."""
+    x0, y0, x1, y1 = rect
+    return max(0.0, min(box.x + box.w, x1) - max(box.x, x0)) * max(0.0, min(box.y + box.h, y1) - max(box.y, y0))
 
 
 def pip_layer(source: Path | ActorLayer, options: PipOptions, canvas: Canvas, start_ms: int, duration_ms: int, *,

@@ -207,12 +207,12 @@ def test_the_pip_takes_the_corner_off_the_picture_s_subject(door_x: int, positio
     assert moved.position == position and moved.size == PipOptions().size
 
 
-def test_faces_come_before_the_subject(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_faces_come_before_what_stands_out(monkeypatch: pytest.MonkeyPatch) -> None:
     canvas = Canvas(1080, 1920)
     right, left = pip_box(PipOptions(), canvas), pip_box(PipOptions("bottom-left"), canvas)
     face = (right.x + 10, right.y + 10, right.x + 200, right.y + 200)
     subject = (left.x, left.y, left.x + left.w, left.y + left.h)
-    monkeypatch.setattr("mediakit.stages.pip.sighted", lambda layers, canvas: ([face], [subject]))
+    monkeypatch.setattr("mediakit.stages.pip.sighted", lambda layers, canvas: ([face], [(subject, 0.5)]))
     # the left corner covers the whole subject, the right and the centre the face: the face wins
     assert clear_position(PipOptions(), canvas, []).position == "bottom-left"
     monkeypatch.setattr("mediakit.stages.pip.sighted", lambda layers, canvas: ([], []))

@@ -66,18 +66,26 @@ def seen_in(layers: Sequence[VisualLayer], canvas: Canvas) -> Seen:
     return seen
 
 
-def sighted(layers: Sequence[VisualLayer], canvas: Canvas) -> tuple[list[Rect], list[Rect]]:
-    """The faces and the salient subjects the photos and clips among ``layers`` show, as rectangles on the
-    canvas (what a PiP keeps clear of)."""
+def sighted(layers: Sequence[VisualLayer], canvas: Canvas) -> tuple[list[Rect], list[tuple[Rect, float]]]:
+    """What a PiP over ``layers`` keeps clear of, on the canvas: the faces their photos and clips show, as
+    rectangles, and each cell of their saliency grid that stands out more than the picture's average, with by
+    how much (a storefront's door, not the plain wall beside it)."""
     faces: list[Rect] = []
-    subjects: list[Rect] = []
+    salient: list[tuple[Rect, float]] = []
     for analysis, fit, box, crop in _pictures(layers, canvas):
         shown = (analysis.width, analysis.height) if crop is None else (
             max(1, round(analysis.width * crop.w)), max(1, round(analysis.height * crop.h)))
-        for regions, out in ((analysis.faces, faces), ((analysis.subject,) if analysis.subject else (), subjects)):
-            rects = (on_box(r if crop is None else cropped(r, crop), shown, box, fit) for r in regions)
-            out += [rect for rect in rects if rect is not None]
-    return faces, subjects
+        placed = [on_box(r if crop is None else cropped(r, crop), shown, box, fit) for r in analysis.faces]
+        faces += [rect for rect in placed if rect is not None]
+        grid = analysis.saliency
+        mean = sum(map(sum, grid)) / max(1, sum(map(len, grid)))
+        for i, row in enumerate(grid):
+            for j, value in enumerate(row):
+                cell = Region(j / len(row), i / len(grid), 1 / len(row), 1 / len(grid))
+                rect = on_box(cell if crop is None else cropped(cell, crop), shown, box, fit)
+                if rect is not None and value > mean:
+                    salient.append((rect, value - mean))
+    return faces, salient
 
 
 def _pictures(layers: Sequence[VisualLayer], canvas: Canvas) -> Iterator[tuple[PictureAnalysis, str, Box, Crop | None]]:
