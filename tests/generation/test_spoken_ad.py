@@ -204,13 +204,12 @@ def _delayed(video: Path, ms: int) -> Path:
 
 @pytest.mark.slow
 def test_show_your_app_lips_follow_the_voice(screen: Path, tmp_path: Path) -> None:
-    from mediakit.stages.layouts.phone import ACTOR_PIP
-    from mediakit.stages.pip import pip_box
+    from mediakit.stages.layouts.phone import actor_pip_box
     from mediakit.timeline import PuppetLayer
 
     body = {"app_screenshot_url": str(screen), "script": APP_SCRIPT, "subtitle_style": "none"}
     plan, built = _render_built("show_your_app", body, tmp_path / "app.mp4", tmp_path)
-    pip = pip_box(ACTOR_PIP, plan.canvas)
+    pip = actor_pip_box(plan.canvas)
     assert any(isinstance(layer, PuppetLayer) and layer.box == pip for layer in built.timeline.layers)
     words = built.captions.words
     spans = [(max(words[0].start_ms, 500), words[-1].end_ms, _mouth((pip.x, pip.y, pip.w, pip.h)))]  # PiP in
