@@ -25,8 +25,7 @@ before and after are measured under the same load.  Needs the ``bench``
 extra (``pip install -e '.[bench]'``).
 
 ``--request FILE`` renders another ugc_video request instead of the sample
-(``benchmarks/talking_only.yaml``: the talking shot alone, which is punched
-in every 2-4 s); MoviePy's composition mirrors the sample, so it is skipped.
+(``benchmarks/talking_only.yaml``: the talking shot alone); MoviePy's composition mirrors the sample, so it is skipped.
 
     python benchmarks/bench_ugc_video.py [--rounds 3] [--baseline /tmp/before] [--request FILE]
 """

@@ -42,8 +42,6 @@ from ..stages.broll import Scene, get_engine, scene_durations, scenes_track
 from ..stages.broll.edit import sentence_scenes
 from ..stages.broll.scenes import MAX_SCENES, RequestedScene, card_words, drawn_scenes
 from ..stages.pip import PipOptions, pip_box
-from ..stages.punch_ins import punched, punched_face_band
-from ..stages.subtitles.placement import Band, face_band
 from ..stages.subtitles.seen import clear_of_picture
 from ..timeline import Box, Track, VisualLayer
 
@@ -177,17 +175,13 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             pip_clip = placeable(framed)
         words = card_words(plan.scenes, plan.broll_images, plan.broll_model, canvas)
 
-        def centre(layers: tuple[VisualLayer, ...], only_pip: bool, *also: Band) -> float:
+        def centre(layers: tuple[VisualLayer, ...], only_pip: bool) -> float:
             return clear_of_picture(layers, canvas, plan.style, pip=pip_at, face_shown=not only_pip,
-                                    keep_clear=[*words, *also])
+                                    keep_clear=words)
 
-        if not plan.scenes:   # the talking shot alone, punched in every 2-4 s
+        if not plan.scenes:
             layers = spoken_ad.framed_actor(plan, speech)
-            shot = punched(layers, canvas, speech.words, total_ms)
-            if shot is None:
-                return Picture(Track(layers, total_ms), centre(layers, False))
-            tight = punched_face_band(face_band(canvas.width, canvas.height))
-            return Picture(Track((shot,), total_ms), centre((shot,), False, tight))
+            return Picture(Track(layers, total_ms), centre(layers, False))
         # the full-frame actor only when a scene shows it (a PiP-only ad never renders it)
         full = None if only_pip else talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
         durations = scene_durations(plan.scenes, list(speech.words), speech.duration_ms)

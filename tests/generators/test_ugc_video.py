@@ -27,10 +27,8 @@ from mediakit.probe import probe
 from mediakit.stages.broll.image_engine import card_band
 from mediakit.stages.broll.scenes import card_words
 from mediakit.stages.pip import PipOptions, pip_box
-from mediakit.stages.punch_ins import punch_crop, punched_face_band
-from mediakit.stages.subtitles.placement import face_band
 from mediakit.stages.subtitles.seen import clear_of_picture, seen_in
-from mediakit.timeline import SequenceLayer, TextLayer
+from mediakit.timeline import TextLayer
 
 SCRIPT = "I tried this cold brew for a week. It changed my mornings. Grab yours today."
 PREVIEW = Options(extra={"preview_height": 480})
@@ -342,22 +340,3 @@ def test_a_small_face_photo_is_a_receipt_note(face_photo: Path) -> None:
     plan = plan_job("ugc_video", {"script": SCRIPT, "face_photo_url": str(face_photo)})[1]
     assert any(n.startswith("face_photo_url: 360x288 px is enlarged 6.7x") for n in plan.receipt.notes)
 
-
-@pytest.mark.slow
-@pytest.mark.parametrize("style", ["hormozi", "karaoke", "boxed"])
-def test_the_talking_shot_is_punched_in_and_captions_stay_off_the_face_in_both_framings(style: str,
-                                                                                       tmp_path: Path) -> None:
-    """Issue 23: talking shots get punch-ins (a 12% cut in every 2-4 s).  The tight framing's face reaches
-    higher; no caption pixel lands on the face in either framing."""
-    long_script = ("I tried this cold brew for a week and it changed my mornings. It is smooth, never bitter, "
-                   "and ready in seconds. No machine, no mess, just pour it over ice.")
-    gen, plan = plan_job("ugc_video", {"script": long_script, "actor_slug": "maya-chen", "style": style,
-                                       "target_duration": 15}, options=Options(extra={"preview_height": 320}))
-    timeline = gen.build(plan, tmp_path).timeline
-    shot = timeline.layers[0]
-    assert isinstance(shot, SequenceLayer) and shot.transition.kind == "cut" and len(shot.scenes) >= 3
-    assert shot.scenes[0].crop is None and shot.scenes[1].crop == punch_crop(timeline.canvas)
-    canvas = timeline.canvas
-    top, bottom = punched_face_band(face_band(canvas.width, canvas.height))
-    ink = caption_ink(replace(timeline, layers=()), tmp_path)
-    assert ink.any() and ink_inside(ink, (0, top, canvas.width, bottom)) == 0

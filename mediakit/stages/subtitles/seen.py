@@ -134,8 +134,7 @@ def clear_of_picture(layers: Sequence[VisualLayer], canvas: Canvas, style: str, 
 
     ``keep_clear`` are bands the picture is known to fill without waiting
     for the analysis to find them (the words on a drawn b-roll card,
-    ``broll.scenes.card_words``; a drawn face in a punched-in framing,
-    ``punch_ins.punched_face_band``): kept clear like faces.
+    ``broll.scenes.card_words``): kept clear like faces.
     """
     seen = seen_in(layers, canvas).tries(*keep_clear)
     return actor_caption_centre(canvas, pip, face_shown=face_shown, seen=seen, style=style)
