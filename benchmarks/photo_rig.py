@@ -12,7 +12,8 @@ a 142 px face in a 360x288 frame, so the rig is tried on a small photo).
 * **quality**, on the actor alone at 540x960 speaking the sample script
   (eSpeak), rendered still (no head motion) and moving, nearly losslessly
   (x264 at crf 1, so what is measured is what the graph composed):
-  - mouth: dark (cavity) pixels in the mouth region per frame vs the
+  - mouth: dark (cavity) pixels in the mouth region (the lips' landmarks
+    and the jaw's drop below) per frame vs the
     speech's RMS per frame, Pearson correlation at the best lag within
     +-200 ms (targets >= 0.5, |lag| <= 40 ms);
   - eyes: the longest stretch without the eye region changing (<= 6 s);
@@ -23,7 +24,14 @@ a 142 px face in a 360x288 frame, so the rig is tried on a small photo).
     2 levels);
   - the region the open mouth changes (smoothed and closed, see
     ``straight_edge``): its longest straight edge as a share of the face
-    width (<= 10%).
+    width (<= 10%);
+  - brows by delivery: the face at rest (lids open, head level) for an
+    excited and a calm delivery, how much higher the excited brows sit
+    (the brow band's best-matching shift, as a share of the face height)
+    and the mean difference in the brow region (levels).
+
+The "still" render keeps the head level too (the tilted cells are not
+shown), so the mouth and eye measures see the face alone.
 
 Frames of both renders are written as PNG contact sheets beside the JSON
 (``--frames DIR``) to look at.
@@ -50,13 +58,19 @@ from bench_ugc_video import bare, children_cpu
 from PIL import Image
 
 from mediakit.ffmpeg import ffmpeg_exe
+from mediakit.media_io import read_pam
 from mediakit.render import render
 from mediakit.render.profile import VideoProfile
 from mediakit.stages.actors import SpeechInput
-from mediakit.stages.actors.photo_rig import photo_layer, photo_parts
+from mediakit.stages.actors.acting import acting_for
+from mediakit.stages.actors.face_mesh import find_face
+from mediakit.stages.actors.face_poses import BROWS, EYES
+from mediakit.stages.actors.head_tilt import TILTS
+from mediakit.stages.actors.look import EYE_STATES
+from mediakit.stages.actors.photo_rig import brow_poses, frame_photo, photo_layer, photo_parts
 from mediakit.stages.actors.visemes import speech_visemes
 from mediakit.stages.voice import synthesize
-from mediakit.timeline import AudioClip, Canvas, Timeline
+from mediakit.timeline import AudioClip, Canvas, Sprite, Timeline
 
 ROOT = Path(__file__).resolve().parents[1]
 FACE = ROOT / "tests" / "data" / "real" / "lipnet-grid-swwp2s" / "face.png"
@@ -143,12 +157,53 @@ def straight_edge(diff: np.ndarray) -> float:
     return longest
 
 
+def level(sprite: Sprite) -> Sprite:
+    """``sprite`` showing only its level cells (the first of its ``len(TILTS)`` equal parts)."""
+    per = sprite.cells // len(TILTS)
+    return replace(sprite, schedule=tuple((c % per, a, b) for c, a, b in sprite.schedule))
+
+
+def brows(frames_dir: Path | None) -> dict[str, float]:
+    """The face at rest for an excited and a calm delivery: the brows' lift (band shift, % of face height) and
+    the mean difference in the brow region (levels)."""
+    with Image.open(FACE) as photo:
+        _, framed = frame_photo(photo.convert("RGB"), find_face(FACE, field="face_photo_url"), SIZE)
+    line = framed.points[[i for brow in BROWS for i in brow]]
+    faces, face_h = {}, 0.0
+    for delivery in ("excited", "calm"):
+        parts = photo_parts(FACE, SIZE, brows=brow_poses(acting_for(delivery)), field="face_photo_url")
+        head = np.asarray(read_pam(parts.paths["head"]))
+        face = head[:, :head.shape[1] // len(TILTS), :3].astype(np.float64)
+        strip = np.asarray(read_pam(parts.paths["eyes"]))
+        cell = strip[:, :strip.shape[1] // (len(TILTS) * len(EYE_STATES))]  # open lids, level
+        (x, y), (h, w) = parts.eyes, cell.shape[:2]
+        alpha = cell[..., 3:] / 255
+        face[y:y + h, x:x + w] = face[y:y + h, x:x + w] * (1 - alpha) + cell[..., :3] * alpha
+        faces[delivery], face_h, origin = face, parts.face_h, np.array(parts.head)
+    (x0, y0), (x1, y1) = (line.min(axis=0) - origin).astype(int), (line.max(axis=0) - origin).astype(int)
+    reach = int(0.12 * face_h)
+    region = (slice(y0 - reach, y1 + reach // 3), slice(x0, x1))
+    rows = {d: f[region].mean(axis=(1, 2)) - f[region].mean() for d, f in faces.items()}
+    shifts = range(-reach, reach + 1)
+    fit = [float(np.dot(rows["excited"][max(0, k):len(rows["excited"]) + min(0, k)],
+                        rows["calm"][max(0, -k):len(rows["calm"]) - max(0, k)])) for k in shifts]
+    lift = -shifts[int(np.argmax(fit))]
+    if frames_dir is not None:
+        frames_dir.mkdir(parents=True, exist_ok=True)
+        Image.fromarray(np.concatenate([faces["excited"], faces["calm"]], axis=1).astype(np.uint8)).save(
+            frames_dir / "brows_excited_calm.png")
+    return {"brows_excited_over_calm_pct_face_h": round(100 * lift / face_h, 2),
+            "brow_region_mean_diff_levels": round(float(np.abs(faces["excited"][region]
+                                                               - faces["calm"][region]).mean()), 2)}
+
+
 def quality(folder: Path, frames_dir: Path | None) -> dict[str, float]:
     spoken = synthesize(SCRIPT)
     speech = SpeechInput.from_speech(spoken)
     visemes = speech_visemes(speech.phonemes, speech.words, speech.audio, speech.duration_ms)
     moving = photo_layer(FACE, visemes, speech.words, size=SIZE, duration_ms=speech.duration_ms, seed=11)
-    still = replace(moving, head_dx=(), head_dy=())
+    still = replace(moving, head_dx=(), head_dy=(), head=level(moving.head), eyes=level(moving.eyes),
+                    mouth=level(moving.mouth))
     canvas = Canvas(*SIZE, FPS)
     audio = (AudioClip(speech.audio),)
     lossless = VideoProfile(crf=1)  # near-lossless: what the graph composes, not the encoder's noise
@@ -161,15 +216,19 @@ def quality(folder: Path, frames_dir: Path | None) -> dict[str, float]:
     face_w = parts.face_h * 0.78  # the mesh's face is about 0.78 as wide as tall
     still_f, moving_f, photo_f = (gray_frames(videos[n]) for n in ("still", "moving", "photo"))
     n = min(len(still_f), len(moving_f))
-    # mouth: dark pixels where the mouth cells sit
-    mx, my = hx + parts.mouth[0], hy + parts.mouth[1]
-    mouth_box = (slice(my, my + int(0.35 * parts.face_h)), slice(mx, SIZE[0] - mx))
+    # mouth: dark pixels around the lips (where the landmarks put them) and the jaw's drop below
+    with Image.open(FACE) as photo:
+        _, framed = frame_photo(photo.convert("RGB"), find_face(FACE, field="face_photo_url"), SIZE)
+    lips = framed.points[[61, 291, 0, 17]]
+    (lx0, ly0), (lx1, ly1) = lips.min(axis=0).astype(int), lips.max(axis=0).astype(int)
+    mouth_box = (slice(ly0 - 4, ly1 + int(0.15 * parts.face_h)), slice(lx0 - 4, lx1 + 4))
     opening = np.array([(f[mouth_box] < 45).sum() for f in still_f[:n]], dtype=np.float64)
     energy = speech_rms(speech, n)
     r, lag = best_lag(opening, energy)
-    # eyes: changes of the eye region against the open-eyed photo
-    ex, ey = hx + parts.eyes[0], hy + parts.eyes[1]
-    eye_box = (slice(ey, ey + int(0.3 * parts.face_h)), slice(ex, SIZE[0] - ex))
+    # eyes: changes of the eye region (brows to lower lids, where the landmarks put them) against the first frame
+    around = framed.points[[i for eye in EYES for lid in eye for i in lid] + [i for brow in BROWS for i in brow]]
+    (ex0, ey0), (ex1, ey1) = around.min(axis=0).astype(int), around.max(axis=0).astype(int)
+    eye_box = (slice(ey0 - 4, ey1 + 4), slice(ex0 - 4, ex1 + 4))
     eye_diff = np.array([(np.abs(f[eye_box] - still_f[0][eye_box]) > 12).sum() for f in still_f[:n]])
     changes = np.flatnonzero(eye_diff > 30) / FPS
     stops = np.concatenate([[0.0], changes, [n / FPS]])
@@ -214,6 +273,7 @@ def main() -> None:
         folder = Path(tmp)
         result: dict[str, object] = rig_seconds(folder / "rig-cache")
         result.update(quality(folder, args.frames))
+        result.update(brows(args.frames))
         if not args.skip_speed:
             ad_run(folder / "warm.mp4", folder / "warm-cache")  # imports, fonts, voices
             rows: dict[str, list[float]] = {}

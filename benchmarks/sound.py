@@ -10,7 +10,9 @@ tests measure (``mediakit.stages.levels``):
   (target <= 1.0 s), and the speech tail: from the last word Whisper hears
   to the end (what a viewer hears as dead air when a bed plays on);
 * whether every word of the request's ``cta`` (or product_acting_ugc's
-  ``product_name``) is in Whisper tiny.en's transcript of the output.
+  ``product_name``) is heard in Whisper tiny.en's transcript of the output
+  (:func:`cta_heard`): a word of the dictionary must be in it as written; an
+  invented brand name, which Whisper cannot spell, must be in it as sound.
 
 make_subtitles burns captions onto the user's own clip and keeps its audio
 as it is (the user's mix is theirs): it is measured and shown, not held to
@@ -39,7 +41,9 @@ import yaml
 from mediakit.generation.contract import Options
 from mediakit.generation.run import generate
 from mediakit.media_io import decode_audio
+from mediakit.speech.cmudict import pronunciations
 from mediakit.speech.engines import recognizer
+from mediakit.speech.lexicon import letter_to_sound
 from mediakit.speech.wer import normalise
 from mediakit.stages.levels import measure_levels
 
@@ -59,6 +63,41 @@ def body_of(name: str) -> dict[str, Any]:
 def spoken_words(text: str) -> list[str]:
     """Words as said: an address's dots split it (``brew.co`` is heard as "brew dot co" or "Brew.co")."""
     return normalise(re.sub(r"(?<=\w)\.(?=\w)", " ", text))
+
+
+def cta_heard(cta: str, transcript: str) -> list[bool]:
+    """For each word of ``cta`` (as said), whether Whisper heard it in ``transcript``.
+
+    A word in the dictionary (CMUdict, the aligner's) is heard when it is in
+    the transcript, as written.  A word it lacks is a made-up brand name that
+    Whisper tiny.en has never seen and cannot spell ("Ledgerly" came back as
+    "legily" and "legially"), so its sound is compared: it is heard when a word
+    of the transcript, or two next to each other run together, is pronounced
+    (eSpeak's letter-to-sound, ARPAbet) within one phoneme edit per five
+    phonemes of it, at least one.  "legily" (L EH JH IY L IY) is 1 edit from
+    "ledgerly" (L EH JH ER L IY): heard; "leisurely" (2), "allegedly" (3) and
+    "largely" (3) are not, and a real word misheard ("app" as "top") never is.
+    """
+    said = spoken_words(transcript)
+    runs = {*said, *(a + b for a, b in zip(said, said[1:], strict=False))}
+    return [word in said or (not pronunciations(word) and any(_sounds_like(word, heard) for heard in runs))
+            for word in spoken_words(cta)]
+
+
+def _sounds_like(word: str, heard: str) -> bool:
+    want, got = letter_to_sound(word).split(), letter_to_sound(heard).split()
+    return _edits(want, got) <= max(1, len(want) // 5)
+
+
+def _edits(a: list[str], b: list[str]) -> int:
+    """Levenshtein distance between two phoneme sequences."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
 
 
 def heard(path: Path) -> str:
@@ -97,9 +136,10 @@ def measure(name: str, folder: Path, preview: bool) -> dict[str, Any]:
         "speech_tail_s": round(levels.duration_s - last_word_end(out), 2), "duration_s": round(levels.duration_s, 2),
         "make_s": round(seconds, 1)}
     if cta:
-        wanted, got = spoken_words(cta), set(spoken_words(transcript))
+        found = cta_heard(cta, transcript)
         row["cta"] = cta
-        row["cta_heard"] = f"{sum(w in got for w in wanted)}/{len(wanted)}"
+        row["cta_heard"] = f"{sum(found)}/{len(found)}"
+        row["transcript_end"] = transcript[-80:]
     row["pass"] = name in PASS_THROUGH or bool(
         abs(levels.loudness.integrated + 14) <= 1 and (levels.loudness.true_peak or 0) <= -1
         and levels.longest_silence_s <= 0.3 and levels.quiet_tail_s <= 1.0

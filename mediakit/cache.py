@@ -15,10 +15,12 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-
-from PIL import Image
+from typing import TYPE_CHECKING
 
 from .media_io import atomic_path
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 CACHE_VERSION = "4"
 CACHE_ENV = "MEDIAKIT_CACHE"

@@ -10,6 +10,7 @@ YAML, so one loader reads both.  Errors name the file, line and column.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from .errors import ValidationError
 MAX_BYTES = 1024 * 1024
 MAX_ALIASES = 100
 MAX_DEPTH = 100  # nesting levels; PyYAML composes recursively, so deeper would exhaust the stack
+_BASE_60 = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?")   # YAML 1.1's sexagesimal numbers
 
 
 class _Loader(yaml.SafeLoader):
@@ -29,6 +31,13 @@ class _Loader(yaml.SafeLoader):
         super().__init__(stream)
         self.aliases = 0
         self.depth = 0
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        """YAML 1.1 reads ``4:5`` and ``9:16`` as base-60 numbers (245, 556); an aspect is meant, as YAML 1.2
+        and JSON read it, so a plain scalar of that shape stays a string."""
+        if kind is yaml.ScalarNode and implicit[0] and _BASE_60.fullmatch(value):
+            return yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG
+        return super().resolve(kind, value, implicit)
 
     def compose_node(self, parent: Any, index: Any) -> Any:  # type: ignore[override]
         if self.check_event(yaml.AliasEvent):

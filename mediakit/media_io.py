@@ -16,14 +16,16 @@ import wave
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
-from PIL import Image, UnidentifiedImageError
 
 from .errors import MediaError, ValidationError
 from .ffmpeg import run_ffmpeg
 from .probe import probe
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 MediaKind = Literal["still", "video", "audio"]
 
@@ -127,6 +129,8 @@ def decode_audio(path: str | Path, *, rate: int = 16000, channels: int = 1) -> n
 
 def read_pam(path: str | Path) -> Image.Image:
     """A PAM that ``write_pam`` wrote (Pillow reads no PAM): grey, RGB or RGBA."""
+    from PIL import Image  # imported where images are read: a voice-only command never needs Pillow
+
     data = Path(path).read_bytes()
     end = data.index(b"ENDHDR\n") + len(b"ENDHDR\n")
     fields = dict(line.split(" ", 1) for line in data[:end].decode("ascii").splitlines()[1:-1])
@@ -137,6 +141,8 @@ def read_pam(path: str | Path) -> Image.Image:
 
 def open_image(path: str | Path, *, field: str | None = None) -> Image.Image:
     """The image at ``path``, fully loaded (the file is closed); ``MediaError`` naming the file otherwise."""
+    from PIL import Image, UnidentifiedImageError
+
     try:
         with open(path, "rb") as fh:
             is_pam = fh.read(3) == b"P7\n"

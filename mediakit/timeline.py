@@ -26,7 +26,9 @@ from .words import Word
 
 Fit = Literal["cover", "contain", "blur"]
 FITS: tuple[str, ...] = ("cover", "contain", "blur")
-ASPECTS: dict[str, tuple[int, int]] = {"9:16": (1080, 1920), "1:1": (1080, 1080), "16:9": (1920, 1080)}
+# the spec's three, and 4:5 (a feed post; a mediakit extension: the spec's fields do not list it)
+ASPECTS: dict[str, tuple[int, int]] = {"9:16": (1080, 1920), "1:1": (1080, 1080), "16:9": (1920, 1080),
+                                       "4:5": (1080, 1350)}
 AnimationKind = Literal["none", "fade", "slide-up", "slide-down", "slide-left", "slide-right", "scale"]
 ANIMATIONS: tuple[str, ...] = ("none", "fade", "slide-up", "slide-down", "slide-left", "slide-right", "scale")
 MIN_TRANSITION_MS = 40  # the shortest transition a sequence accepts; anything shorter is a cut
@@ -37,6 +39,11 @@ TRANSITIONS: tuple[str, ...] = ("cut", "fade", "fadeblack", "fadewhite", "dissol
                                 "wipeup", "wipedown", "slideleft", "slideright", "slideup", "slidedown",
                                 "smoothleft", "smoothright", "smoothup", "smoothdown", "circleopen",
                                 "circleclose", "zoomin", "coverleft", "coverup", "revealleft", "revealup")
+
+
+def aspect_tag(aspect: str) -> str:
+    """``9:16`` as ``9x16``: an aspect in a file or folder name (``ad_9x16.mp4``)."""
+    return aspect.replace(":", "x")
 
 
 def check_fit(fit: str) -> Fit:
@@ -471,6 +478,20 @@ class Wave:
 
 
 @dataclass(frozen=True)
+class Dip:
+    """``amplitude`` pixels down (up when negative) and back over ``duration_ms`` from ``start_ms`` (half a
+    sine): one nod or shrug, timed to a word, where a ``Wave`` runs the whole clip."""
+
+    start_ms: int
+    duration_ms: int
+    amplitude: float
+
+    def __post_init__(self) -> None:
+        if self.start_ms < 0 or self.duration_ms <= 0:
+            raise ValidationError("dip", (self.start_ms, self.duration_ms), "needs start_ms >= 0, duration_ms > 0")
+
+
+@dataclass(frozen=True)
 class Sprite:
     """A still part of a drawn figure, its top-left at (``x``, ``y``) in the part below it.
 
@@ -541,6 +562,8 @@ class PuppetLayer(AnimatedLayer):
     head_dx: tuple[Wave, ...] = ()
     head_dy: tuple[Wave, ...] = ()
     body_dy: tuple[Wave, ...] = ()
+    head_dips: tuple[Dip, ...] = ()  # nods on stressed words, over the head_dy waves
+    body_dips: tuple[Dip, ...] = ()  # shrugs (the shoulders up), over the body_dy waves
 
 
 ActorLayer = PuppetLayer

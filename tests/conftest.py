@@ -88,6 +88,16 @@ def silent_video(media_dir: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def long_clip(media_dir: Path) -> Path:
+    """16 s, 64x64, 10 fps grey with a 200 Hz tone: a talking clip longer than the longest bucket."""
+    out = media_dir / "long.mp4"
+    run_ffmpeg(["-f", "lavfi", "-i", "color=c=gray:s=64x64:r=10:d=16", "-f", "lavfi", "-i", "sine=f=200:d=16",
+                "-shortest", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-y", str(out)],
+               what="making a 16 s clip")
+    return out
+
+
+@pytest.fixture(scope="session")
 def tone_wav(media_dir: Path) -> Path:
     """1 s mono 16 kHz tone, audio only."""
     out = media_dir / "tone.wav"

@@ -48,3 +48,9 @@ def test_very_deep_nesting_is_a_clear_validation_error(text: str) -> None:
 
 def test_nesting_up_to_the_limit_is_fine() -> None:
     assert parse_yaml("[" * 99 + "1" + "]" * 99, field="input", where="ok.yaml") is not None  # 100 nodes deep
+
+
+def test_an_aspect_written_bare_stays_an_aspect() -> None:
+    """YAML 1.1 would read ``4:5`` as the base-60 number 245; a request means the aspect."""
+    assert parse_yaml("aspect_ratio: 4:5\nother: 9:16\nseconds: 10", field="input", where="x") == {
+        "aspect_ratio": "4:5", "other": "9:16", "seconds": 10}

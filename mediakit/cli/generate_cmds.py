@@ -37,14 +37,16 @@ from .requests import load_request
 @click.option("--timings", type=click.Path(path_type=Path), help="Words JSON ([{word, start, end}]) for captions.")
 @click.option("--actors-path", "actors_paths", multiple=True, type=click.Path(path_type=Path),
               help="A user actor folder or YAML list to add (repeatable; also $MEDIAKIT_ACTORS_PATH).")
+@click.option("--aspects", help="Several aspects of one job, comma-separated (9:16,4:5,1:1): one voice, one "
+                                "output per aspect (OUTPUT_9x16.mp4...) and one receipt listing them.")
 @click.option("--schema", is_flag=True, help="Print GENERATOR's request JSON Schema and exit.")
 @click.option("--list", "list_only", is_flag=True, help="List the generators and exit.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the receipt (or the spec's error body) as JSON on stdout.")
 def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ...], output: Path | None,
              receipt: Path | None, voiceover: Path | None, footage: Path | None, transcript: str | None,
-             timings: Path | None,
-             actors_paths: tuple[Path, ...], schema: bool, list_only: bool, as_json: bool) -> None:
+             timings: Path | None, actors_paths: tuple[Path, ...], aspects: str | None, schema: bool,
+             list_only: bool, as_json: bool) -> None:
     """Make GENERATOR's output (ugc_video, subtitle, ...) from a request in the spec's fields."""
     from ..generation.registry import generator_names, get_generator
 
@@ -77,6 +79,9 @@ def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ..
     options = Options(voiceover=voiceover, footage=footage, transcript=transcript,
                       words=tuple(load_words(timings)) if timings is not None else None,
                       actors_paths=actors_paths)
+    if aspects is not None:
+        _generate_aspects(gen.id, body, aspects, output, options=options, receipt=receipt, as_json=as_json)
+        return
     files = Outputs.beside(output)
     if receipt is not None:
         files = Outputs(**{**files.__dict__, "receipt": receipt})
@@ -89,6 +94,28 @@ def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ..
     click.echo(f"wrote {result.output}")
     for path in result.files.values():
         click.echo(f"wrote {path}")
+    for note in result.receipt.get("notes", []):
+        click.echo(f"note: {note}")
+
+
+def _generate_aspects(generator: str, body: dict[str, Any], aspects: str, output: Path, *, options: Any,
+                      receipt: Path | None, as_json: bool) -> None:
+    from ..generation.aspects import generate_aspects, parse_aspects
+
+    parse_aspects(aspects, generator)   # a bad value is refused before the progress bar starts
+    with progress_bar(f"{generator} in {aspects}") as progress:
+        result = generate_aspects(generator, body, aspects, output, options=options, receipt=receipt,
+                                  progress=progress)
+    if as_json:
+        files = {a: {k: str(v) for k, v in written.items()} for a, written in result.files.items()}
+        click.echo(json.dumps({**result.receipt, "files": files}, ensure_ascii=False))
+        return
+    for aspect, path in result.outputs.items():
+        click.echo(f"wrote {path} ({aspect})")
+        for extra in result.files[aspect].values():
+            click.echo(f"wrote {extra}")
+    if result.receipt_path is not None:
+        click.echo(f"wrote {result.receipt_path}")
     for note in result.receipt.get("notes", []):
         click.echo(f"note: {note}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -20,13 +21,17 @@ def say(text: str, output: Path, voice: str | None, speed: float, tone: str | No
         words_json: Path | None) -> None:
     """Speak TEXT into a WAV file ([tags] in square brackets shape delivery and are never spoken)."""
     from ..media_io import check_output_path
+    from ..scoped import scoped
     from ..stages.voice import synthesize
+    from ..stages.voice.shaping import SESSION_THREADS
     from ..words import save_words
 
     check_output_path(output)
     if words_json is not None:
         check_output_path(words_json)
-    speech = synthesize(text, voice=voice, speed=speed, tone=tone, engine=engine)
+    # One sentence and nothing else to do: the model gets every core this process may use.
+    with scoped(SESSION_THREADS, os.cpu_count() or 1):
+        speech = synthesize(text, voice=voice, speed=speed, tone=tone, engine=engine)
     speech.write_wav(output)
     click.echo(f"wrote {output} ({speech.duration_ms / 1000:.2f} s, voice {speech.selected_voice}, "
                f"engine {speech.engine})")

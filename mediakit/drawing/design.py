@@ -33,7 +33,7 @@ from ..errors import MediaError
 from .lettering import LEADING, block_height, fit
 from .motifs import STUDIO_SUBJECT, Palette, draw_setting, draw_subject, mix, setting_for, subject_for
 from .prompts import palette
-from .scene import draw_scene, read_scene
+from .scene import Scene, draw_scene, read_scene, scene_planes
 
 HEADLINE_FONTS = ("Bebas Neue", "League Spartan", "Fjalla One")
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
@@ -87,7 +87,7 @@ def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool =
     w, h = size
     wide = w > h * 1.15
     arrangement = ("left" if wide else ("top", "bottom", "top")[variant % 3]) if text else "none"
-    scene = read_scene(prompt) if context is None else read_scene(prompt).within(read_scene(context))
+    scene = scene_of(prompt, context)
     if scene.assets:  # the things the prompt names, where and when it says (``scene``)
         img = draw_scene(scene, size, rng, pal)
         if text:
@@ -107,6 +107,24 @@ def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool =
     if text:
         typeset(img, headline(prompt), pal, arrangement, variant)
     return finish(img, rng)
+
+
+def scene_of(prompt: str, context: str | None = None) -> Scene:
+    """The scene ``prompt`` describes, inside ``context``'s (the whole prompt a phrase or a beat is part of)."""
+    return read_scene(prompt) if context is None else read_scene(prompt).within(read_scene(context))
+
+
+def design_planes(prompt: str, size: tuple[int, int], *, variant: int = 0,
+                  context: str | None = None) -> tuple[Image.Image, Image.Image] | None:
+    """A scene's two planes without type, far (RGB, finished like ``design``) and near (RGBA), for a camera
+    that moves them at different speeds; None when the prompt names nothing a scene can show (``design``
+    then draws it as a poster)."""
+    scene = scene_of(prompt, context)
+    if not scene.assets:
+        return None
+    rng = random.Random(seed_of(prompt.strip().lower(), size, variant))
+    far, near = scene_planes(scene, size, rng, prompt_palette(prompt, variant))
+    return finish(far, rng), near
 
 
 def typeset(img: Image.Image, head: str, pal: Palette, arrangement: str, variant: int) -> int:

@@ -19,6 +19,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -131,9 +132,12 @@ def glow(size: tuple[int, int], spots: list[tuple[float, float, float, RGB, int]
 class Canvas:
     """A supersampled RGBA drawing surface in unit coordinates (fractions of width and height)."""
 
-    def __init__(self, size: tuple[int, int], scale: int) -> None:
+    def __init__(self, size: tuple[int, int], scale: int, *, blend: bool = False) -> None:
+        """``blend``: a translucent shape is laid over what is drawn below it (a shadow on a wall) instead of
+        replacing it (a translucent shape on a layer of its own)."""
         self.size = size
         self.scale = scale
+        self.blend = blend
         self.img = Image.new("RGBA", (size[0] * scale, size[1] * scale), (0, 0, 0, 0))
         self.draw = ImageDraw.Draw(self.img)
         self.w, self.h = self.img.size
@@ -143,22 +147,40 @@ class Canvas:
         return x * self.w, y * self.h
 
     def poly(self, points: list[tuple[float, float]], fill: tuple[int, ...]) -> None:
-        self.draw.polygon([self.xy(x, y) for x, y in points], fill=fill)
+        self._paint("polygon", [self.xy(x, y) for x, y in points], fill=fill)
 
     def ellipse(self, cx: float, cy: float, rx: float, ry: float, fill: tuple[int, ...] | None = None,
                 outline: tuple[int, ...] | None = None, width: float = 0.0) -> None:
         """An ellipse centred at (cx, cy) (fractions of the frame), radii as fractions of the shorter side."""
         x, y = self.xy(cx, cy)
-        self.draw.ellipse((x - rx * self.u, y - ry * self.u, x + rx * self.u, y + ry * self.u), fill=fill,
-                          outline=outline, width=max(0, round(width * self.u)))
+        self._paint("ellipse", [(x - rx * self.u, y - ry * self.u), (x + rx * self.u, y + ry * self.u)], fill=fill,
+                    outline=outline, width=max(0, round(width * self.u)))
 
     def rect(self, x0: float, y0: float, x1: float, y1: float, fill: tuple[int, ...], radius: float = 0.0) -> None:
-        self.draw.rounded_rectangle((*self.xy(x0, y0), *self.xy(x1, y1)), radius=radius * self.u, fill=fill)
+        self._paint("rounded_rectangle", [self.xy(x0, y0), self.xy(x1, y1)], radius=radius * self.u, fill=fill)
+
+    def _paint(self, shape: str, points: list[tuple[float, float]], **style: Any) -> None:
+        """Draw ``shape`` through ImageDraw; on a blending canvas a translucent one is drawn on a patch of its
+        bounds and composited (ImageDraw replaces an RGBA image's pixels, alpha included)."""
+        colours = [style.get("fill"), style.get("outline")]
+        if not self.blend or all(c is None or len(c) < 4 or c[3] == 255 for c in colours):
+            getattr(self.draw, shape)(points, **style)
+            return
+        pad = int(style.get("width", 0)) + 2
+        x0, y0 = max(0, int(min(x for x, _ in points)) - pad), max(0, int(min(y for _, y in points)) - pad)
+        x1, y1 = min(self.w, int(max(x for x, _ in points)) + pad), min(self.h, int(max(y for _, y in points)) + pad)
+        if x1 <= x0 or y1 <= y0:
+            return
+        patch = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
+        getattr(ImageDraw.Draw(patch), shape)([(x - x0, y - y0) for x, y in points], **style)
+        self.img.alpha_composite(patch, (x0, y0))
 
     def result(self) -> Image.Image:
+        """The drawing at its size: each ``scale`` x ``scale`` block averaged (as smooth as a Lanczos resize for
+        flat shapes, at a quarter of its cost)."""
         if self.scale == 1:
             return self.img
-        return self.img.resize(self.size, Image.Resampling.LANCZOS)
+        return self.img.reduce(self.scale)
 
 
 # ---- settings ---------------------------------------------------------------------------------------------------

@@ -2,15 +2,21 @@
 
 The local engines cannot generate a picture of "waves crashing on the rocks
 at dusk", but they can do what an illustrator with a sticker book would:
-read the prompt for the things it names (``presets/scene_assets``: 110
+read the prompt for the things it names (``presets/scene_assets``: 113
 Fluent Emoji 3D images, MIT, listed with the nouns each depicts in
-``assets.yaml``), the setting (sea, land, city, or an indoor sweep), the
-time of day (a sky from dawn to night, with stars after dark) and the
-weather (rain, snow, fog, storm, cloud), and lay the things out on that
-ground: the first named thing large in front, the others smaller behind it
-and to its sides, things of the sky up in the sky.  A noun with no asset is
-reported (``Scene.missing``), so a receipt can say what was not drawn; the
-scene still shows the rest.
+``assets.yaml``) and the places no sticker shows (a lighthouse, a cliff, a
+shop front, a window: set pieces drawn as shapes, ``sets.py``), the setting
+(sea, land, city, or an indoor sweep), the time of day (a sky from dawn to
+night, with stars after dark) and the weather (rain, snow, fog, storm,
+cloud), and lay the things out where the place puts them: the first named
+thing large in front, the others smaller behind it and to its sides, things
+of the sky up in the sky.  A noun with neither is reported
+(``Scene.missing``), so a receipt can say what was not drawn; the scene
+still shows the rest.
+
+A scene is drawn as two planes (``scene_planes``): the far one (sky and
+setting) and the near one (the pieces and things), so a camera can move
+them at different speeds (parallax).
 """
 
 from __future__ import annotations
@@ -25,10 +31,11 @@ import yaml
 from PIL import Image, ImageDraw, ImageFilter
 
 from ..paths import data_dir
-from .motifs import SETTINGS, Palette, draw_setting, mix, setting_for
+from .motifs import SETTINGS, Canvas, Palette, draw_setting, mix, setting_for
+from .sets import BEHIND, PIECES, PLACES, Stage, draw_pieces, piece_words
 
 ASSET_FOLDER = "scene_assets"
-ASSET_SOURCE = "Fluent Emoji 3D, MIT"
+ASSET_SOURCE = "Fluent Emoji 3D, MIT; set pieces drawn as shapes"
 SKY_THINGS = frozenset(("cloud", "rain-cloud", "sun", "moon", "star", "rainbow", "airplane", "bird", "rocket",
                         "lightning", "balloon", "butterfly", "snowflake", "bee", "owl"))
 TIMES: dict[str, tuple[str, ...]] = {
@@ -40,7 +47,7 @@ WEATHERS: dict[str, tuple[str, ...]] = {
     "rain": ("rain", "rainy", "raining", "drizzle", "rainstorm", "wet"), "snow": ("snow", "snowy", "snowing",
                                                                              "blizzard", "snowfall"),
     "fog": ("fog", "foggy", "mist", "misty", "haze", "hazy"), "storm": ("storm", "stormy", "thunder", "thunderstorm"),
-    "cloudy": ("cloudy", "overcast", "grey", "gray"),
+    "cloudy": ("cloudy", "overcast", "grey", "gray"), "sunny": ("sunny", "sunlit", "sunshine", "bright"),
 }
 # time of day -> sky (top, bottom) and the light
 SKIES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]] = {
@@ -53,6 +60,8 @@ SKIES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, in
     "dusk": ((58, 50, 120), (236, 128, 112), (255, 190, 140)),
     "night": ((10, 14, 38), (38, 40, 92), (232, 232, 255)),
 }
+# the asset of a group of people, and the others its copies take turns with (a queue is not one person cloned)
+PEOPLE = ("person", "woman", "man")
 GROUPS = frozenset(("forest", "woods", "crowd", "fleet", "flock", "herd", "garden", "orchard", "queue"))
 NOT_NOUNS = frozenset(("below", "above", "outside", "inside", "nearby", "behind", "together", "again", "away", "here",
                        "there", "down", "up", "out", "back", "home", "small", "big", "large", "tiny", "old", "new"))
@@ -61,21 +70,31 @@ _DETERMINER = re.compile(r"\b(?:a|an|the|some|two|three|its|their|his|her|my|you
                          r"[,.;!?]|$)")
 
 
-# camera move -> the verbs of action that call for it: a pan follows movement across the frame, a push-in
-# looks closer, a pull-out lets something go
+# nouns an asset depicts that are also verbs ("Mara waves goodbye", "she leaves the shop", "the phone rings"): after
+# a name or a pronoun they are read as verbs, not drawn
+VERB_NOUNS = ("waves", "rocks", "stars", "plants", "trains", "ships", "drinks", "cooks", "bikes", "flowers",
+              "leaves", "ducks", "rings", "watches", "sails", "toasts")
+_AFTER_SUBJECT = re.compile(rf"\b([A-Z][a-z]*|he|she|they|we|you|who|it)(\s+)(?:{'|'.join(VERB_NOUNS)})\b")
+PRONOUNS = frozenset(("he", "she", "they", "we", "you", "who", "it", "i"))
+# camera move -> the words of action that call for it: a pan follows movement across the frame, a push-in
+# looks closer, a pull-out lets something go, a tilt follows a rise or a fall
 CAMERA_WORDS: dict[str, tuple[str, ...]] = {
     "pan": ("run", "runs", "running", "drive", "drives", "driving", "fly", "flies", "flying", "sail", "sails",
             "sailing", "walk", "walks", "walking", "ride", "rides", "riding", "crash", "crashes", "crashing",
-            "race", "races", "racing", "rush", "rushing", "speeding", "passing", "playing", "swimming"),
+            "race", "races", "racing", "rush", "rushing", "speeding", "passing", "playing", "swimming", "queue",
+            "forms"),
     "push": ("reveal", "reveals", "revealing", "approach", "approaches", "closer", "zoom", "discover", "discovers",
              "look", "looks", "looking", "stare", "stares", "open", "opens", "opening"),
-    "pull": ("leave", "leaves", "leaving", "away", "launch", "launches", "launching", "rising", "rises", "lifts",
-             "goodbye", "ending"),
+    "pull": ("leave", "leaves", "leaving", "away", "goodbye", "ending"),
+    "tilt-up": ("launch", "launches", "launching", "rising", "rises", "lifts", "climbs", "climbing", "soars",
+                "soaring", "towering", "above"),
+    "tilt-down": ("below", "beneath", "falls", "falling", "sinks", "sinking", "dives", "diving", "drops",
+                  "descends", "pours", "pouring"),
 }
 
 
 def camera_for(text: str) -> str | None:
-    """The camera move the action of ``text`` calls for (``pan``, ``push``, ``pull``), None when it names none."""
+    """The camera move the action of ``text`` calls for (a key of ``CAMERA_WORDS``), None when it names none."""
     words = re.findall(r"[a-z]+", text.lower())
     return next((move for w in words for move, keys in CAMERA_WORDS.items() if w in keys), None)
 
@@ -92,11 +111,17 @@ class Scene:
     weather: str
 
     def within(self, whole: Scene) -> Scene:
-        """This part's scene (a shot, a panel) inside the whole prompt's: what the part leaves unsaid (the setting,
-        the time, the weather) is the whole's."""
-        return replace(self, setting=self.setting if self.setting != "studio" else whole.setting,
+        """This part's scene (a shot, a panel) inside the whole prompt's: what the part leaves unsaid (the place,
+        the setting, the time, the weather) is the whole's."""
+        shown = self.shown if self.pieces or not whole.pieces else (*whole.pieces, *self.shown)
+        return replace(self, shown=shown, setting=self.setting if self.setting != "studio" else whole.setting,
                        time=self.time if self.time != "day" else whole.time,
                        weather=self.weather if self.weather != "clear" else whole.weather)
+
+    @property
+    def pieces(self) -> tuple[tuple[str, str], ...]:
+        """The places drawn as set pieces (noun, piece): the lighthouse, the shop front, the window."""
+        return tuple((noun, name) for noun, name in self.shown if name in PIECES)
 
     @property
     def assets(self) -> tuple[str, ...]:
@@ -105,7 +130,8 @@ class Scene:
 
     def note(self) -> str:
         """The receipt's line: which asset shows each thing, and which things have none."""
-        shown = ", ".join(f"{noun} -> {name}" for noun, name in self.shown) or "none"
+        shown = ", ".join(f"{noun} -> {name}{' (drawn)' if name in PIECES else ''}"
+                          for noun, name in self.shown) or "none"
         lost = f"; no asset for {', '.join(self.missing)} (not drawn)" if self.missing else ""
         return (f"scene drawn locally: {self.setting}, {self.time}, {self.weather}; assets {shown} "
                 f"({ASSET_SOURCE}){lost}")
@@ -122,11 +148,17 @@ def asset_words() -> dict[str, str]:
     return out
 
 
+@functools.cache
+def scene_words() -> dict[str, str]:
+    """Every word the composer can draw -> the asset or the set piece that depicts it."""
+    return {**asset_words(), **piece_words()}
+
+
 def read_scene(prompt: str) -> Scene:
     """The scene ``prompt`` describes (no drawing: cheap enough for a plan)."""
-    text = prompt.lower()
+    text = without_verbs(prompt).lower()
     words = re.findall(r"[a-z][a-z-]*", text)
-    index = asset_words()
+    index = scene_words()
     found: list[tuple[str, str]] = []
     named: set[str] = set()
     i = 0
@@ -143,11 +175,30 @@ def read_scene(prompt: str) -> Scene:
     missing: list[str] = []
     for phrase in _DETERMINER.finditer(text):  # a noun phrase's head: its last word that is not an adverb
         heads = [w for w in phrase.group(1).split() if w not in NOT_NOUNS and not w.endswith(("ing", "ly"))]
+        if len(heads) > 1 and heads[-2] in named:  # "a queue forms": the noun is named, then its verb
+            continue
         if heads and heads[-1] not in named and heads[-1] not in known and len(heads[-1]) > 2:
             missing.append(heads[-1])
+    places = [(noun, name) for noun, name in found if name in PIECES]
+    if places:  # one place per scene: the first named, with the pieces drawn together with it
+        together = next(group for group in PLACES if places[0][1] in group)
+        missing += [noun for noun, name in places if name not in together]
+        found = [(noun, name) for noun, name in found if name not in PIECES or name in together]
     time = next((t for w in words for t, keys in TIMES.items() if w in keys), "day")
     weather = next((k for w in words for k, keys in WEATHERS.items() if w in keys), "clear")
-    return Scene(tuple(found), tuple(dict.fromkeys(missing)), setting_for(prompt), time, weather)
+    return Scene(tuple(found), tuple(dict.fromkeys(missing)), setting_for(text), time, weather)
+
+
+def without_verbs(prompt: str) -> str:
+    """``prompt`` less the ``VERB_NOUNS`` that follow a name or a pronoun ("Mara waves goodbye"): verbs, not the
+    waves of a sea ("Fresh lemons" keeps its lemons: only those few words are ever taken for verbs)."""
+    index = scene_words()
+
+    def drop(m: re.Match[str]) -> str:
+        who = m.group(1).lower()
+        name = m.group(1)[0].isupper() and who not in index and not _DETERMINER.match(f"{who} x")
+        return m.group(1) + m.group(2) if who in PRONOUNS or name else m.group(0)
+    return _AFTER_SUBJECT.sub(drop, prompt)
 
 
 @functools.cache
@@ -159,40 +210,67 @@ def asset(name: str) -> Image.Image:
 
 
 def draw_scene(scene: Scene, size: tuple[int, int], rng: random.Random, palette: Palette | None = None) -> Image.Image:
-    """``scene`` as an RGBA picture of ``size``: sky and ground, the things on it, the weather over it.
+    """``scene`` as one RGBA picture of ``size``: its far plane with its near plane over it."""
+    far, near = scene_planes(scene, size, rng, palette)
+    far.alpha_composite(near)
+    return far
+
+
+def scene_planes(scene: Scene, size: tuple[int, int], rng: random.Random,
+                 palette: Palette | None = None) -> tuple[Image.Image, Image.Image]:
+    """``scene`` as two RGBA planes of ``size``: far (the sky and the setting, the things of the sky) and near
+    (the set pieces, the things on the ground, the weather; transparent elsewhere).
 
     A prompt that names no time of day keeps ``palette`` (its own colours, "warm orange", "neon") when given.
     """
-    top, bottom, light = (palette.top, palette.bottom, palette.accent) if palette and scene.time == "day" \
-        else SKIES[scene.time]
+    own = palette is not None and scene.time == "day" and scene.weather != "sunny"  # a sunny sky is blue
+    top, bottom, light = (palette.top, palette.bottom, palette.accent) if palette and own else SKIES[scene.time]
     if scene.weather in ("rain", "storm", "fog", "cloudy"):
         grey = (118, 124, 136) if scene.weather != "storm" else (70, 74, 88)
         top, bottom, light = mix(top, grey, 0.6), mix(bottom, grey, 0.5), mix(light, grey, 0.4)
-    img = draw_setting(scene.setting, size, Palette(top, bottom, light), rng)
+    pal = Palette(top, bottom, light)
+    pieces = scene.pieces
+    setting = scene.setting if scene.setting != "studio" or not pieces else BEHIND[pieces[0][1]]
+    far = draw_setting(setting, size, pal, rng)
     w, h = size
     unit = min(w, h)
     if scene.time == "night":
-        stars = ImageDraw.Draw(img)
+        stars = ImageDraw.Draw(far)
         for _ in range(60):
             x, y, r = rng.uniform(0, w), rng.uniform(0, h * 0.45), rng.uniform(0.6, 1.6) * unit / 500
             stars.ellipse((x - r, y - r, x + r, y + r), fill=(255, 255, 240, rng.randint(120, 230)))
-    ground = {"sea": 0.86, "studio": 0.8}.get(scene.setting, 0.84)
-    things = [(noun, name) for noun, name in scene.shown if name not in SKY_THINGS]
-    in_sky = [name for _, name in scene.shown if name in SKY_THINGS]
-    # a plural ("waves", "a forest") is a group; the first thing named stands large in front, the rest smaller
-    # behind it, out to the sides
+    canvas = Canvas(size, 2 if max(size) <= 1600 else 1, blend=True)
+    stage, placed = draw_pieces(canvas, pieces, pal, scene.time, scene.weather)
+    near = canvas.result() if pieces else Image.new("RGBA", size, (0, 0, 0, 0))
+    if not pieces:
+        stage = Stage(ground={"sea": 0.86, "studio": 0.8}.get(setting, 0.84))
+    for p in placed:
+        _place(near, asset(p.name), p.cx, p.base, p.side * unit, shadow=False)
+    _things(near, scene, stage, rng)
+    x0, y0, x1, y1 = stage.sky
+    for k, name in enumerate([n for _, n in scene.shown if n in SKY_THINGS][:4]):
+        cx = x0 + (x1 - x0) * (0.15, 0.85, 0.5, 0.32)[k]
+        _place(far, asset(name), cx, y1 - (y1 - y0) * 0.1 * (k % 2), 0.2 * unit, shadow=False)
+    _weather(far if "window" in dict(pieces).values() else near, scene.weather, rng)
+    return far, near
+
+
+def _things(img: Image.Image, scene: Scene, stage: Stage, rng: random.Random) -> None:
+    """The things on the ground: the first named large at the stage's centre, the rest smaller behind it and
+    out to the sides; a plural ("waves", "a queue") is a group of three (people in a queue differ)."""
+    unit = min(img.size)
+    things = [(noun, name) for noun, name in scene.shown if name not in SKY_THINGS and name not in PIECES]
     group = [name for k, (noun, name) in enumerate(things) for _ in range(3 if k and _many(noun) else 1)]
     if things and _many(things[0][0]):
         group += [things[0][1]] * 2
-    spots = [(0.17, 0.26), (0.83, 0.26), (0.33, 0.2), (0.67, 0.2), (0.08, 0.18), (0.92, 0.18)]
+    group = [PEOPLE[k % len(PEOPLE)] if name in PEOPLE else name for k, name in enumerate(group)]
     for k, name in reversed(list(enumerate(group[:7]))):
-        cx, scale = (0.5 + rng.uniform(-0.04, 0.04), 0.46) if k == 0 else spots[(k - 1) % len(spots)]
-        base = ground - (0.0 if k == 0 else 0.07 + 0.03 * (k % 2))
+        cx, scale = (stage.centre + rng.uniform(-0.04, 0.04), stage.scale) if k == 0 else \
+            (stage.spots[(k - 1) % len(stage.spots)], stage.scale * (0.56 if k < 3 else 0.44))
+        if name in PEOPLE:  # a person stands as tall as the place allows, whatever the order
+            scale = stage.scale * 1.5
+        base = stage.ground - (0.0 if k == 0 else 0.02 + 0.015 * (k % 2))
         _place(img, asset(name), cx, base, scale * unit, shadow=True)
-    for k, name in enumerate(in_sky[:4]):
-        _place(img, asset(name), (0.22, 0.78, 0.5, 0.36)[k], 0.3 + 0.04 * (k % 2), 0.2 * unit, shadow=False)
-    _weather(img, scene.weather, rng)
-    return img
 
 
 def _many(noun: str) -> bool:

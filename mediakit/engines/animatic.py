@@ -15,7 +15,9 @@ would cut from the same material, on the shared timeline and renderer:
   prompt's phrases by the local designer (scenes of the things they name,
   in the whole prompt's setting, light and weather), each with the camera
   move its action calls for: a pan for movement ("driving", "crashing"), a
-  push-in for a look or a reveal, a pull-out for a leaving.
+  push-in for a look or a reveal, a pull-out for a leaving, a tilt for a
+  rise or a fall; a scene's near plane (its place and things) moves about
+  four times as far as its sky and setting, so the move has depth.
 
 Every clip has the prompt as an on-screen title over its first part and
 generated ambient sound (``ambience``).  Nothing else is written on the
@@ -30,18 +32,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 from PIL import Image, ImageDraw
 
-from ..drawing.design import compose, design, open_image
+from ..drawing.design import compose, design, design_planes, open_image
 from ..drawing.lettering import fit
 from ..drawing.scene import camera_for
+from ..media_io import write_pam
 from ..probe import probe
 from ..render import ProgressCallback
 from ..stages.broll.kenburns import capped, image_size, motion_for
 from ..timeline import (
+    NO_ANIMATION,
     Animation,
     AudioClip,
     Box,
@@ -63,11 +69,16 @@ MIN_SHOT_MS = 1500
 CUT = Transition("fade", 400)
 TITLE_IN_MS = 300
 _REFERENCE = re.compile(r"@(image|video|audio)(\d+)", re.IGNORECASE)
-# the camera move an action calls for: a pan across, a push in, a pull out (slowed to a drift by ``capped``)
-CAMERA_MOVES: dict[str, KenBurns] = {
-    "pan": KenBurns(1.12, 1.12, (0.0, 0.5), (1.0, 0.5)),
-    "push": KenBurns(1.0, 1.15),
-    "pull": KenBurns(1.15, 1.0),
+# the camera move an action calls for, as (far plane, near plane): the near plane (the place and the things) moves
+# about four times as far as the far one (the sky and the setting), so the scene has depth (parallax).  Pans and
+# tilts hold a constant zoom, which the renderer draws with a crop alone; a push or pull zooms the near plane only
+PARALLAX: dict[str | None, tuple[KenBurns | None, KenBurns]] = {
+    None: (KenBurns(1.03, 1.03, (0.35, 0.5), (0.65, 0.5)), KenBurns(1.1, 1.1, (0.25, 0.5), (0.75, 0.5))),
+    "pan": (KenBurns(1.04, 1.04, (0.2, 0.5), (0.8, 0.5)), KenBurns(1.14, 1.14, (0.1, 0.5), (0.9, 0.5))),
+    "push": (None, KenBurns(1.0, 1.12, (0.5, 0.5), (0.5, 0.6))),
+    "pull": (None, KenBurns(1.12, 1.0, (0.5, 0.6), (0.5, 0.5))),
+    "tilt-up": (KenBurns(1.04, 1.04, (0.5, 0.8), (0.5, 0.2)), KenBurns(1.14, 1.14, (0.5, 0.9), (0.5, 0.1))),
+    "tilt-down": (KenBurns(1.04, 1.04, (0.5, 0.2), (0.5, 0.8)), KenBurns(1.14, 1.14, (0.5, 0.1), (0.5, 0.9))),
 }
 _PHRASE_SPLIT = re.compile(r"(?<=[.!?;])\s+|,\s+(?:then|and then|while|as)\s+|\s+then\s+", re.IGNORECASE)
 
@@ -82,12 +93,13 @@ class AnimaticEngine(VideoEngine):
         canvas = Canvas(job.width, job.height, Fraction(FPS))
         total = job.seconds * 1000
         cutins: list[AudioClip] = []
+        near: list[ImageLayer] = []
         if job.mode == "image":
             picture = frames_layer(job, total)
         else:
-            scenes, cutins = shots(job, workdir, total)
+            scenes, cutins, near = shots(job, workdir, total)
             picture = scenes[0] if len(scenes) == 1 else SequenceLayer(scenes=tuple(scenes), transition=CUT)
-        layers: list[VisualLayer] = [picture]
+        layers: list[VisualLayer] = [picture, *near]
         title = title_text(job.prompt)
         if title:
             layers.append(title_layer(title, job, workdir, total))
@@ -112,16 +124,16 @@ def frames_layer(job: VideoJob, total: int) -> VisualLayer:
     ), transition=fade)
 
 
-def shots(job: VideoJob, workdir: Path, total: int) -> tuple[list[SceneContent], list[AudioClip]]:
-    """The shots of text and reference modes, and the sound of the clips cut in."""
+def shots(job: VideoJob, workdir: Path, total: int) -> tuple[list[SceneContent], list[AudioClip], list[ImageLayer]]:
+    """The shots of text and reference modes, the sound of the clips cut in, and the near planes of designed
+    scenes (layers over the shots, moving faster than them)."""
     box = (job.width, job.height)
     images = [job.refs[i] for i in mention_order(job.prompt, "image", len(job.refs))]
     clips = [job.video_refs[i] for i in mention_order(job.prompt, "video", len(job.video_refs))]
-    moves: dict[Path, KenBurns] = {}
+    designed: dict[Path, Shot] = {}
     if not images and not clips:
-        designed = designed_shots(job, workdir, total)
-        images = [path for path, _ in designed]
-        moves = {path: CAMERA_MOVES[move] for path, move in designed if move is not None}
+        designed = {shot.far: shot for shot in designed_shots(job, workdir, total)}
+        images = list(designed)
     max_shots = max(1, total // MIN_SHOT_MS)
     items: list[tuple[str, Path]] = _interleave(images, clips)
     if len(items) > max_shots:
@@ -131,18 +143,35 @@ def shots(job: VideoJob, workdir: Path, total: int) -> tuple[list[SceneContent],
     durations = [share] * (len(items) - 1) + [total - share * (len(items) - 1)]
     scenes: list[SceneContent] = []
     sounds: list[AudioClip] = []
+    near: list[ImageLayer] = []
     start = 0
     for i, ((kind, path), dur) in enumerate(zip(items, durations, strict=True)):
         if kind == "video":
             scenes.append(VideoLayer(path=path, duration_ms=dur, loop=True))
             if probe(path).audio is not None:
                 sounds.append(AudioClip(path, start_ms=start, duration_ms=dur, fade_in_ms=150, fade_out_ms=150))
+        elif path in designed:
+            shot = designed[path]
+            far_move, near_move = PARALLAX[shot.move]
+            if shot.near is None:  # a poster, not a scene: it moves as one
+                scenes.append(ImageLayer(path=path, duration_ms=dur, motion=capped(near_move, box, box, dur)))
+            else:
+                scenes.append(ImageLayer(path=path, duration_ms=dur, motion=far_move))
+                near.append(near_plane(shot.near, near_move, start, dur, total))
         else:
             size = image_size(path)
-            motion = capped(moves[path], size, box, dur) if path in moves else motion_for(i, size, box, dur)
-            scenes.append(ImageLayer(path=path, duration_ms=dur, motion=motion))
+            scenes.append(ImageLayer(path=path, duration_ms=dur, motion=motion_for(i, size, box, dur)))
         start += dur
-    return scenes, sounds
+    return scenes, sounds, near
+
+
+def near_plane(path: Path, motion: KenBurns, start: int, dur: int, total: int) -> ImageLayer:
+    """A shot's near plane over its span, fading in and out across the cuts as the shots crossfade."""
+    half = CUT.duration_ms // 2
+    begin, end = max(0, start - half), min(total, start + dur + half)
+    fade = Animation("fade", CUT.duration_ms)
+    return ImageLayer(path=path, start_ms=begin, duration_ms=end - begin, motion=motion,
+                      enter=fade if begin else NO_ANIMATION, exit=fade if end < total else NO_ANIMATION)
 
 
 def mention_order(prompt: str, kind: str, count: int) -> list[int]:
@@ -156,16 +185,34 @@ def mention_order(prompt: str, kind: str, count: int) -> list[int]:
     return named + [i for i in range(count) if i not in named]
 
 
-def designed_shots(job: VideoJob, workdir: Path, total: int) -> list[tuple[Path, str | None]]:
-    """Stills designed from the prompt's phrases: one per 4 s or so (1 to 4), no type (the title is separate),
-    each with the camera move its action calls for (``scene.camera_for``)."""
+@dataclass(frozen=True)
+class Shot:
+    """A designed shot: its far plane (or the whole poster), its near plane when it is a scene, its camera move."""
+
+    far: Path
+    near: Path | None
+    move: str | None
+
+
+def designed_shots(job: VideoJob, workdir: Path, total: int) -> list[Shot]:
+    """Shots designed from the prompt's phrases: one per 4 s or so (1 to 4), no type (the title is separate),
+    each with the camera move its action calls for (``scene.camera_for``).
+
+    The stills are written as uncompressed PAM (``write_pam``): they are read
+    once, by the render, and deflating a 720p PNG costs about as much as
+    drawing it.
+    """
     count = max(1, min(4, round(total / 4000)))
-    phrases = phrases_of(job.prompt, count)
     out = []
-    for i, phrase in enumerate(phrases):
-        path = workdir / f"shot-{i + 1}.png"
-        design(phrase, (job.width, job.height), variant=i, text=False, context=job.prompt).save(path, "PNG")
-        out.append((path, camera_for(phrase)))
+    for i, phrase in enumerate(phrases_of(job.prompt, count)):
+        far, near = workdir / f"shot-{i + 1}.pam", workdir / f"shot-{i + 1}-near.pam"
+        planes = design_planes(phrase, (job.width, job.height), variant=i, context=job.prompt)
+        if planes is None:
+            write_pam(far, np.asarray(design(phrase, (job.width, job.height), variant=i, text=False)))
+        else:
+            write_pam(far, np.asarray(planes[0]))
+            write_pam(near, np.asarray(planes[1]))
+        out.append(Shot(far, near if planes is not None else None, camera_for(phrase)))
     return out
 
 

@@ -38,7 +38,7 @@ from ..timeline import Timeline
 
 SHORT_SIDE = {"480p": 480, "720p": 720, "1080p": 1080}
 RATIOS: dict[str, tuple[int, int]] = {"9:16": (9, 16), "16:9": (16, 9), "1:1": (1, 1), "4:3": (4, 3),
-                                      "3:4": (3, 4), "21:9": (21, 9)}
+                                      "3:4": (3, 4), "21:9": (21, 9), "4:5": (4, 5)}
 
 
 def frame_size(aspect: str, quality: str) -> tuple[int, int]:

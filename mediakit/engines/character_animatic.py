@@ -124,7 +124,7 @@ def _scene(shots: CharacterShots, beat: str, index: int, workdir: Path) -> Path:
     if not shots.design_scenes:
         return shots.storyboard
     path = workdir / f"scene-{index + 1}.png"
-    panel_scene(beat, (shots.canvas.width, shots.canvas.height), index).save(path, "PNG")
+    panel_scene(beat, (shots.canvas.width, shots.canvas.height), index, shots.prompt).save(path, "PNG")
     return path
 
 

@@ -57,7 +57,7 @@ from ..fetch import Limits, fetch
 from ..interop.inputs import Foreign
 from ..progress import ProgressCallback
 from ..render import DEFAULT_PROFILE, Profile
-from ..timeline import Captions, Timeline
+from ..timeline import Canvas, Captions, Timeline
 from ..words import Word
 from .request import RequestModel, parse_request
 
@@ -258,13 +258,17 @@ class Generator(ABC, Generic[RequestT, PlanT]):
     """One generator: set ``id``, ``request_model``, ``description``; implement ``plan`` and ``build``.
 
     ``output_suffix`` is the kind of file it delivers (``.mp4``, ``.png``,
-    ``.mp3``).  Instances hold no per-job state, so one serves every job.
+    ``.mp3``).  ``aspects`` are the aspects one job of it may be rendered in
+    at once (``generation.aspects``, ``--aspects``) with ``build_aspects``;
+    empty where a job has one shape.  Instances hold no per-job state, so one
+    serves every job.
     """
 
     id: ClassVar[str]
     request_model: ClassVar[type[RequestModel]]
     description: ClassVar[str]
     output_suffix: ClassVar[str] = ".mp4"
+    aspects: ClassVar[tuple[str, ...]] = ()
 
     def parse(self, body: Mapping[str, Any]) -> RequestT:
         """The body as this generator's request, or one ``ValidationError`` naming every bad field."""
@@ -277,6 +281,12 @@ class Generator(ABC, Generic[RequestT, PlanT]):
     @abstractmethod
     def build(self, plan: PlanT, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         """The expensive steps, and the timeline (or finished file) to deliver."""
+
+    def build_aspects(self, plan: PlanT, canvases: Mapping[str, Canvas], workdir: Path,
+                      progress: ProgressCallback | None = None) -> dict[str, Built]:
+        """``plan`` built once per canvas (by aspect), sharing what the canvas does not change (the voice, the
+        music, the analysis); only a generator that lists ``aspects`` has it."""
+        raise NotImplementedError(f"{self.id} renders one aspect per job")
 
     @classmethod
     def schema(cls) -> dict[str, Any]:

@@ -101,7 +101,7 @@ def generate(generator: str | Generator[Any, Any], body: Mapping[str, Any], outp
     out = Path(output)
     files = Outputs.beside(out) if outputs is None else outputs
     gen = get_generator(generator) if isinstance(generator, str) else generator
-    _check_targets(gen, out, files)
+    check_targets(gen, out, files)
     gen, plan = plan_job(gen, body, options=options, stats=stats)
     return deliver(gen, plan, out, outputs=files, progress=progress)
 
@@ -111,20 +111,35 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
     """Build and render a plan, then write the files around the output."""
     out = Path(output)
     files = Outputs.beside(out) if outputs is None else outputs
-    _check_targets(gen, out, files)
-    written: dict[str, Path] = {}
+    check_targets(gen, out, files)
     with tempfile.TemporaryDirectory(prefix=f"mediakit-{gen.id}-") as tmp:
         built = gen.build(plan, Path(tmp), progress)
-        _deliver_main(built, out, span(progress, built.rendered_from, 1.0))
-        notes = _after_render(built, out, Path(tmp))
-        for n, extra in enumerate(built.extra_files, start=2):
-            target = out.with_name(f"{out.stem}-{n}{out.suffix}")
-            with atomic_path(target) as part:
-                shutil.copyfile(extra, part)
-            written[f"output-{n}"] = target
+        notes, written = write_built(built, out, files, Path(tmp), span(progress, built.rendered_from, 1.0))
     final = built.receipt or plan.receipt
     final = replace(final, notes=(*final.notes, *notes)) if notes else final
     receipt = final.to_dict()
+    if files.receipt is not None:
+        data = {"generator": gen.id, "output": str(out), **receipt, "metered": plan.metered.to_dict()}
+        if built.extra_files:
+            data["outputs"] = [str(out), *(str(p) for k, p in written.items() if k.startswith("output-"))]
+        written["receipt"] = write_text(files.receipt, json.dumps(data, indent=2, ensure_ascii=False) + "\n",
+                                        field="receipt")
+    return Result(out, receipt, written, replace(plan, receipt=final), built.captions,
+                  built.timeline.canvas if built.timeline is not None else None)
+
+
+def write_built(built: Built, out: Path, files: Outputs, workdir: Path,
+                progress: ProgressCallback | None) -> tuple[tuple[str, ...], dict[str, Path]]:
+    """Render ``built`` to ``out`` and write the files beside it that ``files`` names (all but the receipt):
+    the receipt notes its delivery steps made, and the files written by kind."""
+    written: dict[str, Path] = {}
+    _deliver_main(built, out, progress)
+    notes = _after_render(built, out, workdir)
+    for n, extra in enumerate(built.extra_files, start=2):
+        target = out.with_name(f"{out.stem}-{n}{out.suffix}")
+        with atomic_path(target) as part:
+            shutil.copyfile(extra, part)
+        written[f"output-{n}"] = target
     if built.captions is not None and built.timeline is not None:  # Built holds no captions without one
         from ..captions import export_sidecars, get_style
 
@@ -134,14 +149,7 @@ def deliver(gen: Generator[Any, Any], plan: Plan, output: str | Path, *, outputs
             written[_kind_of(path, files)] = path
     if files.poster is not None and built.timeline is not None:
         written["poster"] = poster_frame(out, files.poster, at_ms=_poster_ms(built))
-    if files.receipt is not None:
-        data = {"generator": gen.id, "output": str(out), **receipt, "metered": plan.metered.to_dict()}
-        if built.extra_files:
-            data["outputs"] = [str(out), *(str(p) for k, p in written.items() if k.startswith("output-"))]
-        written["receipt"] = write_text(files.receipt, json.dumps(data, indent=2, ensure_ascii=False) + "\n",
-                                        field="receipt")
-    return Result(out, receipt, written, replace(plan, receipt=final), built.captions,
-                  built.timeline.canvas if built.timeline is not None else None)
+    return notes, written
 
 
 POSTER_PNG_LEVEL = 3
@@ -193,7 +201,8 @@ def _poster_ms(built: Built) -> int:
     return built.timeline.duration_ms // 3
 
 
-def _check_targets(gen: Generator[Any, Any], out: Path, files: Outputs) -> None:
+def check_targets(gen: Generator[Any, Any], out: Path, files: Outputs) -> None:
+    """Refuse an output ``gen`` cannot write (another kind of file, a folder that is not there) before any work."""
     check_output_path(out)
     if out.suffix.lower() != gen.output_suffix:
         raise ValidationError("output", str(out), f"must end in {gen.output_suffix} ({gen.id} writes "

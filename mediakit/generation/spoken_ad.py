@@ -20,7 +20,8 @@ formats differ only in their hooks); everything else is written once here:
 
 Documented options outside the requests (``Options``): ``voiceover`` (a
 recorded voice; captions aligned to the script), ``footage`` (the user's own
-talking clip as actor and voice; see ``footage``) and
+talking clip as actor and voice, as the talking routes' ``footage_url`` field
+and an actor folder's ``talking.mp4`` with a sound; see ``footage``) and
 ``extra["preview_height"]`` (a smaller canvas of the same aspect, for
 previews and fast tests).
 """
@@ -33,10 +34,10 @@ import gc
 import sys
 from abc import abstractmethod
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
@@ -52,14 +53,24 @@ from ..stages.music import music_bed
 from ..stages.subtitles.placement import room_below
 from ..stages.subtitles.seen import seen_in
 from ..stages.voice import SpeechRequest
-from ..timeline import ActorLayer, AudioClip, Box, Canvas, ColorLayer, Timeline, Track, VisualLayer
+from ..timeline import (
+    ActorLayer,
+    AudioClip,
+    Box,
+    Canvas,
+    ColorLayer,
+    Timeline,
+    Track,
+    VisualLayer,
+    aspect_tag,
+)
 from ..words import Word
 from .casting import Casting, ScriptDecision, voice_for
 from .contract import Built, Context, Generator, Metered, Plan, Receipt, RequestT
 from .endcard import MAX_CARD_MS, closing_line, end_card, last_word_end
 from .fill import cta_words, speak_to_fill, spoken_text
 from .footage import NOTE as FOOTAGE_NOTE
-from .footage import footage_casting, footage_clip
+from .footage import footage_casting, own_footage
 from .upscale import upscale_note
 
 BUCKETS = (5, 10, 15)        # the durations a recorded voiceover is fitted into
@@ -97,6 +108,16 @@ class SpokenAdPlan(Plan):
 
 
 @dataclass(frozen=True)
+class Sound:
+    """What every aspect of one ad shares: the voice (its words timed) and its mix over the bed (a future)."""
+
+    speech: SpeechInput
+    words: list[Word]
+    speech_ms: int
+    mixing: Future[Path]
+
+
+@dataclass(frozen=True)
 class Picture:
     """What a ``picture`` hook returns: its track (times from 0) and the height (px) where captions sit clear."""
 
@@ -112,7 +133,7 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
                    voice: str | None = None, speed: float | None = None, tone: str | None = None,
                    dub_language: str | None = None, cta: str | None = None, notes: tuple[str, ...] = (),
                    delivery: str | None = None, full_frame: Mapping[str, Path] | None = None,
-                   **fields: Any) -> AdPlanT:
+                   footage_url: str | None = None, **fields: Any) -> AdPlanT:
     """The plan half: the voice, the bucket and the receipt, as ``plan_type`` with the generator's ``fields``.
 
     The ad lasts the script's paced duration (``script.pacing``, which starts
@@ -124,6 +145,8 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
     paced request's.  The voice speaks the script and then the ``cta``.  A
     face photo and the stills in ``full_frame`` (field name -> file) are shown
     on the whole canvas: one enlarged more than twice gets a receipt note.
+    A footage ad (``footage_url``, the ``footage`` option or an actor's own
+    clip with a sound) is its clip's picture and voice, its bucket the clip's.
     """
     shown = {**({"face_photo_url": casting.actor.portrait_path} if casting.actor.kind == "photo" else {}),
              **(full_frame or {})}
@@ -131,13 +154,13 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
                        if (n := upscale_note(name, open_image(path, field=name).size, (canvas.width, canvas.height)))))
     voiceover = speech = None
     paced = script.pacing.estimated_duration
-    footage = footage_clip(context)
+    footage = own_footage(context, casting, footage_url)
     if footage is not None and context.options.voiceover is not None:
-        raise ValidationError("footage", str(context.options.footage), "brings its own voice: give footage or "
+        raise ValidationError(footage.field, str(footage.clip), f"brings its own voice: give {footage.field} or "
                               "voiceover, not both")
     if footage is not None:
-        voiceover, casting = footage, footage_casting(footage, casting)
-        seconds = max(0 if duration is None else paced, voiceover_bucket(footage, field="footage"))
+        voiceover, casting = footage.clip, footage_casting(footage, casting)
+        seconds = max(0 if duration is None else paced, voiceover_bucket(footage.clip, field=footage.field))
         notes = (FOOTAGE_NOTE, *notes)
     elif context.options.voiceover is not None:
         voiceover = context.fetch(str(context.options.voiceover), field="voiceover", limits=AUDIO)
@@ -166,22 +189,41 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
 
 
 class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
-    """A spoken ad: ``plan`` with :func:`plan_spoken_ad`, and the ``picture`` hook; ``build`` is shared."""
+    """A spoken ad: ``plan`` with :func:`plan_spoken_ad`, and the ``picture`` hook; ``build`` is shared, and so
+    is ``build_aspects`` (one voice for several aspects).
+
+    ``aspects``: the phone, laptop and product layouts are drawn for portrait
+    and square frames (their pictures checked in 9:16, 4:5 and 1:1); a route
+    that takes ``aspect_ratio`` lists its own.
+    """
+
+    aspects: ClassVar[tuple[str, ...]] = ("9:16", "4:5", "1:1")
 
     @abstractmethod
     def picture(self, plan: AdPlanT, speech: SpeechInput, workdir: Path) -> Picture:
         """The ad's picture for the spoken ``speech`` (its words timed), lasting ``plan.seconds``."""
 
     def build(self, plan: AdPlanT, workdir: Path, progress: ProgressCallback | None = None) -> Built:
-        # Work that does not wait on another runs side by side: the music bed
-        # while the voice is synthesised, then the mix beside drawing the
-        # picture's layers (ffmpeg children and numpy leave the GIL free).
-        with ThreadPoolExecutor(max_workers=2, thread_name_prefix="spoken-ad") as pool:
-            return self._finish(plan, workdir, pool)
+        with _pool() as pool:
+            return self._finish(plan, self._sound(plan, workdir, pool), workdir)
 
-    def _finish(self, plan: AdPlanT, workdir: Path, pool: ThreadPoolExecutor) -> Built:
+    def build_aspects(self, plan: AdPlanT, canvases: Mapping[str, Canvas], workdir: Path,
+                      progress: ProgressCallback | None = None) -> dict[str, Built]:
+        """The ad on each of ``canvases`` (by aspect): the voice is spoken, the bed made and the two mixed once;
+        each canvas gets its own picture and caption placement (the picture analysis is cached per input, so
+        the second canvas reads the first one's)."""
+        with _pool() as pool:
+            sound = self._sound(plan, workdir, pool)
+            built = {}
+            for aspect, canvas in canvases.items():
+                folder = workdir / aspect_tag(aspect)
+                folder.mkdir(exist_ok=True)
+                built[aspect] = self._finish(replace(plan, canvas=canvas), sound, folder)
+            return built
+
+    def _sound(self, plan: AdPlanT, workdir: Path, pool: ThreadPoolExecutor) -> Sound:
+        """The voice spoken to fill the bucket and its mix over the bed (the mix still running in ``pool``)."""
         total_ms = plan.seconds * 1000
-        canvas = plan.canvas
         bed = None if plan.music is None else pool.submit(music_bed, plan.music, total_ms / 1000, seed=plan.seconds)
         spoken = None if plan.heard else plan.script.script   # footage says its own words
         voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, spoken, total_ms, workdir=workdir)
@@ -189,17 +231,22 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
             else SpeechInput(voice, speech_ms, words=tuple(words), delivery=plan.delivery)
         mixing = pool.submit(soundtrack, voice, None if bed is None else bed.result, total_ms, workdir / "mix.wav",
                              music_level_db=plan.music_level_db)
-        picture = self.picture(plan, speech, workdir)
-        card_text, card_from, captions_to = self._card(plan, words, speech_ms)
+        return Sound(speech, words, speech_ms, mixing)
+
+    def _finish(self, plan: AdPlanT, sound: Sound, workdir: Path) -> Built:
+        total_ms, canvas, words = plan.seconds * 1000, plan.canvas, sound.words
+        picture = self.picture(plan, sound.speech, workdir)
+        card_text, card_from, captions_to = self._card(plan, words, sound.speech_ms)
         card = end_card(card_text, canvas, centre_y=picture.caption_centre, start_ms=card_from, total_ms=total_ms)
         captions = captions_for(words, plan.style, picture.caption_centre)  # sidecars even when not burnt in
         # the card shows the cta, so the burnt captions stop before it is said (never under the card)
         burnt = captions_for([w for w in words if w.start_ms < captions_to], plan.style, picture.caption_centre) \
             if card else captions
         timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
-                            audio=(AudioClip(mixing.result()), *picture.track.audio),
+                            audio=(AudioClip(sound.mixing.result()), *picture.track.audio),
                             captions=burnt if plan.burn_captions else None)
-        receipt = replace(plan.receipt, word_count=len(words)) if plan.voiceover is not None else None
+        receipt = replace(plan.receipt, word_count=len(words), words_per_second=round(len(words) / plan.seconds, 2)) \
+            if plan.voiceover is not None else None
         release_heap()
         return Built(timeline=timeline, captions=captions,
                      receipt=receipt, poster_ms=min(total_ms - 1, (words[0].start_ms if words else 0) + 600))
@@ -230,6 +277,12 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
             closing = " ".join(w.text for w in words) if plan.heard else plan.script.script  # footage says its own
             return closing_line(closing, plan.canvas), start, start
         return None, total_ms, total_ms
+
+
+def _pool() -> ThreadPoolExecutor:
+    """Work that does not wait on another runs side by side: the music bed while the voice is synthesised,
+    then the mix beside drawing the picture's layers (ffmpeg children and numpy leave the GIL free)."""
+    return ThreadPoolExecutor(max_workers=2, thread_name_prefix="spoken-ad")
 
 
 # ---- plan helpers ------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import Any
 
 from PIL import Image, UnidentifiedImageError
 
-from ..catalog import InputRule, VideoMode
+from ..catalog import ASPECTS, InputRule, VideoMode
 from ..engines.base import RATIOS
 from ..errors import MediaError, ValidationError
 from ..fetch import MB, Limits
@@ -179,11 +179,15 @@ _PROMPT_ASPECTS = (
 )
 
 
+# the catalog's aspects (the models': not mediakit's 4:5, which only the local routes draw)
+_LISTED = tuple(a for a in ASPECTS if a in RATIOS)
+
+
 def nearest_aspect(width: int, height: int) -> str:
     """The listed aspect closest to ``width`` x ``height`` (compared as log ratios, so 2:1 is as far from 1:1
     as 1:2)."""
     ratio = math.log(width / height)
-    return min(RATIOS, key=lambda a: abs(math.log(RATIOS[a][0] / RATIOS[a][1]) - ratio))
+    return min(_LISTED, key=lambda a: abs(math.log(RATIOS[a][0] / RATIOS[a][1]) - ratio))
 
 
 def adaptive_aspect(inputs: Inputs, prompt: str) -> tuple[str, str]:
@@ -197,7 +201,7 @@ def adaptive_aspect(inputs: Inputs, prompt: str) -> tuple[str, str]:
 
 def prompt_aspect(prompt: str) -> str:
     """An aspect the prompt names (``16:9``, or words like vertical, widescreen, square), else 9:16."""
-    for aspect in RATIOS:
+    for aspect in _LISTED:
         if re.search(rf"(?<![\d.]){re.escape(aspect)}(?![\d.])", prompt):
             return aspect
     words = set(re.findall(r"[a-z-]+", prompt.lower()))

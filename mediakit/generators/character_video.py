@@ -18,7 +18,6 @@ import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal
 from uuid import UUID
 
 from pydantic import Field
@@ -28,13 +27,13 @@ from ..engines.character_animatic import CharacterShots, animatic
 from ..errors import ValidationError
 from ..fetch import IMAGE, Url
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Receipt
-from ..generation.fields import WebhookUrl
+from ..generation.fields import Aspect, WebhookUrl
 from ..generation.request import RequestModel, seconds_field
 from ..generator_ids import GeneratorId
 from ..render import ProgressCallback
 from ..stages.characters.session import recall, result_path
 from ..stages.characters.sheet import read_character
-from ..stages.characters.storyboard import read_storyboard, split_script
+from ..stages.characters.storyboard import beat_notes, read_storyboard, split_script
 from ..timeline import (
     Canvas,
 )
@@ -51,7 +50,7 @@ class CharacterVideoRequest(RequestModel):
     action_prompt: str | None = Field(None, min_length=1, max_length=2000,
                                       description="What happens; from the session's storyboard step when omitted.")
     duration: seconds_field(5, 10) = Field(10, description="5 or 10 seconds.")  # type: ignore[valid-type]
-    aspect_ratio: Literal["9:16", "16:9", "1:1"] = "9:16"
+    aspect_ratio: Aspect = "9:16"
     generate_audio: bool = True
     session_id: UUID | None = Field(None, description="Links the steps; the same session and inputs reuse work.")
     webhook_url: WebhookUrl | None = None
@@ -96,6 +95,10 @@ class CharacterVideoGenerator(Generator[CharacterVideoRequest, CharacterVideoPla
                  "beats as shots with camera moves, the character drawn and animated"]
         if kept is not None and kept.exists():
             notes.append(f"reused the video already made in session {session}")
+        design_scenes = record is not None or request.action_prompt is not None
+        prompt = request.action_prompt or " ".join(beats)
+        if design_scenes:
+            notes += beat_notes(beats, prompt, "beat")
         return CharacterVideoPlan(
             generator=self.id,
             receipt=Receipt(estimated_duration=seconds, quality=QUALITY, engine="local-character-video",
@@ -103,9 +106,9 @@ class CharacterVideoGenerator(Generator[CharacterVideoRequest, CharacterVideoPla
             metered=Metered(generator=self.id, seconds=seconds),
             shots=CharacterShots(
                 character=character, sheet=sheet, storyboard=board, beats=tuple(beats),
-                design_scenes=record is not None or request.action_prompt is not None,
+                design_scenes=design_scenes,
                 canvas=Canvas(width, height, Fraction(FPS)), duration_ms=seconds * 1000, audio=request.generate_audio,
-                prompt=request.action_prompt or " ".join(beats)),
+                prompt=prompt),
             kept_at=kept)
 
     def build(self, plan: CharacterVideoPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:

@@ -48,7 +48,7 @@ from ..stages.layouts.product import actor_box, get_template, product_box, produ
 from ..stages.subtitles import placement
 from ..stages.subtitles.placement import Band, face_band, grown
 from ..stages.subtitles.seen import seen_in
-from ..timeline import Box, Canvas, VisualLayer
+from ..timeline import Box, Canvas, PuppetLayer, VideoLayer, VisualLayer
 
 # acting style -> (voice tone, speed, camera energy): how the actor delivers the lines and how lively the shot is
 DELIVERY: dict[str, tuple[str, float, float]] = {
@@ -145,7 +145,8 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
         track = product_track(plan.product, placeable(acted), canvas, total_ms, template=plan.template,
                               energy=plan.energy, cache_dir=workdir)
         product = track.layers[-1]
-        seen = seen_in(track.layers[:-1], canvas)   # a clip or photo actor's face, as the picture analysis finds it
+        actors = [layer for layer in track.layers if isinstance(layer, VideoLayer | PuppetLayer)]
+        seen = seen_in(actors, canvas)   # a clip or photo actor's face, as the picture analysis finds it
         return Picture(track, caption_centre(canvas, plan.style, abox, product, seen.faces))
 
 

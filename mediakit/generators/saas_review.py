@@ -23,7 +23,7 @@ class SaasReviewRequest(TalkingAdRequest):
         return self.product_url is not None
 
     def _missing_rule(self) -> str:
-        return "is required unless prompt or product_url is given"
+        return "is required unless prompt, product_url or footage_url is given"
 
 
 class SaasReviewGenerator(UgcVideoGenerator):

@@ -34,7 +34,14 @@ from ..render import ProgressCallback
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.characters.session import record
 from ..stages.characters.sheet import Character, front_crop, read_character
-from ..stages.characters.storyboard import Option, draw_storyboard, save_storyboard, split_script, suggest
+from ..stages.characters.storyboard import (
+    Option,
+    beat_notes,
+    draw_storyboard,
+    save_storyboard,
+    split_script,
+    suggest,
+)
 
 MIN_PANELS = 4
 Beat = Annotated[str, Field(min_length=1, max_length=300)]
@@ -140,6 +147,7 @@ class StoryboardGenerateGenerator(Generator[StoryboardGenerateRequest, Storyboar
                  "beats with the sheet's character drawn in"]
         if character is None:
             notes.append("the sheet carries no mediakit character record: its front view (left third) is used")
+        notes += beat_notes(beats, " ".join(beats), "panel")
         return StoryboardGeneratePlan(
             generator=self.id, receipt=Receipt(engine="local-storyboard", notes=tuple(notes)),
             metered=Metered(generator=self.id),

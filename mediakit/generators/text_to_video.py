@@ -4,7 +4,8 @@ The prompt goes to the catalog's default video model in text mode, served
 by its configured engine (the local animatic by default: shots designed
 from the prompt's phrases, the prompt as title, generated ambient sound;
 ``generate_audio: false`` drops the sound).  ``duration`` is 5, 10 or 15 s,
-``aspect_ratio`` 9:16, 16:9 or 1:1, at the model's default quality.
+``aspect_ratio`` 9:16, 16:9, 1:1 or 4:5 (beyond the spec; the local engine only: a hosted
+model is asked only for the aspects its catalog entry lists), at the model's default quality.
 
 After the render, delivery publishes the video to each of
 ``publish_integration_ids`` through the publisher seam (``Built.publish``) with
@@ -24,8 +25,9 @@ from pydantic import Field, model_validator
 from ..cache import cache_key
 from ..catalog import AUTO, select_model
 from ..engines import VIDEO_ENGINES, VideoJob, engine_for, frame_size, scene_notes
+from ..errors import ValidationError
 from ..generation.contract import Built, Context, Generator, Metered, Plan, Publish, Receipt
-from ..generation.fields import WebhookUrl
+from ..generation.fields import Aspect, WebhookUrl
 from ..generation.publish import check_integration_ids
 from ..generation.request import RequestModel, rule_error, seconds_field
 from ..generator_ids import GeneratorId
@@ -39,7 +41,7 @@ class TextToVideoRequest(RequestModel):
 
     prompt: str = Field(min_length=20, max_length=1000, description="What the video shows.")
     duration: seconds_field(5, 10, 15) = Field(10, description="5, 10 or 15 seconds.")  # type: ignore[valid-type]
-    aspect_ratio: Literal["9:16", "16:9", "1:1"] = "9:16"
+    aspect_ratio: Aspect = "9:16"
     generate_audio: bool = Field(True, description="Ambient sound (no extra charge).")
     webhook_url: WebhookUrl | None = None
     publish_integration_ids: list[str] = Field(default_factory=list, description="Where to publish after render.")
@@ -79,6 +81,10 @@ class TextToVideoGenerator(Generator[TextToVideoRequest, TextToVideoPlan]):
         quality = entry.video.default_quality
         engine = engine_for(entry, VIDEO_ENGINES)
         engine.check()
+        listed = entry.video_mode("text").aspects
+        if not engine.local and request.aspect_ratio not in listed:
+            raise ValidationError("aspect_ratio", request.aspect_ratio, f"must be {' or '.join(listed)} on {entry.id} "
+                                  f"(its engine {engine.name} is hosted; 4:5 is drawn by the local engine only)")
         width, height = frame_size(request.aspect_ratio, quality)
         job = VideoJob(model=entry.id, mode="text", prompt=request.prompt, seconds=request.duration,
                        quality=quality, aspect=request.aspect_ratio, width=width, height=height)

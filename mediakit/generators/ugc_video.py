@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, get_args
 
 from pydantic import Field, model_validator
 
@@ -34,12 +34,13 @@ from ..generation.fields import (
     UgcTemplate,
     WebhookUrl,
 )
+from ..generation.footage import FOOTAGE_URL_HELP, footage_replaces, unscripted
 from ..generation.request import RequestModel, rule_error, seconds_field, spec_error
 from ..generation.spoken_ad import Picture, SpokenAdGenerator, SpokenAdPlan, canvas_for, plan_spoken_ad, product_notes
 from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.broll import Scene, get_engine, scene_durations, scenes_track
-from ..stages.broll.edit import sentence_scenes
+from ..stages.broll.edit import SentenceEdit
 from ..stages.broll.scenes import MAX_SCENES, RequestedScene, card_words, drawn_scenes
 from ..stages.pip import PipOptions, pip_box
 from ..stages.subtitles.seen import clear_of_picture
@@ -59,6 +60,7 @@ class TalkingAdRequest(RequestModel):
     persona_slug: ActorSlug | None = Field(None, description="A named bundle of actor, voice, tone and style "
                                                              "(presets/personas.yaml); fields given here win.")
     face_photo_url: Url | None = Field(None, description="A photo of a face to use as the talking head.")
+    footage_url: Url | None = Field(None, description=FOOTAGE_URL_HELP)
     voice: str | None = Field(None, max_length=100, description="One of the seven voices or a raw voice id; "
                                                                 "the actor's voice when omitted.")
     target_duration: seconds_field(5, 10, 15) | None = Field(  # type: ignore[valid-type]
@@ -84,17 +86,21 @@ class TalkingAdRequest(RequestModel):
     def _content_and_exclusions(self) -> TalkingAdRequest:
         if self.script is not None and self.prompt is not None:
             raise rule_error("prompt", "give script or prompt, not both")
-        if self.script is None and self.prompt is None and not self._content_from_product_url():
+        if self.script is None and self.prompt is None and self.footage_url is None \
+                and not self._content_from_product_url():
             raise spec_error("missing_script", "script", self._missing_rule())
         if self.face_photo_url is not None and self.actor_slug is not None:
             raise rule_error("face_photo_url", "give actor_slug or face_photo_url, not both")
+        if self.footage_url is not None and (replaced := footage_replaces(self)):
+            raise rule_error("footage_url", f"brings its own actor, voice and words: give footage_url or {replaced}, "
+                                            "not both")
         return self
 
     def _content_from_product_url(self) -> bool:
         return False
 
     def _missing_rule(self) -> str:
-        return "is required unless prompt is given"
+        return "is required unless prompt or footage_url is given"
 
 
 class UgcVideoRequest(TalkingAdRequest):
@@ -105,10 +111,12 @@ class UgcVideoRequest(TalkingAdRequest):
 
 @dataclass(frozen=True, kw_only=True)
 class UgcVideoPlan(SpokenAdPlan):
-    """The spoken ad's decisions plus the picture's: the PiP, the scenes and the b-roll to show."""
+    """The spoken ad's decisions plus the picture's: the PiP, the scenes (cut by ``edit`` from the script's
+    sentences, or the request's) and the b-roll to show."""
 
     pip: PipOptions | None
     scenes: tuple[Scene, ...]
+    edit: SentenceEdit | None
     broll_images: tuple[Path, ...]
     broll_model: str | None
 
@@ -119,6 +127,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
     request_model: ClassVar[type[RequestModel]] = UgcVideoRequest
     description = "A talking-head UGC ad: actor, voice, captions, music, b-roll or PiP, CTA end card."
     pacing_generator: ClassVar[str | None] = None  # another generator's pacing rules (make_ugc's), else its own
+    aspects: ClassVar[tuple[str, ...]] = get_args(Aspect)   # every aspect_ratio it takes
 
     def plan(self, request: TalkingAdRequest, context: Context) -> UgcVideoPlan:
         persona = persona_fields(request.persona_slug)
@@ -128,28 +137,26 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             raise ValidationError("pip_options", asdict(request.pip_options),
                                   "applies only with composition_mode: pip")
         spoken = " ".join(s.text for s in request.scenes) if request.scenes else request.script
-        decision = script_for(self.pacing_generator or self.id, script=spoken, duration=request.target_duration,
-                              prompt=request.prompt, product_url=request.product_url, template=request.template,
-                              angle=getattr(request, "angle", None), tone=tone, cta=request.cta)
+        decision = unscripted() if request.footage_url is not None else script_for(  # footage: never spoken
+            self.pacing_generator or self.id, script=spoken, duration=request.target_duration, prompt=request.prompt,
+            product_url=request.product_url, template=request.template, angle=getattr(request, "angle", None),
+            tone=tone, cta=request.cta)
         casting = cast(self.id, actor_slug=request.actor_slug, context=context,
                        face_photo_url=request.face_photo_url, persona=persona, seed_text=decision.script)
         canvas = canvas_for(request.aspect_ratio, context.options.extra.get("preview_height"))
         field = "face_photo_url" if request.face_photo_url is not None else "actor_slug"
         notes = photo_notes(casting, field=field)
-        product = None
         product_url = getattr(request, "product_image_url", None)
-        if product_url is not None:
-            product = context.fetch(product_url, field="product_image_url", limits=IMAGE)
-            notes += product_notes(product)
+        product = None if product_url is None else context.fetch(product_url, field="product_image_url", limits=IMAGE)
+        notes += product_notes(product) if product else []
         broll_images = tuple(context.fetch(u, field=f"broll_images[{i}]", limits=IMAGE)
                              for i, u in enumerate(request.broll_images))
         pip = request.pip_options or (PipOptions() if request.composition_mode == "pip" else None)
-        if request.scenes:
-            scenes = tuple(replace(s, image=context.fetch(str(s.image), field=f"scenes[{i}].image", limits=BROLL)
-                                   if s.image else None) for i, s in enumerate(request.scenes))
-        else:
-            scenes = sentence_scenes(decision.script, template=request.template, product=product,
-                                     pip=pip is not None, has_pool=bool(broll_images), can_draw=request.allow_broll)
+        edit = None if request.scenes else SentenceEdit(request.template, product, pip is not None, bool(broll_images),
+                                                        request.allow_broll)
+        scenes = edit.scenes(decision.script) if edit else tuple(
+            replace(s, image=context.fetch(str(s.image), field=f"scenes[{i}].image", limits=BROLL) if s.image else None)
+            for i, s in enumerate(request.scenes))
         if request.broll_model and not request.allow_broll and not any(s.visual_prompt for s in scenes):
             notes.append("broll_model: unused (allow_broll is false and no scene has a visual_prompt)")
         if drawn_scenes(scenes, broll_images):
@@ -157,38 +164,39 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
         if request.dub_language:
             notes.append(f"dub_language: the script is translated to {request.dub_language} before speaking")
         return plan_spoken_ad(
-            UgcVideoPlan, self.id, script=decision, casting=casting, context=context,
-            canvas=canvas, duration=None,
+            UgcVideoPlan, self.id, script=decision, casting=casting, context=context, canvas=canvas, duration=None,
             style=style, voice=request.voice or (persona.voice if persona else None), speed=request.voice_speed,
             tone=tone, dub_language=request.dub_language, notes=tuple(notes), cta=request.cta, music=request.music,
-            full_frame={f"broll_images[{i}]": p for i, p in enumerate(broll_images)},
-            pip=pip, scenes=scenes, broll_images=broll_images, broll_model=request.broll_model)
+            full_frame={f"broll_images[{i}]": p for i, p in enumerate(broll_images)}, footage_url=request.footage_url,
+            pip=pip, scenes=scenes, edit=edit, broll_images=broll_images, broll_model=request.broll_model)
 
     def picture(self, plan: UgcVideoPlan, speech: SpeechInput, workdir: Path) -> Picture:
-        """The actor full frame, cut with b-roll as the scenes say, and/or in a PiP; captions off every face."""
+        """The actor full frame, cut with b-roll as the scenes say (a footage ad's at the sentences heard in it),
+        and/or in a PiP; captions off every face."""
         canvas, actor, total_ms = plan.canvas, plan.casting.actor, plan.seconds * 1000
-        only_pip = plan.pip is not None and bool(plan.scenes) and all(s.type == "broll" for s in plan.scenes)
+        scenes = plan.edit.scenes(" ".join(w.text for w in speech.words)) if plan.heard and plan.edit else plan.scenes
+        only_pip = plan.pip is not None and bool(scenes) and all(s.type == "broll" for s in scenes)
         pip_at = pip_clip = None
         if plan.pip is not None:
             pip_at = pip_box(plan.pip, canvas)
             framed = talking_track(actor, speech, Box(0, 0, pip_at.w, pip_at.h), fps=canvas.fps, duration_ms=total_ms)
             pip_clip = placeable(framed)
-        words = card_words(plan.scenes, plan.broll_images, plan.broll_model, canvas)
+        words = card_words(scenes, plan.broll_images, plan.broll_model, canvas)
 
         def centre(layers: tuple[VisualLayer, ...], only_pip: bool) -> float:
             return clear_of_picture(layers, canvas, plan.style, pip=pip_at, face_shown=not only_pip,
                                     keep_clear=words)
 
-        if not plan.scenes:
+        if not scenes:
             layers = spoken_ad.framed_actor(plan, speech)
             return Picture(Track(layers, total_ms), centre(layers, False))
         # the full-frame actor only when a scene shows it (a PiP-only ad never renders it)
         full = None if only_pip else talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
-        durations = scene_durations(plan.scenes, list(speech.words), speech.duration_ms)
+        durations = scene_durations(scenes, list(speech.words), speech.duration_ms)
         durations[-1] += total_ms - sum(durations)
         actor_clip = placeable(full) if full is not None else pip_clip
         assert actor_clip is not None
-        cut = scenes_track(plan.scenes, voice=speech.audio, actor=actor_clip, canvas=canvas, durations=durations,
+        cut = scenes_track(scenes, voice=speech.audio, actor=actor_clip, canvas=canvas, durations=durations,
                            pip=plan.pip, pip_actor=pip_clip, broll_images=plan.broll_images,
                            broll_model=plan.broll_model, cache_dir=workdir)
         return Picture(Track(cut.layers, total_ms), centre(cut.layers, only_pip))  # voice: the kit's

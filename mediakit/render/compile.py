@@ -39,6 +39,7 @@ from ..timeline import (
     ChromaKey,
     ColorLayer,
     Crop,
+    Dip,
     ImageLayer,
     KenBurns,
     Layer,
@@ -269,7 +270,7 @@ class _Compiler:
         mouth = self.held_sprite(layer.mouth, f"{label}_mo", dur, now)
         body_sprite = layer.body
         body = None if body_sprite is None else self.held_sprite(body_sprite, f"{label}_bo", dur, now)
-        hx, hy = _waves(layer.head.x, layer.head_dx, now), _waves(layer.head.y, layer.head_dy, now)
+        hx, hy = _waves(layer.head.x, layer.head_dx, now), _waves(layer.head.y, layer.head_dy, now, layer.head_dips)
         face = f"{label}_face"
         self.chains += [
             f"[{head}][{eyes}]overlay=x={layer.eyes.x}:y={layer.eyes.y}:format=auto[{label}_h1]",
@@ -283,7 +284,7 @@ class _Compiler:
         self.chains.append(f"[{bg}][{face}]overlay=x={hx}:y={hy}[{label}_s1]")
         out = f"{label}_s1"
         if body_sprite is not None:
-            body_y = _waves(body_sprite.y, layer.body_dy, now)
+            body_y = _waves(body_sprite.y, layer.body_dy, now, layer.body_dips)
             self.chains.append(f"[{out}][{body}]overlay=x={body_sprite.x}:y={body_y}[{label}_pp]")
             out = f"{label}_pp"
         return _Stream(self.chains, out, _framed(layer, (w, h), box, dur))
@@ -673,11 +674,19 @@ def _expr(value: str) -> str:
     return value if value.lstrip("-").isdigit() else f"'{value}'"
 
 
-def _waves(base: int | str, waves: tuple[Wave, ...], now: str) -> str:
-    """A position expression: ``base`` plus each wave at time ``now`` (plain integer without waves)."""
-    if not waves:
+def _waves(base: int | str, waves: tuple[Wave, ...], now: str, dips: tuple[Dip, ...] = ()) -> str:
+    """A position expression: ``base`` plus each wave and each dip at time ``now`` (plain integer without).
+
+    A dip is half a sine over its span, zero outside it (its phase clamped
+    to 0..1), so a nod needs no ``between``; the terms are summed as a
+    balanced tree (a clip may nod on dozens of words).
+    """
+    if not waves and not dips:
         return str(base)
     terms = "".join(f"+{w.amplitude:.2f}*sin(2*PI*{now}/{w.period_s:.3f}+{w.phase:.3f})" for w in waves)
+    if dips:
+        terms += "+" + _balanced_sum([f"{d.amplitude:.2f}*sin(PI*min(1,max(0,({now}-{_sec(d.start_ms)})/"
+                                      f"{_sec(d.duration_ms)})))" for d in dips])
     return f"'{base}{terms}'"
 
 

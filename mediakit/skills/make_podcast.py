@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -25,6 +24,7 @@ from pydantic import AfterValidator, BaseModel, Field, model_validator
 
 from ..generation.contract import Built, Context, Metered, Receipt
 from ..generation.request import RequestModel, rule_error
+from ..generation.spoken_ad import canvas_for
 from ..generator_ids import GeneratorId
 from ..media_io import write_wav
 from ..render import ProgressCallback
@@ -38,7 +38,6 @@ from .cast import CHARACTER_PREFIX, character_or_image
 DEFAULT_ROOM = "cozy podcast studio"
 MAX_TAKE_WORDS = 37          # 15 s at the natural pace of 2.5 words per second
 GAP_MS = 250                 # the pause between two takes
-CANVAS = Canvas(1080, 1920, Fraction(30))
 SAMPLE_RATE = 48000
 
 
@@ -74,7 +73,7 @@ class MakePodcastRequest(RequestModel):
     script: list[TurnModel] = Field(min_length=1, max_length=24, description="1 to 24 turns.")
     room: str | None = Field(None, min_length=4, max_length=240,
                              description=f"The room, in words ({DEFAULT_ROOM!r} when omitted).")
-    aspect_ratio: Literal["9:16"] = "9:16"
+    aspect_ratio: Literal["9:16", "4:5"] = "9:16"   # 4:5 beyond the spec (a feed post)
     subtitles: bool = False
     subtitles_style: Literal["hormozi", "tiktok", "minimal"] = "hormozi"
 
@@ -91,7 +90,8 @@ class MakePodcastPlan(SkillPlan):
     takes: tuple[tuple[str, str], ...]
     room: str
     caption_style: str
-    burn_captions: bool  # the request's ``subtitles`` (the spoken-ad kit's name for the same switch)
+    burn_captions: bool
+    canvas: Canvas  # the request's ``subtitles`` (the spoken-ad kit's name for the same switch)
 
 
 class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
@@ -118,7 +118,8 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
             metered=Metered(generator=self.id, seconds=seconds,
                             steps=tuple(Metered(generator=s.name) for s in steps)),
             steps=tuple(steps), actors=(a, b), takes=takes, room=request.room or DEFAULT_ROOM,
-            caption_style=request.subtitles_style, burn_captions=request.subtitles)
+            caption_style=request.subtitles_style, burn_captions=request.subtitles,
+            canvas=canvas_for(request.aspect_ratio, context.options.extra.get("preview_height")))
 
     def build(self, plan: MakePodcastPlan, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         from ..captions import captions_for
@@ -146,18 +147,19 @@ class MakePodcastSkill(Skill[MakePodcastRequest, MakePodcastPlan]):
         length = round(total * SAMPLE_RATE / 1000)
         voice = write_wav(workdir / "voices.wav", (tracks["A"] + tracks["B"])[:length, None].repeat(2, axis=1),
                           sample_rate=SAMPLE_RATE)
-        close = shot_boxes(Shot(0, 1000, "A", False), CANVAS)["A"]  # the largest card an actor is shown in
+        canvas = plan.canvas
+        close = shot_boxes(Shot(0, 1000, "A", False), canvas)["A"]  # the largest card an actor is shown in
         actors = []
         for n, who in enumerate(("A", "B")):  # drawn at the largest card size, animated in the final graph
             audio = write_wav(workdir / f"voice-{who}.wav", tracks[who][:length, None], sample_rate=SAMPLE_RATE)
             actors.append(placeable(talking_track(plan.actors[n], SpeechInput(audio, total, tuple(phonemes[who])),
-                                                  Box(0, 0, close.w, close.h), fps=CANVAS.fps)))
-        picture = podcast_track(actors[0], actors[1], turns, CANVAS, total, room=plan.room)
+                                                  Box(0, 0, close.w, close.h), fps=canvas.fps)))
+        picture = podcast_track(actors[0], actors[1], turns, canvas, total, room=plan.room)
         # centred on the frame's foot, so seated on the safe area's: on the desk in the two-shot, on the
         # chest in a close shot, never a face
-        captions = captions_for(words, plan.caption_style, CANVAS.height) if plan.burn_captions else None
+        captions = captions_for(words, plan.caption_style, canvas.height) if plan.burn_captions else None
         sound = soundtrack(voice, None, total, workdir / "mix.wav")   # -14 LUFS, the gaps on room tone
-        timeline = Timeline(CANVAS, total, layers=picture.layers, audio=(AudioClip(sound), *picture.audio),
+        timeline = Timeline(canvas, total, layers=picture.layers, audio=(AudioClip(sound), *picture.audio),
                             captions=captions)
         return Built(timeline=timeline, captions=captions, poster_ms=turns[0].start_ms + 500)
 

@@ -31,7 +31,7 @@ class MakeSubtitlesRequest(RequestModel):
                                    description="What is said; transcribed automatically when omitted.")
     style: SkillStyle = "hormozi"
     language: str | None = Field(None, min_length=2, max_length=2, description="Two-letter language code.")
-    aspect_ratio: Literal["9:16", "1:1", "16:9"] = "9:16"
+    aspect_ratio: Literal["9:16", "1:1", "16:9", "4:5"] = "9:16"   # 4:5 beyond the spec (a feed post)
 
 
 @dataclass(frozen=True, kw_only=True)

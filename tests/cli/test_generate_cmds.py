@@ -71,3 +71,16 @@ def test_footage_flag_reaches_the_talking_routes(tmp_path: Path, silent_video: P
     assert json.loads(result.stdout)["error"]["details"][0] == {
         "file": str(silent_video), "rule": "must have both a picture and a sound (the actor and their voice)",
         "field": "footage"}
+
+
+def test_a_bad_aspect_is_one_line_naming_the_option(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["generate", "show_your_app", "--set", "app_screenshot_url=shot.png",
+                                       "--set", "script=Look at this app.", "--aspects", "9:16,2:3",
+                                       "-o", str(tmp_path / "ad.mp4")])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: aspects: must be a comma-separated "
+                                                                       "list of 9:16, 4:5, 1:1 ('2:3' is not one)")
+    as_json = CliRunner().invoke(main, ["generate", "show_your_app", "--aspects", "4:3", "--json",
+                                        "-o", str(tmp_path / "ad.mp4")])
+    assert json.loads(as_json.stdout)["error"]["details"][0]["field"] == "aspects"
+    assert list(tmp_path.iterdir()) == []

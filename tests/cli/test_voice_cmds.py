@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from mediakit.cli.main import main
@@ -55,3 +58,22 @@ def test_say_rejects_bad_values_without_writing(tmp_path: Path) -> None:
     empty = runner.invoke(main, ["say", "  ", "-o", str(tmp_path / "x.wav")])
     assert empty.exit_code == 2 and "script" in empty.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_say_gives_the_voice_session_every_core(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-shot say has nothing else to run: its model session gets one thread per core, other callers one."""
+    from mediakit.stages import voice
+    from mediakit.stages.voice.shaping import session_threads
+
+    seen: list[int] = []
+    real = voice.synthesize
+
+    def spy(*args: object, **kwargs: Any) -> voice.Speech:
+        seen.append(session_threads())
+        return real(*args, **{**kwargs, "engine": "espeak"})  # type: ignore[arg-type]
+
+    monkeypatch.setattr(voice, "synthesize", spy)
+    monkeypatch.setattr(os, "cpu_count", lambda: 6)
+    result = CliRunner().invoke(main, ["say", "Hello there", "-o", str(tmp_path / "x.wav")])
+    assert result.exit_code == 0, result.output
+    assert seen == [6] and session_threads() == 1

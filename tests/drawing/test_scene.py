@@ -7,21 +7,23 @@ import random
 import numpy as np
 import yaml
 
-from mediakit.drawing.scene import ASSET_FOLDER, asset, draw_scene, read_scene
+from mediakit.drawing.scene import ASSET_FOLDER, asset, camera_for, draw_scene, read_scene
 from mediakit.paths import data_dir
 
 
-def test_the_prompt_is_read_into_things_setting_time_and_weather() -> None:
+def test_the_prompt_is_read_into_things_places_setting_time_and_weather() -> None:
     lighthouse = read_scene("A lighthouse on a cliff at dusk, then waves crashing on the rocks below")
-    assert lighthouse.shown == (("cliff", "rock"), ("waves", "wave"))
-    assert lighthouse.missing == ("lighthouse",)
+    assert lighthouse.shown == (("lighthouse", "lighthouse"), ("cliff", "cliff"), ("waves", "wave"), ("rocks", "rock"))
+    assert lighthouse.pieces == (("lighthouse", "lighthouse"), ("cliff", "cliff")) and lighthouse.missing == ()
     assert (lighthouse.setting, lighthouse.time, lighthouse.weather) == ("sea", "dusk", "clear")
     bakery = read_scene("Fresh bread in a small bakery on a rainy morning, a queue outside")
-    assert bakery.assets[:2] == ("bread", "shop") and bakery.missing == ("queue",)
+    assert bakery.assets[:2] == ("bread", "shopfront") and "person" in bakery.assets and bakery.missing == ()
     assert (bakery.time, bakery.weather) == ("morning", "rain")
-    assert read_scene("iced coffee on a sunny windowsill").assets == ("iced-drink", "window")
+    coffee = read_scene("iced coffee on a sunny windowsill")
+    assert coffee.assets == ("iced-drink", "sun", "window") and coffee.weather == "sunny"
     note = lighthouse.note()
-    assert "waves -> wave" in note and "no asset for lighthouse" in note and "MIT" in note
+    assert "waves -> wave" in note and "lighthouse -> lighthouse (drawn)" in note and "MIT" in note
+    assert "no asset for unicorn" in read_scene("a unicorn on the beach").note()
 
 
 def test_every_asset_is_listed_licensed_and_readable() -> None:
@@ -49,10 +51,34 @@ def test_a_scene_shows_its_things_in_its_light() -> None:
     assert rain.std(axis=2).mean() < day.std(axis=2).mean(), "rain greys the light"
 
 
-
 def test_a_part_of_the_prompt_keeps_the_wholes_place_time_and_weather() -> None:
     whole = read_scene("A lighthouse on a cliff at dusk in the rain, then waves crashing on the rocks below")
     part = read_scene("waves crashing on the rocks below").within(whole)
     assert (part.setting, part.time, part.weather) == ("sea", "dusk", "rain")
+    assert part.pieces == whole.pieces and part.assets[-2:] == ("wave", "rock"), "the waves break below the cliff"
+    inside = read_scene("a cat on the windowsill").within(whole)
+    assert inside.pieces == (("windowsill", "window"),), "a part that names its own place keeps it"
     own = read_scene("a bus in the city at noon").within(whole)
     assert (own.setting, own.time, own.weather) == ("city", "noon", "rain")
+
+
+def test_the_camera_follows_the_action() -> None:
+    assert camera_for("waves crashing on the rocks") == "pan"
+    assert camera_for("the rocket launching into the night") == "tilt-up"
+    assert camera_for("rain falling on the street") == "tilt-down"
+    assert camera_for("she opens the door") == "push"
+    assert camera_for("a quiet lake") is None
+
+
+def test_a_noun_that_is_also_a_verb_after_a_name_or_pronoun_is_not_drawn() -> None:
+    goodbye = read_scene("Mara waves goodbye")
+    assert goodbye.assets == () and goodbye.setting == "studio", "a wave of the hand, not a sea"
+    assert read_scene("she leaves the shop").assets == ("shopfront",)
+    assert read_scene("The waves crash on the rocks").assets == ("wave", "rock")
+    assert read_scene("Fresh lemons and strawberries at a market").assets[:2] == ("lemon", "strawberry")
+
+
+def test_a_scene_is_one_place_and_the_receipt_says_which_was_left_out() -> None:
+    scene = read_scene("a lighthouse on a cliff seen from a bakery window")
+    assert scene.pieces == (("lighthouse", "lighthouse"), ("cliff", "cliff")), "the first place named, whole"
+    assert "bakery" in scene.missing and "window" in scene.missing and "(not drawn)" in scene.note()

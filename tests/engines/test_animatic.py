@@ -12,7 +12,7 @@ from mediakit.engines import VideoJob, frame_size
 from mediakit.engines.ambience import ambience
 from mediakit.engines.animatic import AnimaticEngine, draw_title, mention_order, phrases_of, title_text
 from mediakit.ffmpeg import run_ffmpeg
-from mediakit.timeline import AudioClip, ImageLayer, SequenceLayer, VideoLayer
+from mediakit.timeline import AudioClip, ImageLayer, KenBurns, SequenceLayer, VideoLayer
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +89,8 @@ def test_text_mode_designs_a_shot_per_4_seconds_or_so(seconds: int, shots: int, 
     picture = tl.layers[0]
     scenes = picture.scenes if isinstance(picture, SequenceLayer) else (picture,)
     assert len(scenes) == shots and all(isinstance(s, ImageLayer) and s.motion is not None for s in scenes)
-    assert sorted(p.name for p in tmp_path.glob("shot-*.png")) == [f"shot-{i + 1}.png" for i in range(shots)]
+    assert sorted(p.name for p in tmp_path.glob("shot-?.pam")) == [f"shot-{i + 1}.pam" for i in range(shots)]
+    assert len(list(tmp_path.glob("shot-?-near.pam"))) == shots, "latte and sun: scenes, each with a near plane"
 
 
 @pytest.mark.slow
@@ -107,7 +108,7 @@ def test_the_title_is_the_only_writing_on_the_picture(tmp_path: Path,
     assert box.y >= 0.14 * h and box.y + box.h <= 0.65 * h, "title outside the 9:16 safe band"
     assert box.x + box.w <= 0.9 * w, "title under the right-hand buttons"
     (tmp_path / "silent").mkdir()
-    silent = AnimaticEngine().make(job("image", first_frame=tmp_path / "shot-1.png"), tmp_path / "silent")
+    silent = AnimaticEngine().make(job("image", first_frame=tmp_path / "shot-1.pam"), tmp_path / "silent")
     assert [type(layer).__name__ for layer in silent.layers] == ["ImageLayer"]  # no prompt: no title
 
 
@@ -157,10 +158,35 @@ def test_the_engine_timeline_carries_the_ambience(tmp_path: Path) -> None:
 def test_a_shots_camera_follows_its_action(tmp_path: Path) -> None:
     tl = AnimaticEngine().make(job("text", 8, prompt="A red car driving through a snowy forest at night, then the "
                                                      "door opens to reveal a cabin"), tmp_path)
-    seq = tl.layers[0]
+    seq, near_drive, near_reveal = tl.layers[:3]
     assert isinstance(seq, SequenceLayer)
-    drive, reveal = (s.motion for s in seq.scenes if isinstance(s, ImageLayer))
+    assert isinstance(near_drive, ImageLayer) and isinstance(near_reveal, ImageLayer)
+    drive, reveal = near_drive.motion, near_reveal.motion
     assert drive is not None and reveal is not None
     assert drive.zoom_from == drive.zoom_to and drive.pan_from[0] != drive.pan_to[0], "driving: a pan"
     assert reveal.zoom_to > reveal.zoom_from, "a reveal: a push in"
+
+
+def test_a_scene_shot_moves_its_near_plane_faster_than_its_sky(tmp_path: Path) -> None:
+    prompt = "A lighthouse on a cliff at dusk, then waves crashing on the rocks below"
+    j = VideoJob(model="video-engine-2.0", mode="text", prompt=prompt, seconds=8, quality="480p", aspect="9:16",
+                 width=144, height=256)
+    tl = AnimaticEngine().make(j, tmp_path)
+    seq, *near, title = tl.layers
+    assert isinstance(seq, SequenceLayer) and len(seq.scenes) == 2 and len(near) == 2
+    assert [layer.path.name for layer in near] == ["shot-1-near.pam", "shot-2-near.pam"]  # type: ignore[union-attr]
+    cut = seq.cuts_ms[0]
+    first, second = near
+    assert isinstance(first, ImageLayer) and isinstance(second, ImageLayer)
+    assert (first.start_ms, first.enter.kind, first.exit.kind) == (0, "none", "fade")
+    assert second.start_ms == cut - 200 and second.start_ms + (second.duration_ms or 0) == 8000
+    assert second.enter.kind == "fade", "the near planes crossfade with the shots"
+
+    def travel(motion: KenBurns | None) -> float:  # how far the view moves, in frame widths
+        return 0.0 if motion is None else (motion.zoom_to - 1) * abs(motion.pan_to[0] - motion.pan_from[0])
+
+    far = seq.scenes[1]
+    assert isinstance(far, ImageLayer) and second.motion is not None
+    assert travel(second.motion) > 3 * travel(far.motion) > 0, "crashing waves: a pan, with parallax"
+    assert title.path.name == "title.png"  # type: ignore[union-attr]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -10,10 +11,13 @@ import pytest
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg_full
+from mediakit.generation import spoken_ad
 from mediakit.generation.contract import Options
 from mediakit.generation.footage import FOOTAGE_SLUG
 from mediakit.generation.run import generate, plan_job
 from mediakit.media_io import decode_audio
+from mediakit.stages.actors.catalog import bundled_actors
+from mediakit.stages.synth import spectral_filter
 from mediakit.timeline import ImageLayer, TextLayer, VideoLayer
 
 SCRIPT = "I tried this cold brew for a week and it changed my mornings."
@@ -38,19 +42,75 @@ def test_the_clip_is_the_actor_and_the_voice_and_its_length_the_bucket(grid: Pat
 
 
 def test_a_clip_over_15_s_a_silent_clip_or_footage_with_a_voiceover_is_refused(grid: Path, silent_video: Path,
-                                                                                  tmp_path: Path) -> None:
-    long = tmp_path / "long.mp4"
-    run_ffmpeg_full(["-f", "lavfi", "-i", "color=c=gray:s=64x64:r=10:d=16", "-f", "lavfi", "-i",
-                     "sine=f=200:d=16", "-shortest", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt",
-                     "yuv420p", "-y", str(long)], what="a 16 s clip")
+                                                                                  long_clip: Path) -> None:
     with pytest.raises(ValidationError, match="must last at most 15 s") as too_long:
-        _plan(long)
+        _plan(long_clip)
     assert too_long.value.field == "footage"
     with pytest.raises(MediaError, match="both a picture and a sound") as silent:
         _plan(silent_video)
     assert silent.value.field == "footage"
     with pytest.raises(ValidationError, match="give footage or voiceover, not both"):
         _plan(grid, voiceover=grid)
+
+
+def test_the_footage_url_field_needs_no_script_and_names_itself_in_every_refusal(grid: Path, silent_video: Path,
+                                                                                  long_clip: Path) -> None:
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid)}, options=Options(extra=PREVIEW))
+    assert plan.voiceover == grid and plan.heard and plan.seconds == 5  # type: ignore[attr-defined]
+    assert plan.receipt.actor_slug == FOOTAGE_SLUG and plan.metered.seconds == 5
+    _, saas = plan_job("saas_review", {"footage_url": str(grid)}, options=Options(extra=PREVIEW))
+    assert saas.voiceover == grid and not saas.metered.script_generated  # type: ignore[attr-defined]
+    scenes = [{"type": "talking_head", "text": "set white"}, {"type": "talking_head", "text": "soon"}]
+    _, short = plan_job("ugc_video", {"footage_url": str(grid), "scenes": scenes}, options=Options(extra=PREVIEW))
+    assert len(short.scenes) == 2  # type: ignore[attr-defined]  # never spoken, so never paced
+    for clip, error, rule in ((long_clip, ValidationError, "must last at most 15 s"),
+                              (silent_video, MediaError, "both a picture and a sound")):
+        with pytest.raises(error, match=rule) as refused:
+            plan_job("ugc_video", {"footage_url": str(clip)}, options=Options(extra=PREVIEW))
+        assert refused.value.field == "footage_url"  # type: ignore[attr-defined]
+    for other in ({"actor_slug": "maya-chen"}, {"voice": "alloy"}, {"prompt": "a cold brew ad"}):
+        with pytest.raises(ValidationError, match=f"give footage_url or {next(iter(other))}, not both") as both:
+            plan_job("ugc_video", {"footage_url": str(grid), **other})
+        assert both.value.details[0]["field"] == "footage_url"
+    with pytest.raises(ValidationError, match="give footage_url or voiceover, not both"):
+        plan_job("ugc_video", {"footage_url": str(grid)}, options=Options(voiceover=grid))
+
+
+def _actor_folder(root: Path, clip: Path) -> Path:
+    folder = root / "actors" / "sam-own"
+    folder.mkdir(parents=True)
+    (folder / "actor.yaml").write_text("slug: sam-own\nname: Sam Own\ngender: male\nage: 30\n", encoding="utf-8")
+    shutil.copy(clip.with_name("face.png") if clip.suffix == ".mpg" else bundled_actors()[0].portrait_path,
+                folder / "portrait.png")
+    shutil.copy(clip, folder / "talking.mp4")
+    return folder.parent
+
+
+def test_an_actor_folders_talking_clip_with_a_sound_is_its_voice(grid: Path, tone_wav: Path, tmp_path: Path,
+                                                                 private_actor_cache: Path) -> None:
+    actors = _actor_folder(tmp_path, grid)
+    _, plan = plan_job("ugc_video", {"script": SCRIPT, "actor_slug": "sam-own"},
+                       options=Options(actors_paths=(actors,), extra=PREVIEW))
+    assert plan.casting.actor.slug == "sam-own" and plan.speech is None  # type: ignore[attr-defined]
+    assert plan.voiceover == actors / "sam-own" / "talking.mp4" and plan.heard  # type: ignore[attr-defined]
+    assert plan.seconds == 5 and plan.receipt.notes[0].startswith("footage: ")  # type: ignore[attr-defined]
+    # a recorded voiceover still replaces it (the clip then loops under that voice)
+    _, dubbed = plan_job("ugc_video", {"script": SCRIPT, "actor_slug": "sam-own"},
+                         options=Options(actors_paths=(actors,), voiceover=tone_wav, extra=PREVIEW))
+    assert not dubbed.heard  # type: ignore[attr-defined]
+
+
+def test_a_silent_talking_clip_loops_under_a_synthetic_voice_and_a_long_one_is_refused(
+        silent_video: Path, long_clip: Path, tmp_path: Path, private_actor_cache: Path) -> None:
+    silent = _actor_folder(tmp_path / "a", silent_video)
+    _, plan = plan_job("ugc_video", {"script": SCRIPT, "actor_slug": "sam-own"},
+                       options=Options(actors_paths=(silent,), extra=PREVIEW))
+    assert plan.speech is not None and plan.voiceover is None  # type: ignore[attr-defined]
+    long = _actor_folder(tmp_path / "b", long_clip)
+    with pytest.raises(ValidationError, match="must last at most 15 s") as refused:
+        plan_job("ugc_video", {"script": SCRIPT, "actor_slug": "sam-own"},
+                 options=Options(actors_paths=(long,), extra=PREVIEW))
+    assert refused.value.field == "actor_slug"
 
 
 @pytest.mark.slow
@@ -91,3 +151,26 @@ def test_the_end_card_quotes_what_the_clip_said_not_the_script(grid: Path, tmp_p
     assert (clip.start_ms, clip.trim_start_ms, clip.loop) == (0, 0, False), "the picture starts with its sound"
     (held,) = [layer for layer in built.timeline.layers if isinstance(layer, ImageLayer)]
     assert held.start_ms == clip.duration_ms == 2980 and held.start_ms + held.duration_ms == 5000, "then it holds"
+
+
+@pytest.mark.slow
+def test_the_music_bed_is_ducked_under_the_clips_own_voice(grid: Path, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 12 kHz tone stands in for the bed (the GRID voice has almost nothing there, so a band-pass hears only the
+    bed): it sits a few dB lower while the clip speaks (0.5-2.2 s) than once it has been quiet a while."""
+    rate = 48000
+
+    def tone_bed(_mood: str, seconds: float, **_: object) -> np.ndarray:
+        wave = 0.3 * np.sin(2 * np.pi * 12000 * np.arange(int(seconds * rate)) / rate)
+        return np.stack([wave, wave], axis=1).astype(np.float32)
+
+    monkeypatch.setattr(spoken_ad, "music_bed", tone_bed)
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid), "music": "chill"}, options=Options(extra=PREVIEW))
+    built = gen.build(plan, tmp_path)
+    assert built.timeline is not None
+    mixed = decode_audio(built.timeline.audio[0].path, rate=rate)
+    bed = spectral_filter(mixed, rate, low=11000, high=13000, order=4)
+    frame = rate // 100
+    bed_db = 20 * np.log10(np.sqrt((bed[:len(bed) // frame * frame].reshape(-1, frame) ** 2).mean(axis=1)) + 1e-9)
+    under_speech, after = np.median(bed_db[80:210]), np.median(bed_db[300:450])
+    assert after - under_speech >= 2.0, f"the bed is only {after - under_speech:.1f} dB lower under the voice"

@@ -1,11 +1,16 @@
 import uuid
+from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
+from PIL import Image
 
+from mediakit.engines.character_animatic import animatic
 from mediakit.errors import ValidationError
 from mediakit.generation.run import generate, plan_job
 from mediakit.probe import probe
+from mediakit.timeline import Canvas
 
 pytestmark = pytest.mark.slow
 
@@ -66,3 +71,18 @@ def test_a_spoken_line_is_mixed_over_the_ambience_at_minus_14_lufs(steps: tuple[
     levels = measure_levels(out)
     assert abs(levels.loudness.integrated + 14) <= 1 and (levels.loudness.true_peak or 0) <= -1
     assert levels.longest_silence_s <= 0.3
+
+
+def test_each_beat_is_shot_in_the_place_and_weather_of_the_whole_prompt(steps: tuple[Path, Path, str],
+                                                                        tmp_path: Path) -> None:
+    sheet, board, _ = steps
+    _, plan = plan_job("character_video", {"character_sheet_url": str(sheet), "storyboard_url": str(board),
+                                           "action_prompt": "Zoe opens the bakery on a rainy morning. A queue "
+                                                            "forms outside.", "duration": 5})
+    assert any(n.startswith("beat 2: ") and "bakery -> shopfront (drawn), queue -> person" in n and "rain" in n
+               for n in plan.receipt.notes)
+    shots = replace(plan.shots, canvas=Canvas(144, 256), duration_ms=5000, audio=False)
+    animatic(shots, tmp_path)
+    queue = np.asarray(Image.open(tmp_path / "scene-2.png").convert("RGB"), dtype=np.int16)
+    awning = (queue[100:130, :, 0] > 160) & (queue[100:130, :, 1] < 90)
+    assert awning.sum() > 150, "the queue forms outside the bakery the first beat opened"

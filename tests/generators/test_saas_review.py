@@ -12,7 +12,8 @@ UGC_BODY = {"script": "I tried this serum for two weeks and my skin has never lo
 
 def test_saas_review_takes_product_url_alone_and_an_angle() -> None:
     assert parse_request(SaasReviewRequest, {"product_url": "https://acme.io"}).product_url == "https://acme.io"
-    assert parse_fails(SaasReviewRequest, {}).details[0]["rule"] == "is required unless prompt or product_url is given"
+    assert parse_fails(SaasReviewRequest, {}).details[0]["rule"] == \
+        "is required unless prompt, product_url or footage_url is given"
     assert parse_fails(SaasReviewRequest, {**UGC_BODY, "angle": "sarcastic"}).details[0]["field"] == "angle"
     photo = parse_fails(SaasReviewRequest, {**UGC_BODY, "product_image_url": "x.png"})
     assert photo.details[0]["field"] == "product_image_url"

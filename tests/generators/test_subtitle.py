@@ -73,7 +73,7 @@ def test_aspect_blur_fits_onto_standard_canvas(grid: tuple[Path, str], tmp_path:
 @pytest.mark.parametrize("kwargs, error, match", [
     ({"style": "fancy"}, ValidationError, "hormozi, minimal"),
     ({"transcript": "   "}, ValidationError, "transcript"),
-    ({"aspect": "4:5"}, ValidationError, "aspect"),
+    ({"aspect": "4:3"}, ValidationError, "aspect"),
     ({"fit": "stretch"}, ValidationError, "fit"),
 ])
 def test_bad_options_fail_before_any_work(grid: tuple[Path, str], tmp_path: Path, kwargs: dict[str, str],

@@ -45,4 +45,18 @@ def test_the_receipt_says_what_was_drawn_and_what_was_not() -> None:
     _, plan = plan_job("text_to_video", {"prompt": "A lighthouse on a cliff at dusk, then waves crashing on the "
                                                    "rocks below"})
     scene = [n for n in plan.receipt.notes if n.startswith("scene drawn locally")]
-    assert scene and "cliff -> rock" in scene[0] and "no asset for lighthouse" in scene[0]
+    assert scene and "lighthouse -> lighthouse (drawn)" in scene[0] and "rocks -> rock" in scene[0]
+    _, plan = plan_job("text_to_video", {"prompt": "A unicorn grazing on a hill at dawn, seen from afar"})
+    assert "no asset for unicorn" in next(n for n in plan.receipt.notes if n.startswith("scene drawn locally"))
+
+
+def test_4_5_is_drawn_by_the_local_engine_and_refused_for_a_hosted_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mediakit.engines import VIDEO_ENGINES
+
+    plan = plan_job("text_to_video", {"prompt": PROMPT, "aspect_ratio": "4:5"})[1]
+    assert plan.job.width * 5 == plan.job.height * 4 and plan.job.aspect == "4:5"
+    monkeypatch.setattr(type(VIDEO_ENGINES.get(plan.engine)), "local", False)   # as a hosted model's engine
+    with pytest.raises(ValidationError) as exc:
+        plan_job("text_to_video", {"prompt": PROMPT, "aspect_ratio": "4:5"})
+    assert exc.value.field == "aspect_ratio" and "9:16" in exc.value.rule
+    assert plan_job("text_to_video", {"prompt": PROMPT, "aspect_ratio": "16:9"})[1].job.aspect == "16:9"

@@ -24,11 +24,13 @@ from mediakit.generation.request import parse_request
 from mediakit.generation.run import generate, plan_job
 from mediakit.generators.ugc_video import UgcVideoRequest
 from mediakit.probe import probe
+from mediakit.stages.actors.talking import SpeechInput
 from mediakit.stages.broll.image_engine import card_band
 from mediakit.stages.broll.scenes import card_words
 from mediakit.stages.pip import PipOptions, pip_box
 from mediakit.stages.subtitles.seen import clear_of_picture, seen_in
-from mediakit.timeline import TextLayer
+from mediakit.timeline import ImageLayer, SequenceLayer, TextLayer, VideoLayer
+from mediakit.words import Word
 
 SCRIPT = "I tried this cold brew for a week. It changed my mornings. Grab yours today."
 PREVIEW = Options(extra={"preview_height": 480})
@@ -245,7 +247,7 @@ def test_voiceover_option_sets_the_bucket_and_captions(tmp_path: Path) -> None:
 def test_failure_leaves_no_file(tmp_path: Path) -> None:
     out = tmp_path / "bad.mp4"
     with pytest.raises(ValidationError):
-        generate("ugc_video", {"script": SCRIPT, "aspect_ratio": "4:5"}, out, options=PREVIEW)
+        generate("ugc_video", {"script": SCRIPT, "aspect_ratio": "4:3"}, out, options=PREVIEW)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -266,7 +268,7 @@ def test_failure_leaves_no_file(tmp_path: Path) -> None:
     ("voice_speed", 0.7, 0.69, "must be at least 0.7"),
     ("voice_speed", 1.5, 1.51, "must be at most 1.5"),
     ("music", "upbeat", "jazz", "one of chill, energetic, corporate, dramatic, upbeat"),
-    ("aspect_ratio", "1:1", "4:5", "one of 9:16, 16:9, 1:1"),
+    ("aspect_ratio", "4:5", "4:3", "one of 9:16, 16:9, 1:1, 4:5"),
     ("template", "product-demo", "vlog", "one of monologue, testimonial,"),
     ("composition_mode", "pip", "split", "one of pip"),
     ("allow_broll", True, "sometimes", "must be true or false"),
@@ -340,3 +342,23 @@ def test_a_small_face_photo_is_a_receipt_note(face_photo: Path) -> None:
     plan = plan_job("ugc_video", {"script": SCRIPT, "face_photo_url": str(face_photo)})[1]
     assert any(n.startswith("face_photo_url: 360x288 px is enlarged 6.7x") for n in plan.receipt.notes)
 
+
+def test_a_footage_ad_cuts_to_b_roll_at_the_sentences_heard_in_it_not_the_scripts(
+        real: Path, product: Path, tmp_path: Path) -> None:
+    """The script (one sentence, never spoken) would cut nowhere; the clip's three heard sentences cut to b-roll for
+    the middle one, in the pauses around it."""
+    grid = real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"
+    body = {"footage_url": str(grid), "broll_images": [str(product)],
+            "script": "A single long sentence that the clip never says and that has no full stops in it at all"}
+    gen, plan = plan_job("ugc_video", body, options=Options(extra={"preview_height": 320}))
+    assert plan.heard and plan.scenes == ()  # type: ignore[attr-defined]
+    said = [("I", 100, 200), ("wake", 200, 400), ("up.", 400, 800), ("Then", 1200, 1400), ("I", 1400, 1500),
+            ("brew.", 1500, 1900), ("So", 2300, 2500), ("good.", 2500, 2800)]
+    speech = SpeechInput(grid, 2980, words=tuple(Word(*w) for w in said))
+    picture = gen.picture(plan, speech, tmp_path)  # type: ignore[attr-defined]
+    (sequence,) = [layer for layer in picture.track.layers if isinstance(layer, SequenceLayer)]
+    assert [s.duration_ms for s in sequence.scenes] == [1000, 1100, 2900]  # cuts at 1.0 s and 2.1 s, to 5 s
+    clip, broll, back = sequence.scenes
+    assert isinstance(broll, ImageLayer) and broll.path == product
+    assert isinstance(back, VideoLayer) and (back.path, back.trim_start_ms) == (grid, 2100)  # in step with its sound
+    assert isinstance(clip, VideoLayer) and (clip.path, clip.trim_start_ms) == (grid, 0)

@@ -110,8 +110,9 @@ def test_captions_need_the_file_execute_writes_them_to() -> None:
 def test_canvas_rules() -> None:
     assert Canvas.for_aspect("1:1") == Canvas(1080, 1080)
     assert Canvas.for_aspect("16:9").width == 1920
+    assert Canvas.for_aspect("4:5") == Canvas(1080, 1350)   # a feed post, beyond the spec's three
     with pytest.raises(ValidationError, match="aspect"):
-        Canvas.for_aspect("4:5")
+        Canvas.for_aspect("4:3")
     with pytest.raises(ValidationError, match="even"):
         Canvas(1081, 1920)
     assert Canvas(640, 360, Fraction(25)).fps == 25

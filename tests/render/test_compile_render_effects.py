@@ -16,11 +16,14 @@ from mediakit.timeline import (
     Box,
     Canvas,
     ColorLayer,
+    Dip,
     ImageLayer,
     KenBurns,
+    PuppetLayer,
     Quad,
     SequenceLayer,
     Shadow,
+    Sprite,
     Timeline,
     Transition,
 )
@@ -96,3 +99,29 @@ def test_mask_shadow_warp_and_scale_in_draw_where_expected(tmp_path: Path) -> No
     assert im[101, 78].min() > 200                               # outside the quad's slanted top edge: white
     assert im[65, 65, 1] > 100 and im[65, 65, 0] < 100          # scale-in centre already green
     assert im[52, 52].min() > 200                                # its corner not yet reached at mid-animation
+
+
+def test_dips_nod_the_head_and_shrug_the_shoulders_over_their_span(tmp_path: Path) -> None:
+    plain = tmp_path / "plain.png"
+    Image.new("RGBA", (8, 8), (0, 0, 0, 0)).save(plain)
+    head = tmp_path / "head.png"
+    Image.new("RGBA", (20, 20), (230, 20, 20, 255)).save(head)
+    body = tmp_path / "body.png"
+    Image.new("RGBA", (90, 40), (20, 20, 230, 255)).save(body)
+    layer = PuppetLayer(backdrop=ColorLayer(color="white"), size=(90, 160), head=Sprite(head, 35, 40),
+                        eyes=Sprite(plain), mouth=Sprite(plain), body=Sprite(body, 0, 110), duration_ms=2000,
+                        head_dips=(Dip(800, 400, 12.0),), body_dips=(Dip(800, 400, -10.0),))
+    out = render(Timeline(CANVAS, 2000, layers=(layer,)), tmp_path / "nod.mp4")
+
+    def top(frame: np.ndarray) -> int:  # the red head's top row
+        return int(np.argmax((frame[..., 0] > 180) & (frame[..., 1] < 90), axis=0).max())
+
+    def shoulders(frame: np.ndarray) -> int:  # the blue body's top row
+        return int(np.argmax((frame[..., 2] > 180) & (frame[..., 0] < 90), axis=0).max())
+
+    clip = frames(out, 90, 160)
+    fps = len(clip) / 2.0
+    rest, deepest, after = (top(clip[round(t * fps)]) for t in (0.4, 1.0, 1.5))
+    assert deepest - rest >= 10 and after == rest, "down by the dip's depth at its middle, back after it"
+    low, high, back = (shoulders(clip[round(t * fps)]) for t in (0.4, 1.0, 1.5))
+    assert low - high >= 8 and back == low, "a negative dip lifts the shoulders: a shrug"

@@ -26,7 +26,7 @@ NAME = "test_sleep"
 
 
 class SleepRequest(RequestModel):
-    seconds: float = Field(0.2, ge=0, le=60)
+    seconds: float = Field(0.2, ge=0, le=3600)
     fail: bool = False
     bad_input: bool = False
     colour: str = "red"

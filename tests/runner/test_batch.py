@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sleepgen
+from patience import HANG_S, until
 
 from mediakit.errors import MediakitError
 from runner import jobs, ledger
@@ -120,23 +120,19 @@ def test_the_plans_concurrency_limit_holds(tmp_path: Path):
 
 @pytest.mark.slow
 def test_cancel_stops_a_running_render_refunds_and_leaves_no_file(tmp_path: Path):
-    path = spec_file(tmp_path, "  - {id: long, generator: test_sleep, input: {seconds: 30}}\n")
+    path = spec_file(tmp_path, f"  - {{id: long, generator: test_sleep, input: {{seconds: {2 * HANG_S}}}}}\n")
     result: dict[str, Any] = {}
     worker = threading.Thread(target=lambda: result.update(report=run(tmp_path, path)[0]))
-    started = time.monotonic()
     worker.start()
     db = Database(tmp_path / "store")
-    job = None
-    while time.monotonic() - started < 20:
-        listed = jobs.list_jobs(db, LOCAL, status="processing")[0] if (tmp_path / "store").exists() else []
-        if listed:
-            job = listed[0]
-            break
-        time.sleep(0.05)
-    assert job is not None
+
+    def processing() -> list[jobs.Job]:
+        return jobs.list_jobs(db, LOCAL, status="processing")[0] if (tmp_path / "store").exists() else []
+
+    [job] = until(processing, "the job did not start")
     answer = jobs.cancel(db, LOCAL, job.id)
-    worker.join(20)
-    assert not worker.is_alive() and time.monotonic() - started < 15  # stopped, not waited out
+    worker.join(HANG_S)
+    assert not worker.is_alive()  # stopped, not waited out: the render sleeps twice as long as the join waits
     assert answer["credits_refunded"] == 50
     assert result["report"].counts() == {"canceled": 1}
     assert not list((tmp_path / "out").rglob("*.png"))

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from patience import HANG_S
 
 from runner import ledger
 from runner.db import Database
@@ -34,7 +35,7 @@ def test_sigkill_mid_batch_then_restart(tmp_path: Path):
     spec.write_text("account: {plan: creator, credits: 0}\njobs:\n" + "".join(
         f"  - {{id: j{i}, generator: test_sleep, input: {{seconds: 0.8}}}}\n" for i in range(JOBS)))
     first = _run(spec, tmp_path)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG_S
     db = None
     while time.monotonic() < deadline:
         if (tmp_path / "store" / "mediakit.db").exists():

@@ -102,3 +102,16 @@ def test_the_table_prices_every_route() -> None:
 
     skills = {GeneratorId.MAKE_UGC, GeneratorId.MAKE_SUBTITLES, GeneratorId.MAKE_PODCAST}
     assert set(GeneratorId) - skills == set(prices().generators)
+
+
+def test_several_aspects_are_a_render_each_and_a_written_script_once() -> None:
+    """``--aspects 9:16,4:5,1:1`` of a 10 s ugc_video from a prompt: 3 x 300 credits, and 5 for the script once."""
+    from mediakit.generation.aspects import plan_aspects
+
+    _, job = plan_aspects("ugc_video", {"prompt": "a cold brew that is ready in seconds", "target_duration": 10},
+                          "9:16,4:5,1:1")
+    priced = quote_plan(job.plan)
+    assert priced.credits == 3 * 300 + 5
+    one = quote_plan(plan_job("ugc_video", {"prompt": "a cold brew that is ready in seconds", "target_duration": 10,
+                                            "aspect_ratio": "4:5"})[1])
+    assert one.credits == 305                                # 4:5 costs what 9:16 costs

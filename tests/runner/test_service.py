@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import sleepgen
+from patience import HANG_S, until
 
 from mediakit.errors import MediaError, ValidationError
 from runner import accounts, jobs, ledger, service
@@ -21,7 +22,7 @@ def _total(db: Database, user: str) -> int:
         return ledger.balance(conn, user).total
 
 
-def _wait(db: Database, job_id: str, timeout: float = 20.0) -> jobs.Job:
+def _wait(db: Database, job_id: str, timeout: float = HANG_S) -> jobs.Job:
     deadline = time.monotonic() + timeout
     while True:
         job = jobs.get(db, job_id, deleted=True)
@@ -98,10 +99,7 @@ def test_a_stopped_worker_gives_its_renders_back_to_the_queue_with_the_debit_sta
     held = _total(db, "u1")
     worker = Worker(db.folder, WorkerOptions(workers=1, executor_options={"imports": (sleepgen.__name__,)}))
     worker.start()
-    deadline = time.monotonic() + 20
-    while jobs.get(db, job.id).status != jobs.PROCESSING:
-        assert time.monotonic() < deadline, "the worker did not start the job"
-        time.sleep(0.05)
+    until(lambda: jobs.get(db, job.id).status == jobs.PROCESSING, "the worker did not start the job")
     worker.stop()
     after = jobs.get(db, job.id)
     assert (after.status, after.owner, after.attempts, after.credits) == (jobs.QUEUED, None, 1, 50)

@@ -29,7 +29,8 @@ def test_list_fields_and_schemas() -> None:
     assert ugc["duration"]["enum"] == [5, 10, 15, 20, 25, 30] and ugc["duration"]["type"] == "number"
     assert ugc["captions"]["default"] is False and ugc["caption_style"]["default"] == "hormozi"
     assert ugc["music"]["anyOf"] == [{"type": "boolean"}, {"maxLength": 120, "type": "string"}]
-    assert "default" not in podcast["properties"]["room"] and podcast["properties"]["aspect_ratio"]["const"] == "9:16"
+    assert "default" not in podcast["properties"]["room"]
+    assert podcast["properties"]["aspect_ratio"]["enum"] == ["9:16", "4:5"]   # the spec's constant, and 4:5
     with pytest.raises(NotFoundError):
         get_skill("make_nothing")
 
@@ -86,6 +87,14 @@ def test_make_podcast_renders(tmp_path: Path) -> None:
     info = probe(tmp_path / "p.mp4")
     assert info.video is not None and (info.video.width, info.video.height) == (1080, 1920)
     assert info.audio is not None and (tmp_path / "p.srt").exists()
+
+
+def test_make_podcast_takes_a_4_5_feed_post() -> None:
+    body = {"character_a": "char_maya-chen", "character_b": "char_omar-farouk", "aspect_ratio": "4:5",
+            "script": [{"speaker": "A", "line": "Welcome back to the show, today we test gadgets."}]}
+    _, plan = plan_job("make_podcast", body)
+    assert (plan.canvas.width, plan.canvas.height) == (1080, 1350)
+    assert plan_job("make_podcast", {**body, "aspect_ratio": "9:16"})[1].canvas.height == 1920
 
 
 @pytest.mark.slow

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from patience import HANG_S
 
 from mediakit.errors import ValidationError
 from mediakit.ffmpeg import run_ffmpeg
@@ -171,7 +172,7 @@ def test_a_piece_is_aligned_while_the_recogniser_works_on_the_rest(monkeypatch: 
             yield Heard("one", 0, 2_000, ())
             yield Heard("two", 40_000, 42_000, ())
             yield Heard("three", 50_000, 52_000, ())  # closes the piece "one" (the cut after "two" is now known)
-            assert aligned.wait(timeout=10), "the first piece was not aligned before recognition went on"
+            assert aligned.wait(timeout=HANG_S), "the first piece was not aligned before recognition went on"
 
     monkeypatch.setattr("mediakit.speech.transcribe.align", fake_align)
     result = transcribe(np.zeros(60 * 16000, dtype=np.float32), Slow())

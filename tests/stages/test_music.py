@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import time
 import wave
 from pathlib import Path
 
@@ -126,13 +125,6 @@ def test_long_beds_repeat_a_seamless_loop() -> None:
     n = bed.shape[0] - round(loop_seconds * SR)
     period = round(loop_seconds * SR)
     assert np.allclose(bed[period:period + n], bed[:n], atol=1e-6)
-
-
-@pytest.mark.slow
-def test_fifteen_seconds_render_within_a_fifth_of_real_time() -> None:
-    start = time.perf_counter()
-    generate_music("dramatic", 15.0, seed=3)
-    assert time.perf_counter() - start <= 0.2 * 15
 
 
 # --- errors ------------------------------------------------------------------------

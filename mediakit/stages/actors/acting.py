@@ -5,7 +5,9 @@ Each maps to a face: ``excited`` talks with raised brows and wide eyes and
 nods hard, ``calm`` with low easy brows and eased lids and barely nods,
 ``angry`` and ``dramatic`` knit the brows; every delivery that stresses
 words lifts the brows on them (long words, words said with "!", words in
-capitals), at most once a second so it reads as emphasis, not a twitch.
+capitals), at most once a second so it reads as emphasis, not a twitch, and
+every delivery nods on them (``nods``), as deep as its nod scale; the
+shoulders shrug on a word of doubt or a question (``shrugs``).
 The brows and eyes are one sprite strip (``POSES`` x eye states), so acting
 costs the render nothing more than a blink does.
 """
@@ -16,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...timeline import Dip
 from ...words import Word
 from .look import EYE_STATES
 from .portraits import POSES
@@ -23,6 +26,12 @@ from .portraits import POSES
 STRESS_MS = 450          # how long a stressed word holds the lifted brows
 STRESS_GAP_MS = 1000     # at most one lift a second
 STRESS_MIN_LETTERS = 7   # a word this long is a content word worth a lift
+NOD_MS = 420             # a nod on a stressed word: down and back
+NOD_DEPTH = 0.018        # of the rig's unit, at a delivery's nod 1.0
+SHRUG_MS = 650           # a shrug: the shoulders up and back
+SHRUG_GAP_MS = 1500
+SHRUG_DEPTH = 0.03       # of the rig's unit
+SHRUG_WORDS = frozenset(("maybe", "honestly", "whatever", "perhaps", "dunno", "idk", "guess", "kinda", "meh"))
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,25 @@ def stressed(words: Sequence[Word]) -> list[tuple[int, int]]:
             continue
         spans.append((word.start_ms, word.start_ms + max(STRESS_MS, word.end_ms - word.start_ms)))
     return spans
+
+
+def nods(acting: Acting, words: Sequence[Word], unit: float) -> tuple[Dip, ...]:
+    """The head's nods: a dip on each stressed word (the spans ``stressed`` lifts the brows on), ``NOD_DEPTH``
+    of the rig's ``unit`` deep scaled by the delivery's nod (an excited actor nods hard, a calm one barely)."""
+    depth = NOD_DEPTH * unit * acting.nod
+    return tuple(Dip(start, min(NOD_MS, max(1, end - start)), depth) for start, end in stressed(words))
+
+
+def shrugs(words: Sequence[Word], unit: float) -> tuple[Dip, ...]:
+    """The shoulders' shrugs: up and back on a word of doubt ("maybe", "honestly") or a question's last word,
+    ``SHRUG_DEPTH`` of the rig's ``unit`` high, one every ``SHRUG_GAP_MS`` at most."""
+    out: list[Dip] = []
+    for word in words:
+        bare = re.sub(r"[^a-z']", "", word.text.lower())
+        if (bare in SHRUG_WORDS or word.text.rstrip().endswith("?")) and \
+                (not out or word.start_ms >= out[-1].start_ms + SHRUG_GAP_MS):
+            out.append(Dip(word.start_ms, SHRUG_MS, -SHRUG_DEPTH * unit))
+    return tuple(out)
 
 
 def eye_cells(acting: Acting, blinks: Sequence[tuple[str, int, int]],

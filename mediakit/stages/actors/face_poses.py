@@ -11,8 +11,9 @@ muscles' worth of rules rather than a learned model:
   and the skin near them about the mouth centre, fading with distance;
 * **lids**: the upper lid slides down to meet the lower lid (which rises a
   little), the lid skin above following;
-* **brows**: the brows rise, the forehead above them less, the skin down to
-  the lid stretching.
+* **brows**: the brows rise (or, at a negative level, lower: a calm or
+  serious face), the forehead above them less, the skin down to the lid
+  stretching (or gathering).
 
 The iris points are left out (``MESH_POINTS``): a closing lid covers them.
 """
@@ -45,7 +46,7 @@ MAX_OPEN = 0.1         # the inner lips' widest gap, in face heights (hairline t
 JAW_SHARE = 0.75       # how much of the opening the chin drops; the lips part the rest
 UPPER_LIFT = 0.12      # how much of the opening the upper lip lifts
 BLINK = {"open": 0.0, "half": 0.55, "closed": 1.0}
-BROW_RAISE = 0.035     # in face heights
+BROW_RAISE = 0.035     # in face heights, at brow level 1
 
 
 def _clamp(v: np.ndarray | float, lo: float = 0.0, hi: float = 1.0) -> np.ndarray:
@@ -129,17 +130,18 @@ class FacePoses:
         w[list(CORNERS)] = 0.3
         return w
 
-    def eyes(self, state: str, raised: bool) -> np.ndarray:
-        """The points with lids ``state`` (``open``, ``half``, ``closed``) and brows raised or not."""
+    def eyes(self, state: str, brow: float = 0.0) -> np.ndarray:
+        """The points with lids ``state`` (``open``, ``half``, ``closed``) and the brows at ``brow`` (0 at rest,
+        1 raised by ``BROW_RAISE``, negative lowered)."""
         posed = self.rest.copy()
         shut = BLINK[state]
         p = self.rest
         lift = np.zeros(len(p))
-        for (upper, lower), brow in zip(EYES, BROWS, strict=True):
+        for (upper, lower), line in zip(EYES, BROWS, strict=True):
             up, lo = np.array(upper), np.array(lower)
             gap = p[lo, 1] - p[up, 1]
-            lid_y, brow_y = float(p[up, 1].mean()), float(p[list(brow), 1].mean())
-            x0, x1 = p[list(brow), 0].min(), p[list(brow), 0].max()
+            lid_y, brow_y = float(p[up, 1].mean()), float(p[list(line), 1].mean())
+            x0, x1 = p[list(line), 0].min(), p[list(line), 0].max()
             margin = 0.3 * (x1 - x0)
             across = _clamp(np.minimum(p[:, 0] - (x0 - margin), (x1 + margin) - p[:, 0]) / margin)
             if shut:
@@ -149,11 +151,11 @@ class FacePoses:
                 follow = 0.5 * _clamp(1 - (lid_y - p[:, 1]) / (0.06 * self.face_h)) * across * skin
                 follow[up] = 0.0
                 posed[:, 1] += 0.85 * shut * float(gap.mean()) * follow
-            if raised:
+            if brow:
                 above = _clamp(1 - (brow_y - p[:, 1]) / (0.25 * self.face_h))
                 between = _clamp((lid_y - p[:, 1]) / max(lid_y - brow_y, 1e-6))
                 side = np.where(p[:, 1] <= brow_y, above, np.where(p[:, 1] < lid_y, between, 0.0)) * across
-                side[list(brow)] = 1.0
+                side[list(line)] = 1.0
                 lift = np.maximum(lift, side)  # the brows' ranges overlap between the eyes
-        posed[:, 1] -= BROW_RAISE * self.face_h * lift
+        posed[:, 1] -= brow * BROW_RAISE * self.face_h * lift
         return posed

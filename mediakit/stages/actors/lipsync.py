@@ -90,7 +90,7 @@ class VisemeEngine:
         visemes = speech_visemes(request.phonemes, request.words, request.audio, request.duration_ms)
         if actor.look is None:
             return photo_layer(request.portrait, visemes, request.words, size=size, duration_ms=request.duration_ms,
-                               seed=seed, box=box, start_ms=start_ms)
+                               seed=seed, box=box, start_ms=start_ms, delivery=request.delivery)
         return puppet_layer(actor.look, visemes, size=size, duration_ms=request.duration_ms, seed=seed, box=box,
                             start_ms=start_ms, backdrop=backdrop, words=request.words, delivery=request.delivery)
 

@@ -57,11 +57,10 @@ def warp(image: np.ndarray, rest: np.ndarray, posed: np.ndarray, triangles: np.n
     bw, bh = x1 - x0, y1 - y0
     nx, ny = (bw - 1) // step + 2, (bh - 1) // step + 2
     owner = np.full((step * (ny - 1) + 1, step * (nx - 1) + 1), -1, dtype=np.int32)
-    affines = np.empty((len(changing), 2, 3), dtype=np.float64)
     scale = 1 << SUBPIXEL_BITS
-    for k, tri in enumerate(changing):  # in the box's coordinates
-        dst, src = (posed[tri] - (x0, y0)).astype(np.float32), (rest[tri] - (x0, y0)).astype(np.float32)
-        affines[k] = cv2.getAffineTransform(dst, src)
+    dsts = (posed[changing] - (x0, y0)).astype(np.float32)  # in the box's coordinates
+    affines = _affines(dsts, (rest[changing] - (x0, y0)).astype(np.float32))
+    for k, dst in enumerate(dsts):
         cv2.fillConvexPoly(owner, np.round(dst * scale).astype(np.int32), k, lineType=cv2.LINE_8,
                            shift=SUBPIXEL_BITS)
     sampled = owner[::step, ::step]
@@ -78,6 +77,13 @@ def warp(image: np.ndarray, rest: np.ndarray, posed: np.ndarray, triangles: np.n
     map_y += y0
     out[y0:y1, x0:x1] = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return out
+
+
+def _affines(dst: np.ndarray, src: np.ndarray) -> np.ndarray:
+    """The (M, 2, 3) affine maps taking each triangle's ``dst`` corners (M x 3 x 2) to its ``src`` ones, solved
+    together (what ``cv2.getAffineTransform`` gives for one, without a call per triangle)."""
+    corners = np.concatenate([dst, np.ones((*dst.shape[:2], 1), dtype=np.float32)], axis=2).astype(np.float64)
+    return np.linalg.solve(corners, src.astype(np.float64)).transpose(0, 2, 1)
 
 
 def _mapped(xs: np.ndarray, ys: np.ndarray, owner: np.ndarray,

@@ -8,14 +8,17 @@ Once per photo and frame size (cached), the rig makes the parts a
   the face oval, with a soft **mask** that is its alpha once composed;
 * a **mouth** strip, one cell per viseme: the face mesh warped to the shape
   (jaw, lips) with the mouth interior painted between the parted lips;
-* an **eyes** strip, six cells: lids open, half, closed, with the brows at
-  rest or raised.
+* an **eyes** strip: lids open, half, closed, with the brows in each pose
+  the delivery uses (``acting``: at rest and on stressed words; raised for
+  an excited or energetic voice, lowered for a calm or serious one).
 
 Each strip's cells carry the alpha of the region any of their poses changes
 (feathered), and equal the photo everywhere else, so neither a rectangle nor
-a seam can show.  In the graph, the cells of the moment are laid on the head,
-the mask applied, and the head overlaid on the plate at sway and nod offsets:
-the head moves, the rest of the picture stays exactly the photo.
+a seam can show.  Every part is cut level and tilted each way
+(``head_tilt``), as more cells of its strip.  In the graph, the cells of the
+moment are laid on the head, the mask applied, and the head overlaid on the
+plate at sway and nod offsets: the head moves and rolls, the rest of the
+picture stays exactly the photo.
 """
 
 from __future__ import annotations
@@ -32,25 +35,28 @@ from ...cache import cache_dir, cache_key, file_signature
 from ...media_io import atomic_path, open_image, write_pam
 from ...timeline import Box, ImageLayer, PuppetLayer, Sprite
 from ...words import Word
+from .acting import Acting, acting_for, eye_cells
 from .face_mesh import FaceLandmarks, find_face
 from .face_poses import FACE_OVAL, LOWER_INNER, MESH_POINTS, UPPER_INNER, FacePoses
+from .head_tilt import TILTS, pivot, reach, tilt_schedule, tilted, with_tilt
 from .look import EYE_STATES
 from .mesh_warp import triangulate, warp
 from .mouth_interior import paint_interior
+from .portraits import POSES
 from .puppet import Motion, blink_track
 from .visemes import VISEMES, VisemeSpan
 
-RIG_VERSION = "3"
+RIG_VERSION = "4"
 RING_ABOVE, RING_BELOW = 1.35, 1.45  # the fixed ring around the face oval (the neck gives way below the chin)
 MASK_SHRINK = 0.9                    # the head's mask inside the ring, feathered
 FEATHER = 0.035                      # mask blur, in face heights
 FACE_TOP = 0.42                      # the face centre's height in the frame, when the photo allows
 PART_NAMES = ("plate", "head", "mask", "mouths", "eyes")
 PHOTO_BLINK_GAP_S = (2.0, 5.0)       # a real face that never blinks for 6 s looks like a photo
-BROW_MIN_LETTERS = 6                 # a word this long is stressed: the brows rise on it
-BROW_GAP_MS = 1800                   # at most one raise in this long
-BROW_LEAD_MS, BROW_TAIL_MS = 80, 220
 VISIBLE = 1                          # levels: a smaller change of a pose is left to the photo beneath
+# an acting pose's brows on a real face (face_poses.BROW_RAISE per unit): up for interest and excitement,
+# down for calm (eased) and anger or drama (drawn down)
+BROW_LEVELS = {"neutral": 0.0, "raised": 1.0, "soft": -0.45, "knit": -0.7}
 
 
 @dataclass(frozen=True)
@@ -66,56 +72,48 @@ class PhotoParts:
 
 
 def photo_layer(portrait: Path, visemes: Sequence[VisemeSpan], words: Sequence[Word], *, size: tuple[int, int],
-                duration_ms: int, seed: int, box: Box | None = None, start_ms: int = 0,
+                duration_ms: int, seed: int, box: Box | None = None, start_ms: int = 0, delivery: str | None = None,
                 field: str = "portrait") -> PuppetLayer:
-    """``portrait`` speaking ``visemes`` as a timeline layer: warped once now, animated in the render."""
-    parts = photo_parts(portrait, size, field=field)
-    motion = Motion.of(parts.face_h, seed)
+    """``portrait`` speaking ``visemes`` as a timeline layer: warped once now, animated in the render.
+
+    ``delivery`` (an acting style or tone) sets the brows at rest and on the
+    stressed ``words``, and how much the head nods (see ``acting``).
+    """
+    acting = acting_for(delivery)
+    brows = brow_poses(acting)
+    parts = photo_parts(portrait, size, brows=brows, field=field)
+    motion = Motion.of(parts.face_h, seed, acting.nod)
     hx, hy = parts.head
+    tilts = tilt_schedule(duration_ms, words, seed)
+    eyes = tuple((brows.index(POSES[c // len(EYE_STATES)]) * len(EYE_STATES) + c % len(EYE_STATES), a, b)
+                 for c, a, b in eye_cells(acting, blink_track(duration_ms, seed, PHOTO_BLINK_GAP_S), words))
+    per_eyes = len(brows) * len(EYE_STATES)
     return PuppetLayer(
         start_ms=start_ms, duration_ms=duration_ms, box=box, size=size,
         backdrop=ImageLayer(path=parts.paths["plate"]),
-        head=Sprite(parts.paths["head"], hx, hy), head_mask=parts.paths["mask"],
-        eyes=Sprite(parts.paths["eyes"], *parts.eyes, 2 * len(EYE_STATES), eye_schedule(duration_ms, words, seed)),
-        mouth=Sprite(parts.paths["mouths"], *parts.mouth, len(VISEMES),
-                     tuple((VISEMES.index(v.viseme), v.start_ms, v.end_ms) for v in visemes)),
+        head=Sprite(parts.paths["head"], hx, hy, len(TILTS), tilts), head_mask=parts.paths["mask"],
+        eyes=Sprite(parts.paths["eyes"], *parts.eyes, len(TILTS) * per_eyes, with_tilt(eyes, tilts, per_eyes)),
+        mouth=Sprite(parts.paths["mouths"], *parts.mouth, len(TILTS) * len(VISEMES),
+                     with_tilt(tuple((VISEMES.index(v.viseme), v.start_ms, v.end_ms) for v in visemes), tilts,
+                               len(VISEMES))),
         head_dx=motion.head_dx(), head_dy=motion.head_dy())
 
 
-def eye_schedule(duration_ms: int, words: Sequence[Word], seed: int) -> tuple[tuple[int, int, int], ...]:
-    """Cells of the eyes strip over time: blinks every 2 to 5 s, brows raised on stressed words.
-
-    Cell ``3 * raised + lid state``, so a blink during a raise keeps the brows up.
-    """
-    raises = brow_raises(words, duration_ms)
-    out = []
-    for state, a, b in blink_track(duration_ms, seed, PHOTO_BLINK_GAP_S):
-        cuts = sorted({a, b, *(t for r in raises for t in r if a < t < b)})
-        for t0, t1 in zip(cuts, cuts[1:], strict=False):
-            raised = any(r0 <= t0 < r1 for r0, r1 in raises)
-            out.append((3 * raised + EYE_STATES.index(state), t0, t1))
-    return tuple(out)
+def brow_poses(acting: Acting) -> tuple[str, ...]:
+    """The acting poses whose brows the eyes strip holds: the resting one, then the stressed words' if another."""
+    return tuple(dict.fromkeys((acting.pose, acting.stress or acting.pose)))
 
 
-def brow_raises(words: Sequence[Word], duration_ms: int) -> list[tuple[int, int]]:
-    """Spans with the brows up: around each long (stressed) word, at most one per ``BROW_GAP_MS``."""
-    spans: list[tuple[int, int]] = []
-    for w in words:
-        letters = sum(c.isalpha() for c in w.text)
-        if letters >= BROW_MIN_LETTERS and (not spans or w.start_ms - spans[-1][0] >= BROW_GAP_MS):
-            spans.append((max(0, w.start_ms - BROW_LEAD_MS), min(duration_ms, w.end_ms + BROW_TAIL_MS)))
-    return spans
-
-
-def photo_parts(portrait: Path, size: tuple[int, int], *, field: str = "portrait") -> PhotoParts:
-    """The rig's parts for ``portrait`` at ``size`` (made once, then read from the cache)."""
-    key = cache_key("photo-rig", (RIG_VERSION, file_signature(portrait), size))
+def photo_parts(portrait: Path, size: tuple[int, int], *, brows: tuple[str, ...] = ("neutral",),
+                field: str = "portrait") -> PhotoParts:
+    """The rig's parts for ``portrait`` at ``size``, its eyes in the ``brows`` poses (made once, then cached)."""
+    key = cache_key("photo-rig", (RIG_VERSION, file_signature(portrait), size, brows))
     folder = cache_dir()
     paths = {name: folder / f"photo-rig-{key}-{name}.pam" for name in PART_NAMES}
     meta = folder / f"photo-rig-{key}.npy"
     if not meta.exists() or not all(p.exists() for p in paths.values()):
         face = find_face(portrait, field=field)
-        images, places = build_parts(open_image(portrait, field=field).convert("RGB"), face, size)
+        images, places = build_parts(open_image(portrait, field=field).convert("RGB"), face, size, brows)
         for name, pixels in images.items():
             write_pam(paths[name], pixels)
         with atomic_path(meta) as tmp, tmp.open("wb") as fh:
@@ -136,8 +134,8 @@ def frame_photo(photo: Image.Image, face: FaceLandmarks, size: tuple[int, int]) 
     return plate, face.scaled(scale, -ox, -oy)
 
 
-def build_parts(photo: Image.Image, face: FaceLandmarks,
-                size: tuple[int, int]) -> tuple[dict[str, np.ndarray], tuple[float, ...]]:
+def build_parts(photo: Image.Image, face: FaceLandmarks, size: tuple[int, int],
+                brows: tuple[str, ...] = ("neutral",)) -> tuple[dict[str, np.ndarray], tuple[float, ...]]:
     """Every part's pixels, and (head x, y, w, h, mouth x, y, eyes x, y, face height) for ``PhotoParts``."""
     plate, framed = frame_photo(photo, face, size)
     pts = framed.points[:MESH_POINTS]
@@ -163,18 +161,36 @@ def build_parts(photo: Image.Image, face: FaceLandmarks,
         posed = full(poses.mouth(v))
         mouths.append(paint_interior(warp(head, rest, posed, triangles), posed[list(UPPER_INNER)],
                                      posed[list(LOWER_INNER)], poses.face_h, tongue_up=v == "l_th"))
-    eyes = [warp(head, rest, full(poses.eyes(state, raised)), triangles)
-            for raised in (False, True) for state in EYE_STATES]
-    mouth_box, mouth_alpha = _region(head, mouths, poses.face_h)
-    eyes_box, eyes_alpha = _region(head, eyes, poses.face_h)
+    eyes = [warp(head, rest, full(poses.eyes(state, BROW_LEVELS[pose])), triangles)
+            for pose in brows for state in EYE_STATES]
     mask = Image.new("L", (hw, hh), 0)
     inner = centre - origin + (ring - centre) * MASK_SHRINK
     ImageDraw.Draw(mask).polygon([tuple(p) for p in inner], fill=255)
     mask = mask.filter(ImageFilter.GaussianBlur(FEATHER * poses.face_h))
-    images = {"plate": np.asarray(plate), "head": head, "mask": np.asarray(mask),
-              "mouths": _strip([_cut(m, mouth_box) for m in mouths], mouth_alpha),
-              "eyes": _strip([_cut(e, eyes_box) for e in eyes], eyes_alpha)}
+    roll = pivot(poses.rest[152], poses.face_h)
+    mouth_box, mouth_strip = _tilted_strip(head, mouths, poses.face_h, roll)
+    eyes_box, eyes_strip = _tilted_strip(head, eyes, poses.face_h, roll)
+    images = {"plate": np.asarray(plate), "mask": np.asarray(mask), "mouths": mouth_strip, "eyes": eyes_strip,
+              "head": np.concatenate([tilted(head, roll, t, (0, 0, hw, hh)) for t in TILTS], axis=1)}
     return images, (x0, y0, hw, hh, *mouth_box[:2], *eyes_box[:2], poses.face_h)
+
+
+def _tilted_strip(head: np.ndarray, poses: list[np.ndarray], face_h: float,
+                  roll: tuple[float, float]) -> tuple[tuple[int, int, int, int], np.ndarray]:
+    """The box (in the head) holding what ``poses`` change at every tilt, and their cells side by side in one
+    RGBA strip, tilt-major, each with the feathered alpha of that change (tilted with it)."""
+    (x, y, w, h), alpha = _region(head, poses, face_h)
+    held = reach((x, y, w, h), roll, (head.shape[1], head.shape[0]))
+    whole = np.zeros(head.shape[:2], dtype=np.uint8)
+    whole[y:y + h, x:x + w] = alpha
+    cw = held[2]
+    strip = np.empty((held[3], cw * len(poses) * len(TILTS), 4), dtype=np.uint8)
+    for n, pose in enumerate(poses):
+        rgba = cv2.merge([*cv2.split(pose), whole])
+        for t, degrees in enumerate(TILTS):
+            at = (t * len(poses) + n) * cw
+            strip[:, at:at + cw] = tilted(rgba, roll, degrees, held)
+    return held, strip
 
 
 def _region(head: np.ndarray, poses: list[np.ndarray],
@@ -195,13 +211,3 @@ def _region(head: np.ndarray, poses: list[np.ndarray],
     x1, y1 = int(xs.max()) + 1, int(ys.max()) + 1
     x1, y1 = min(head.shape[1], x1 + x1 % 2), min(head.shape[0], y1 + y1 % 2)
     return (x0, y0, x1 - x0, y1 - y0), mask[y0:y1, x0:x1]
-
-
-def _cut(image: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
-    x, y, w, h = box
-    return image[y:y + h, x:x + w]
-
-
-def _strip(cells: list[np.ndarray], alpha: np.ndarray) -> np.ndarray:
-    """Cells side by side in one RGBA image, each with ``alpha``."""
-    return np.concatenate([np.dstack([cell, alpha]) for cell in cells], axis=1)

@@ -37,7 +37,7 @@ from ...cache import cached_png
 from ...media_io import open_image
 from ...timeline import Backdrop, Box, ImageLayer, PuppetLayer, Sprite, Wave
 from ...words import Word
-from .acting import acting_for, eye_cells
+from .acting import acting_for, eye_cells, nods, shrugs
 from .look import EYE_STATES, Look
 from .portraits import POSES, bust_geometry, draw_background, draw_body, draw_eyes, draw_head, draw_mouth
 from .sketch import Sketch
@@ -231,7 +231,8 @@ def puppet_layer(look: Look, visemes: Sequence[VisemeSpan], *, size: tuple[int, 
         mouth=Sprite(strip(mouths, cache), rig.mouth[0] - cx, rig.mouth[1] - cy, len(mouths),
                      tuple((VISEMES.index(v.viseme), v.start_ms, v.end_ms) for v in visemes)),
         body=Sprite(sprites.body, 0, rig.body[1]),
-        head_dx=motion.head_dx(), head_dy=motion.head_dy(), body_dy=(motion.breath,))
+        head_dx=motion.head_dx(), head_dy=motion.head_dy(), body_dy=(motion.breath,),
+        head_dips=nods(acting, words, rig.unit), body_dips=shrugs(words, rig.unit))
 
 
 def strip(parts: Sequence[Path], cache: Path | None = None) -> Path:

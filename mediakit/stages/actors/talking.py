@@ -186,13 +186,15 @@ def talking_clip(actor: Actor, speech: SpeechInput, box: Box, *, fps: Fraction |
 
 
 def placeable(track: ActorTrack) -> Path | ActorLayer:
-    """What a layout places for the actor: the animated layer of a drawn or photo actor, else the top clip."""
+    """What a layout places for the actor: the animated layer of a drawn or photo actor, else the top clip (a
+    footage ad's clip, not the last frame held after it: a scene or PiP that outlasts the clip holds that frame)."""
     top = track.layers[-1]
     if isinstance(top, PuppetLayer):
         return top
-    if not isinstance(top, VideoLayer):
+    clips = [layer for layer in track.layers if isinstance(layer, VideoLayer)]
+    if not clips:
         raise MediaError("actor", "talking track has no clip")
-    return top.path
+    return clips[-1].path
 
 
 def _footage_layers(actor: Actor, speech: SpeechInput, box: Box, fps: Fraction, start_ms: int, dur: int,

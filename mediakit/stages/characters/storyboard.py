@@ -4,7 +4,8 @@
 then word) boundaries.  ``suggest`` writes three different stories for a
 character and a vibe, deterministically, each with ``n_panels`` beats.
 ``draw_storyboard`` lays the panels out in a grid: each panel is a scene
-designed from its beat (the local designer), the sheet's character standing
+designed from its beat (the local designer) in the place, light and weather
+the story names when the beat names none, the sheet's character standing
 in it with an expression the beat calls for, and the beat as the caption
 under it.  The beats, ratio and panel boxes are written into the PNG
 (``mediakit:storyboard``) so ``character_video`` cuts the same shots.
@@ -24,6 +25,7 @@ from PIL import Image, ImageDraw, PngImagePlugin
 
 from ...drawing.design import design
 from ...drawing.lettering import font, wrap
+from ...drawing.scene import read_scene
 from ...errors import MediaError
 from .sheet import INK, PAPER, Character
 from .views import figure
@@ -150,9 +152,17 @@ def dialogue_of(beat: str) -> str | None:
     return found.group(1).strip() if found else None
 
 
-def panel_scene(beat: str, size: tuple[int, int], variant: int) -> Image.Image:
-    """A panel's scene without the character: designed from the beat's words (no type)."""
-    return design(re.sub(_DIALOGUE, "", beat), size, variant=variant, text=False).convert("RGB")
+def panel_scene(beat: str, size: tuple[int, int], variant: int, story: str) -> Image.Image:
+    """A panel's scene without the character: designed from the beat's words (no type), in the place, light
+    and weather of the whole ``story`` where the beat does not name its own ("a queue forms" at the bakery
+    of the first beat, on its rainy morning)."""
+    return design(re.sub(_DIALOGUE, "", beat), size, variant=variant, text=False, context=story).convert("RGB")
+
+
+def beat_notes(beats: list[str], story: str, label: str) -> list[str]:
+    """The receipt's line for each beat's scene: what was drawn for it, and what was not."""
+    whole = read_scene(story)
+    return [f"{label} {i + 1}: {read_scene(beat).within(whole).note()}" for i, beat in enumerate(beats)]
 
 
 def stand_in(scene: Image.Image, character_picture: Image.Image, side: int) -> Image.Image:
@@ -202,7 +212,7 @@ def draw_storyboard(beats: list[str], ratio: str, character: Character | None,
     number = font("Inter", True, 18)
     pw, ph = PANEL_SIZE[ratio]
     for i, (beat, (x, y, w, h)) in enumerate(zip(beats, boxes, strict=True)):
-        scene = panel_scene(beat, (w, h), i)
+        scene = panel_scene(beat, (w, h), i, " ".join(beats))
         picture = character_picture(character, fallback, expression_for(beat), (w, round(w * 1.25)))
         img.paste(stand_in(scene, picture, (-1, 1, 0)[i % 3]), (x, y))
         draw.rectangle((x - 1, y - 1, x + w, y + h), outline=INK, width=2)

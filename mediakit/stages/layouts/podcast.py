@@ -4,9 +4,15 @@ Framing follows the turns (speaker ``A``/``B`` with start and end times):
 the video opens on the two-shot, cuts to a close shot of whoever speaks at
 each change of speaker, and returns to the two-shot every fourth shot (and
 for turns too short to hold a close-up) so the viewer keeps the room in
-mind.  In the two-shot the active speaker's card is larger.  Both actors
-are talking tracks aligned with the one voice track, so each shot shows
-them at the same time as the timeline (``trim_start_ms`` = shot start).
+mind.  Both actors are talking tracks aligned with the one voice track, so
+each shot shows them at the same time as the timeline (``trim_start_ms`` =
+shot start).
+
+The hosts sit in one shared set: a drawn actor's backdrop is the part of
+the room behind their box (no card, no border: the room runs on behind both
+of them), both sit at the same scale in the two-shot, and the desk's front
+is laid over them with a microphone on it before each.  A photo actor or a
+clip brings its own background, so it is shown as a card in the room.
 
 The room (wall, acoustic panels, a shelf with books, a lamp, a plant, the
 desk) and the microphones are drawn once with Pillow; the room's colours
@@ -27,7 +33,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from ...cache import cached_png
 from ...errors import ValidationError
-from ...timeline import ActorLayer, Box, Canvas, ImageLayer, Shadow, Track, VideoLayer, VisualLayer
+from ...timeline import ActorLayer, Box, Canvas, Crop, ImageLayer, Shadow, Track, VideoLayer, VisualLayer
 from ..masks import rounded_mask
 from ..pip import IMAGE_SUFFIXES
 from .scenery import RGB, glow, gradient, hex_rgb, mix
@@ -179,6 +185,19 @@ def _desk(w: int, h: int) -> float:
     return DESK if h > w else 0.8
 
 
+def desk_front(room: Path, folder: Path | None = None) -> Path:
+    """The room's desk alone (the room above its front edge made transparent): laid over the hosts."""
+    def draw() -> Image.Image:
+        with Image.open(room) as im:
+            out = im.convert("RGBA")
+        alpha = Image.new("L", out.size, 0)
+        alpha.paste(255, (0, round(out.height * _desk(*out.size)) - 1, out.width, out.height))
+        out.putalpha(alpha)
+        return out
+
+    return cached_png("desk", (str(room),), draw, folder)
+
+
 def mic_overlay(size: tuple[int, int], folder: Path | None = None) -> Path:
     """A broadcast microphone on a boom arm, seen from the front; transparent around it."""
     def draw() -> Image.Image:
@@ -217,48 +236,53 @@ def shot_boxes(shot: Shot, canvas: Canvas) -> dict[str, Box]:
         w = round(min(usable, ch * 0.7 * 3 / 4)) // 2 * 2
         h = round(w * 4 / 3) // 2 * 2
         return {shot.speaker: Box(left + (usable - w) // 2, desk - h + round(h * 0.1), w, h)}
-    big = round(min(usable * 0.58, ch * 0.5 * 3 / 4)) // 2 * 2
-    small = round(big * 0.66) // 2 * 2
-    gap = (usable - big - small) // 3
-    boxes = {}
-    x = left + gap
-    for who in SPEAKERS:
-        w = big if who == shot.speaker else small
-        h = round(w * 4 / 3) // 2 * 2
-        boxes[who] = Box(x, desk - h + round(h * 0.1), w, h)
-        x += w + gap
-    return boxes
+    w = round(min(usable * 0.49, ch * 0.55 * 3 / 4)) // 2 * 2  # both at one scale: one set, one camera
+    h = round(w * 4 / 3) // 2 * 2
+    gap = (usable - 2 * w) // 3
+    return {who: Box(left + gap + k * (w + gap), desk - h + round(h * 0.1), w, h) for k, who in enumerate(SPEAKERS)}
 
 
 def podcast_track(actor_a: Path | ActorLayer, actor_b: Path | ActorLayer, turns: Sequence[Turn], canvas: Canvas,
                   duration_ms: int, *, room: str = "cozy studio", cache_dir: Path | None = None) -> Track:
-    """The podcast picture: room backdrop, then per shot the actor cards and their microphones.
+    """The podcast picture: the room, per shot the hosts (drawn ones seated in the room, others as cards), the
+    desk's front over them, and a microphone on it before each host.
 
     An actor is a clip or a still, or a drawn or photo actor's layer
-    (``talking.placeable``), animated in the final render in each card.
+    (``talking.placeable``), animated in the final render in its box.
     """
     if actor_a == actor_b:
         raise ValidationError("character_b", str(actor_b), "must be different from character_a")
     actors = {"A": actor_a, "B": actor_b}
-    layers: list[VisualLayer] = [ImageLayer(path=room_backdrop(room, (canvas.width, canvas.height), cache_dir))]
+    cw, ch = canvas.width, canvas.height
+    room_path = room_backdrop(room, (cw, ch), cache_dir)
+    layers: list[VisualLayer] = [ImageLayer(path=room_path)]
+    mics: list[VisualLayer] = []
     for shot in plan_shots(turns, duration_ms):
         span = shot.end_ms - shot.start_ms
         for who, box in shot_boxes(shot, canvas).items():
-            mask = rounded_mask(box.w, box.h, round(box.w * 0.06), cache_dir)
-            shadow = Shadow(0, max(2, box.h // 50), max(2, box.w // 30), 0.45)
-            common: dict[str, Any] = {"start_ms": shot.start_ms, "duration_ms": span, "box": box, "mask": mask,
-                                      "shadow": shadow}
-            source = actors[who]
-            if not isinstance(source, Path):
-                layers.append(replace(source, trim_start_ms=shot.start_ms, **common))
-            elif source.suffix.lower() in IMAGE_SUFFIXES:
-                layers.append(ImageLayer(path=source, **common))
-            else:
-                layers.append(VideoLayer(path=source, trim_start_ms=shot.start_ms, **common))
+            layers.append(_host(actors[who], box, shot, room_path, canvas, cache_dir))
             mw = round(box.w * 0.3) // 2 * 2
             mh = round(mw * 1.3) // 2 * 2
             mic_box = Box(box.x + (box.w - mw) // 2 + round(box.w * 0.12), box.y + box.h - round(mh * 0.8), mw, mh)
-            layers.append(ImageLayer(path=mic_overlay((mw, mh), cache_dir), start_ms=shot.start_ms,
-                                     duration_ms=span, box=mic_box))
-    return Track(tuple(layers), duration_ms)
+            mics.append(ImageLayer(path=mic_overlay((mw, mh), cache_dir), start_ms=shot.start_ms,
+                                   duration_ms=span, box=mic_box))
+    layers.append(ImageLayer(path=desk_front(room_path, cache_dir)))  # one desk, in front of both hosts
+    return Track((*layers, *mics), duration_ms)
 
+
+def _host(source: Path | ActorLayer, box: Box, shot: Shot, room: Path, canvas: Canvas,
+          cache_dir: Path | None) -> VisualLayer:
+    """One host in one shot: a drawn actor with the room behind their box as their backdrop (seamless), a
+    photo actor or a clip as a card with rounded corners and a shadow."""
+    common: dict[str, Any] = {"start_ms": shot.start_ms, "duration_ms": shot.end_ms - shot.start_ms, "box": box}
+    if not isinstance(source, Path) and source.head_mask is None:
+        cw, ch = canvas.width, canvas.height
+        behind = ImageLayer(path=room, crop=Crop(box.x / cw, box.y / ch, box.w / cw, box.h / ch))
+        return replace(source, trim_start_ms=shot.start_ms, backdrop=behind, **common)
+    common["mask"] = rounded_mask(box.w, box.h, round(box.w * 0.06), cache_dir)
+    common["shadow"] = Shadow(0, max(2, box.h // 50), max(2, box.w // 30), 0.45)
+    if not isinstance(source, Path):
+        return replace(source, trim_start_ms=shot.start_ms, **common)
+    if source.suffix.lower() in IMAGE_SUFFIXES:
+        return ImageLayer(path=source, **common)
+    return VideoLayer(path=source, trim_start_ms=shot.start_ms, **common)

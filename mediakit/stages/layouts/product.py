@@ -34,13 +34,16 @@ from ...timeline import (
     VideoLayer,
     VisualLayer,
 )
+from ..actors.portraits import bust_geometry
 from ..masks import rounded_mask
 from ..pip import IMAGE_SUFFIXES, PipOptions, pip_box, pip_layer
 from .cutout import Cutout, cutout
-from .scenery import KINDS, scene_card
+from .scenery import FRONTS, KINDS, scene_card, scene_front
 
 DEFAULT_TEMPLATE = "product-in-hand"
 MOTIONS = ("none", "hover", "drift")
+ROOM_FLOOR = 0.82  # where an in-room template's counter top (or couch arm) is, of the height
+MOUTH_CLEAR = 0.6   # head units below a bust's face centre: under its mouth, where a held product may start
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,7 @@ class ProductTemplate:
     motion: str
     pedestal: bool
     hand: bool = False
+    in_room: bool = False
 
     @classmethod
     def from_dict(cls, name: str, data: Mapping[str, Any]) -> ProductTemplate:
@@ -79,6 +83,10 @@ class ProductTemplate:
             raise ValidationError(f"{where}.actor.box", box, "must be [x, y, w, h] fractions of the canvas")
         if kind == "none" and box != [0, 0, 1, 1]:
             raise ValidationError(f"{where}.backdrop.kind", kind, "none needs a full-frame actor box [0, 0, 1, 1]")
+        in_room = bool(actor.get("in_room", False))
+        if in_room and (kind not in FRONTS or box != [0, 0, 1, 1]):
+            raise ValidationError(f"{where}.actor.in_room", True, f"needs a full-frame actor box [0, 0, 1, 1] and a "
+                                  f"backdrop with parts in front ({', '.join(FRONTS)})")
         motion = product.get("motion", "none")
         if motion not in MOTIONS:
             raise ValidationError(f"{where}.product.motion", motion, f"must be one of {', '.join(MOTIONS)}")
@@ -90,7 +98,7 @@ class ProductTemplate:
                    str(backdrop.get("accent", "#999999")),
                    tuple(float(v) for v in box) if box is not None else None,  # type: ignore[arg-type]
                    str(actor.get("frame", "none")), pip, (cx, cy), width, float(product.get("rotation", 0)),
-                   motion, bool(product.get("pedestal", False)), bool(product.get("hand", False)))
+                   motion, bool(product.get("pedestal", False)), bool(product.get("hand", False)), in_room)
 
 
 @functools.cache
@@ -176,16 +184,39 @@ def _photo_card(photo: Image.Image) -> Image.Image:
 
 
 def product_box(template: ProductTemplate, card_size: tuple[int, int], canvas: Canvas) -> Box:
-    """Where the product card goes: the template's centre and width, kept inside the canvas."""
+    """Where the product card goes: the template's centre and width, kept inside the canvas and under the
+    actor's mouth.
+
+    The templates are drawn for 9:16; on a shorter frame (4:5, 1:1) the same
+    actor fills more of the height, and a card placed by the template's
+    fractions would cover the mouth: there it is made smaller to stand
+    between the mouth and the bottom edge.
+    """
     cw, ch = canvas.width, canvas.height
     w = template.width * cw
     h = w * card_size[1] / card_size[0]
     if h > ch * 0.6:
         w, h = w * ch * 0.6 / h, ch * 0.6
+    y = min(max(0.0, template.center[1] * ch - h / 2), ch - h)
+    mouth = _under_mouth(template, canvas, template.center[0] * cw, w)
+    if mouth is not None and y < mouth:
+        w, h, y = w * (ch - mouth) / h, ch - mouth, mouth
     w_px, h_px = max(2, round(w) // 2 * 2), max(2, round(h) // 2 * 2)
     x = min(max(0, round(template.center[0] * cw - w_px / 2)), cw - w_px)
-    y = min(max(0, round(template.center[1] * ch - h_px / 2)), ch - h_px)
-    return Box(x, y, w_px, h_px)
+    return Box(x, min(round(y), ch - h_px), w_px, h_px)
+
+
+def _under_mouth(template: ProductTemplate, canvas: Canvas, centre_x: float, width: float) -> float | None:
+    """The height (px) a product card ``width`` wide centred at ``centre_x`` may rise to without covering the
+    actor's mouth; None where it is not in front of the face (beside it, or the actor is in a PiP)."""
+    if template.actor_pip is not None:
+        return None
+    actor = actor_box(template, canvas)
+    _, face_y, unit = bust_geometry(actor.w, actor.h)
+    face_x = actor.x + actor.w / 2
+    if abs(centre_x - face_x) >= width / 2 + unit / 2:
+        return None
+    return actor.y + face_y + MOUTH_CLEAR * unit
 
 
 def visible_box(card: Path, placed: Box) -> Box:
@@ -241,6 +272,14 @@ def actor_layers(template: ProductTemplate, actor: Path | ActorLayer, canvas: Ca
     return (VideoLayer(path=actor, **extra),)
 
 
+def in_the_room(actor: Path | ActorLayer, room: ImageLayer) -> Path | ActorLayer:
+    """A drawn actor with ``room`` behind them instead of their own backdrop; a photo actor keeps the photo's
+    plate (its backdrop is the rest of the picture) and a clip its own background."""
+    if isinstance(actor, Path) or actor.head_mask is not None:
+        return actor
+    return replace(actor, backdrop=room)
+
+
 def actor_box(template: ProductTemplate, canvas: Canvas) -> Box:
     """Where the actor goes in pixels: the template's box, or its PiP (a generator renders the actor this size)."""
     if template.actor_pip is not None:
@@ -263,14 +302,80 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
     with Image.open(card) as im:
         card_size = im.size
     pbox = product_box(tpl, card_size, canvas)
+    if tpl.in_room:  # the product stands on the counter (the couch's arm) at its height, whatever its shape
+        seen = visible_box(card, pbox)
+        rise = seen.y + seen.h - round(canvas.height * ROOM_FLOOR)
+        pbox = replace(pbox, y=max(0, pbox.y - rise))
     layers: list[VisualLayer] = []
-    if tpl.backdrop != "none":
-        actor_px = actor_box(tpl, canvas) if tpl.actor_box is not None else None
-        layers.append(ImageLayer(path=scene_card(tpl.backdrop, (canvas.width, canvas.height), tpl.wall, tpl.accent,
-                                                 actor_px, visible_box(card, pbox), pedestal=tpl.pedestal,
-                                                 folder=cache_dir)))
-    layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir)
+    size, floor = (canvas.width, canvas.height), visible_box(card, pbox)
+    actor_px = actor_box(tpl, canvas) if tpl.actor_box is not None else None
+    if tpl.in_room:  # the card is the room the actor is in, and its counter (or couch) stands in front of them
+        room = ImageLayer(path=scene_card(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
+                                          folder=cache_dir))
+        layers += actor_layers(tpl, in_the_room(actor, room), canvas, duration_ms, cache_dir)
+        layers.append(ImageLayer(path=scene_front(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
+                                                  folder=cache_dir)))
+    else:
+        if tpl.backdrop != "none":
+            layers.append(ImageLayer(path=scene_card(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
+                                                     pedestal=tpl.pedestal, folder=cache_dir)))
+        layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir)
+    hover = _hover(tpl.motion, canvas, energy)
     # in frame from the first frame, no entrance: frame 0 is the ad's cover and shows what it sells
-    layers.append(ImageLayer(path=card, box=pbox, fit="contain", hover=_hover(tpl.motion, canvas, energy)))
+    if tpl.hand:  # the hand is on an arm, which runs down out of the frame, and moves with it
+        layers.append(arm_layer(card, pbox, canvas, hover, cache_dir))
+    layers.append(ImageLayer(path=card, box=pbox, fit="contain", hover=hover))
     return Track(tuple(layers), duration_ms)
+
+
+def wrist(card: Path, placed: Box) -> tuple[int, int, int]:
+    """Where a held product's wrist ends in the frame: its left and right x and its bottom y (px).
+
+    Read from the card itself (its lowest opaque rows are the wrist, after
+    the rotation), so the arm meets it whatever the template's tilt.
+    """
+    with Image.open(card) as im:
+        alpha = im.getchannel("A").point(lambda a: 255 if a > 200 else 0)
+        sx, sy = placed.w / im.width, placed.h / im.height
+        bottom = (alpha.getbbox() or (0, 0, *im.size))[3]
+        band = alpha.crop((0, max(0, bottom - max(2, im.height // 40)), im.width, bottom)).getbbox()
+    x0, _, x1, _ = band or (0, 0, im.width, bottom)
+    return placed.x + round(x0 * sx), placed.x + round(x1 * sx), placed.y + round(bottom * sy)
+
+
+def arm_layer(card: Path, placed: Box, canvas: Canvas, hover: Hover | None, cache_dir: Path | None) -> ImageLayer:
+    """The forearm from the held product's wrist down past the frame's bottom edge, in a rolled sleeve; it
+    sways with the product, and reaches below the frame by the sway so no gap opens."""
+    x0, x1, y = wrist(card, placed)
+    top = y - 2 * (x1 - x0)  # from behind the hand, so the forearm widens out from under it
+    reach = (hover.dy if hover else 0) + 2
+    w = max(2, round((x1 - x0) * 2.4) // 2 * 2)
+    h = max(2, (canvas.height - top + reach) // 2 * 2)
+    box = Box((x0 + x1) // 2 - w // 3, top, w, h)  # leaning out to the lower right, towards a shoulder
+    return ImageLayer(path=arm_image((w, h), x1 - x0, cache_dir), box=box, fit="contain", hover=hover)
+
+
+SLEEVE = (74, 82, 110, 255)
+
+
+def arm_image(size: tuple[int, int], wrist_w: int, folder: Path | None) -> Path:
+    """A forearm ``wrist_w`` wide at the top of ``size``, widening and leaning right to the bottom, a sleeve
+    rolled over its lower part."""
+    def draw() -> Image.Image:
+        w, h = size
+        img = Image.new("RGBA", size, (0, 0, 0, 0))
+        d = ImageDraw.Draw(img)
+        left = w // 3 - wrist_w // 2
+        edge = max(1, wrist_w // 16)
+        arm = [(left, 0), (left + wrist_w, 0), (w - 1, h - 1), (max(0, w - 1 - round(wrist_w * 1.7)), h - 1)]
+        d.polygon(arm, fill=SKIN, outline=SKIN_EDGE, width=edge)
+        cuff = round(h * 0.6)
+        t = cuff / max(1, h - 1)
+        lx = round(arm[0][0] + (arm[3][0] - arm[0][0]) * t)
+        rx = round(arm[1][0] + (arm[2][0] - arm[1][0]) * t)
+        d.polygon([(lx - edge * 2, cuff), (rx + edge * 2, cuff), (w - 1, h - 1), (arm[3][0] - edge * 2, h - 1)],
+                  fill=SLEEVE)
+        return img
+
+    return cached_png("arm", (size, wrist_w), draw, folder)
 

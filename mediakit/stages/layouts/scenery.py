@@ -2,7 +2,11 @@
 
 Each card is drawn around the actor's and the product's boxes (so a mirror
 frames the actor, a shelf or counter meets the product's bottom edge) at the
-canvas size, then cached.  Flat colours and soft gradients keep the cards
+canvas size, then cached.  An actor can also be in the card's room: the
+card is then the actor's backdrop, and its front parts (``FRONTS``: the
+counter, the couch's arms and seat) are drawn again on their own
+(``scene_front``) and laid over the actor, who stands behind the counter or
+sits in the couch.  Flat colours and soft gradients keep the cards
 quiet: they set a place without competing with the actor or the product.
 """
 
@@ -50,12 +54,15 @@ def glow(img: Image.Image, centre: tuple[float, float], radius: float, color: RG
 class _Card:
     """Drawing context at SS x scale; boxes are given in canvas pixels."""
 
-    def __init__(self, size: tuple[int, int], wall: RGB, accent: RGB, actor: Box | None, product: Box) -> None:
+    def __init__(self, size: tuple[int, int], wall: RGB, accent: RGB, actor: Box | None, product: Box, *,
+                 clear: bool = False) -> None:
+        """``clear``: a transparent card (for parts drawn in front of the actor), not the wall's gradient."""
         self.w, self.h = size[0] * SS, size[1] * SS
         self.wall, self.accent = wall, accent
         self.actor = _scale(actor) if actor else None
         self.product = _scale(product)
-        self.img = gradient((self.w, self.h), mix(wall, (255, 255, 255), 0.12), mix(wall, (0, 0, 0), 0.12))
+        self.img = Image.new("RGBA", (self.w, self.h), (0, 0, 0, 0)) if clear else \
+            gradient((self.w, self.h), mix(wall, (255, 255, 255), 0.12), mix(wall, (0, 0, 0), 0.12))
         self.d = ImageDraw.Draw(self.img)
 
     @property
@@ -122,6 +129,12 @@ def _counter(c: _Card) -> None:
             x += c.w * 0.12
         y += tile_h
         row += 1
+    _counter_top(c)
+
+
+def _counter_top(c: _Card) -> None:
+    """The wooden counter from the product's floor down: what stands in front of an actor in the room."""
+    top = c.product_floor
     c.d.rectangle((0, top, c.w, c.h), fill=c.accent)
     c.d.rectangle((0, top, c.w, top + c.h * 0.012), fill=mix(c.accent, (255, 255, 255), 0.25))
     grain = mix(c.accent, (0, 0, 0), 0.12)
@@ -149,15 +162,21 @@ def _car(c: _Card) -> None:
 def _couch(c: _Card) -> None:
     assert c.actor is not None
     back_top = c.actor[3] - (c.actor[3] - c.actor[1]) * 0.18
-    sofa, dark = c.accent, mix(c.accent, (0, 0, 0), 0.2)
+    dark = mix(c.accent, (0, 0, 0), 0.2)
     c.d.rounded_rectangle((c.w * 0.02, back_top, c.w * 0.98, c.h * 0.86), radius=c.w * 0.06, fill=dark)
+    _couch_front(c)
+    frame = (c.w * 0.06, c.h * 0.06, c.w * 0.17, c.h * 0.15)
+    c.d.rectangle(frame, fill=mix(c.accent, (255, 255, 255), 0.55), outline=dark, width=max(2, round(c.w * 0.006)))
+
+
+def _couch_front(c: _Card) -> None:
+    """The couch's arms, its seat cushion and the floor: what is in front of an actor sitting in it."""
+    sofa = c.accent
     c.d.rounded_rectangle((0, c.product_floor, c.w * 0.2, c.h * 0.94), radius=c.w * 0.05, fill=sofa)
     c.d.rounded_rectangle((c.w * 0.8, c.product_floor, c.w, c.h * 0.94), radius=c.w * 0.05, fill=sofa)
     c.d.rounded_rectangle((c.w * 0.16, c.h * 0.78, c.w * 0.84, c.h * 0.92), radius=c.w * 0.04,
                           fill=mix(sofa, (255, 255, 255), 0.12))
     c.d.rectangle((0, c.h * 0.94, c.w, c.h), fill=mix(c.wall, (0, 0, 0), 0.3))
-    frame = (c.w * 0.06, c.h * 0.06, c.w * 0.17, c.h * 0.15)
-    c.d.rectangle(frame, fill=mix(c.accent, (255, 255, 255), 0.55), outline=dark, width=max(2, round(c.w * 0.006)))
 
 
 def _studio(c: _Card) -> None:
@@ -182,6 +201,24 @@ KINDS: dict[str, Callable[[_Card], None] | None] = {
     "none": None, "gradient": _gradient_card, "mirror": _mirror, "tiles": _tiles, "counter": _counter,
     "car": _car, "couch": _couch, "studio": _studio,
 }
+
+
+# the parts of a card that stand in front of an actor placed in the room (behind the counter, in the couch)
+FRONTS: dict[str, Callable[[_Card], None]] = {"counter": _counter_top, "couch": _couch_front}
+
+
+def scene_front(kind: str, size: tuple[int, int], wall: str, accent: str, actor: Box | None, product: Box, *,
+                folder: Path | None = None) -> Path:
+    """The cached PNG of ``kind``'s front parts alone (transparent elsewhere), drawn as ``scene_card`` draws
+    them, to lay over an actor who is in the card's room."""
+    painter = FRONTS[kind]
+
+    def draw() -> Image.Image:
+        card = _Card(size, hex_rgb(wall), hex_rgb(accent), actor, product, clear=True)
+        painter(card)
+        return card.img.resize(size, Image.Resampling.LANCZOS)
+
+    return cached_png("scene-front", (kind, size, wall, accent, actor, product), draw, folder)
 
 
 def scene_card(kind: str, size: tuple[int, int], wall: str, accent: str, actor: Box | None, product: Box, *,

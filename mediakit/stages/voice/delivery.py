@@ -107,8 +107,10 @@ TAG_RE = re.compile(r"\[([^\[\]\n]{1,40})\]")
 # A sentence ends at . ! ? or … (with closing quotes/brackets) before a space or the end.
 _SENTENCE_END_RE = re.compile(r"[.!?…]+[\"'”’)\]]*(?=\s|$)")
 _TOKEN_RE = re.compile(r"\S+")
-_ADDRESS_RE = re.compile(r"\w{2,}\.[^\W\d_]{2,}")   # a web address: brew.co, ledgerly.app (not U.S., 2.5)
-_TAIL_PUNCT_RE = re.compile(r"[.,!?;:…]+$")
+# a web address: brew.co, shop.ledgerly.app (not U.S., 2.5)
+_ADDRESS_RE = re.compile(r"\w[\w-]*(?:\.\w[\w-]*)*\.[^\W\d_]{2,}(?![\w.]*\w)")
+# Top-level domains people say as a word; any other of three letters or fewer is spelled ("io" is "I O").
+_TLDS_SAID = frozenset("app biz blog club co com dev info live me net org shop site store top".split())
 
 
 @dataclass(frozen=True)
@@ -174,19 +176,43 @@ def speakable(text: str) -> str:
 def as_said(token: str) -> str:
     """A written token as a speaker reads it aloud, for the neural voices' phonemiser.
 
-    An address's dots are said ("brew.co" is "brew dot co"): the phonemiser
-    otherwise reads the dot as a pause or drops it, and a listener hears
-    "brew, Cole" (Whisper did, on every Kokoro take of the sample's cta).
-    The token stays one written word; only what is spoken changes.
+    An address is read out the way a person reads one to a listener: a short
+    pause before it, its dots said, a pause at each ("brew.co" is ", brew, dot,
+    co"), and a short top-level domain that is not a word spelled ("ai" is "A
+    I").  Read as one run, Kokoro said "brew.co" so Whisper heard "brew, Cole";
+    with the dots said but no pauses, "off at brew.co" was heard "off a
+    brew.co" and "ledgerly.app" as "legially.top" (BENCHMARKS.md, issue 22).
+    The commas are the phonemiser's pauses.  The token stays one written word;
+    only what is spoken changes.
     """
     text = speakable(token)
-    if not _ADDRESS_RE.search(text):
+    found = _ADDRESS_RE.search(text)
+    if not found:
         return text
-    readings = spoken_forms(text)
-    if not readings:
-        return text
-    tail = _TAIL_PUNCT_RE.search(text)
-    return " ".join(readings[0]) + (tail.group() if tail else "")
+    *labels, tld = found.group().split(".")
+    said = [*(" ".join(_label_words(label)) for label in labels),
+            tld if tld.lower() in _TLDS_SAID or len(tld) > 3 else " ".join(tld.upper())]
+    return f"{text[:found.start()]}, {', dot, '.join(said)}{text[found.end():]}"
+
+
+ADDRESS_RATE = 0.85
+"""A sentence that gives an address is said this much slower, the way a person reads one out to be noted.
+
+At the faster speeds that fill a 15 s ad, Whisper heard "off at brew.co" as
+"off a brew.co" or "off of brew.co" even with the address read out.
+"""
+
+
+def read_out(seg: Segment) -> Segment:
+    """``seg`` said at ``ADDRESS_RATE`` when it gives an address (for the neural voices, with :func:`as_said`)."""
+    if any(_ADDRESS_RE.search(speakable(word)) for word, _, _ in seg.words):
+        return replace(seg, prosody=seg.prosody.then(Prosody(rate=ADDRESS_RATE)))
+    return seg
+
+
+def _label_words(label: str) -> tuple[str, ...]:
+    readings = spoken_forms(label)  # "20off" is "twenty off", "my-shop" is "my shop"
+    return readings[0] if readings else (label,)
 
 
 def word_spans(text: str, offset: int = 0) -> list[tuple[str, int, int]]:

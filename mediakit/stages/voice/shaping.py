@@ -1,9 +1,12 @@
-"""What the neural engines share: one-thread sessions, level and a duration-keeping pitch shift.
+"""What the neural engines share: session threads, level and a duration-keeping pitch shift.
 
 onnxruntime's default thread pool spins on every core; on a busy machine (a
 render running beside it, a batch in a process pool) that burns CPU for
 nothing: one thread without spinning measured 0.58 instead of 0.88 CPU
 seconds per second of Kokoro speech, and the pool parallelises across jobs.
+So sessions run one thread unless ``SESSION_THREADS`` says otherwise: a
+one-shot ``mediakit say`` has the machine to itself and nothing to wait on
+but the model, so it runs one per core (still not spinning).
 
 Neural models (Piper, Kokoro) have no pitch or volume control of their own,
 so the delivery plan's semitones and volume are applied to their output here,
@@ -12,6 +15,7 @@ the same way for both; the duration is kept so the model's timings still hold.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 import numpy as np
@@ -22,12 +26,20 @@ from ...media_io import pcm16
 PEAK = 0.9  # each piece is normalised to this peak (as Piper itself does) before volume
 
 
-def single_thread() -> Any:
-    """onnxruntime session options: one intra-op thread that sleeps rather than spins when idle."""
+SESSION_THREADS: ContextVar[int | None] = ContextVar("voice_session_threads", default=None)
+"""Intra-op threads of the neural voices' sessions made in this context; unset is one."""
+
+
+def session_threads() -> int:
+    return max(SESSION_THREADS.get() or 1, 1)
+
+
+def session_options(threads: int = 1) -> Any:
+    """onnxruntime session options: ``threads`` intra-op threads that sleep rather than spin when idle."""
     import onnxruntime
 
     options = onnxruntime.SessionOptions()
-    options.intra_op_num_threads = 1
+    options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     return options

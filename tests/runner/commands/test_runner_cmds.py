@@ -114,3 +114,21 @@ def test_account_commands(tmp_path: Path):
     usage = json.loads(out)
     assert code == 0 and usage["summary"]["total_jobs"] == 1 and usage["summary"]["credits_used"] == 50
     assert cli("account", *s, "usage", "--period", "1y")[0] == 2
+
+
+@pytest.mark.slow
+def test_a_footage_job_in_a_spec_is_quoted_by_its_clip_and_a_long_clip_costs_nothing(tmp_path: Path, real: Path,
+                                                                                      long_clip: Path):
+    grid = real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"
+    spec = tmp_path / "footage.yaml"
+    spec.write_text(f"jobs:\n  - {{id: mine, generator: ugc_video, input: {{footage_url: '{grid}'}}}}\n"
+                    f"  - {{id: long, generator: ugc_video, input: {{footage_url: '{long_clip}'}}}}\n")
+    code, out, _ = cli("run", str(spec), "--dry-run", "--json", "--store", str(tmp_path / "st"))
+    mine, long = json.loads(out)["jobs"]
+    assert code == 0 and mine["breakdown"][0]["item"].startswith("5 s video"), mine  # the clip picked 5 s
+    assert long["error"]["details"] == [{"field": "footage_url", "rule": "must last at most 15 s"}], long
+    spec.write_text(f"jobs:\n  - {{id: long, generator: ugc_video, input: {{footage_url: '{long_clip}'}}}}\n")
+    code, out, _ = cli("run", str(spec), "--json", "--store", str(tmp_path / "st"), "--out", str(tmp_path / "out"))
+    failed = json.loads(out.splitlines()[0])
+    assert code == 1 and failed["status"] == "failed" and failed["credits"] == 0, failed
+    assert failed["error_message"].startswith("footage_url: must last at most 15 s"), failed

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import uvicorn
+from patience import HANG_S, until
 
 from runner.server.app import ServerConfig, create_app
 from runner.server.core.keys import KeyStore
@@ -52,11 +53,8 @@ def serve(config: ServerConfig) -> Iterator[Live]:
     server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline, "server did not start"
-        time.sleep(0.02)
-    with httpx.Client(base_url=url, timeout=10) as client:
+    until(lambda: server.started, "server did not start", step=0.02)
+    with httpx.Client(base_url=url, timeout=HANG_S) as client:
         yield Live(url, config, KeyStore(config.keys_path), client)
     server.should_exit = True
     thread.join(5)
@@ -78,7 +76,7 @@ def poll(live: Live, path: str, headers: dict[str, str], ends: tuple[str, ...], 
         time.sleep(every)
 
 
-def wait_for(live: Live, job_id: str, headers: dict[str, str], timeout: float = 30.0) -> dict[str, Any]:
+def wait_for(live: Live, job_id: str, headers: dict[str, str], timeout: float = HANG_S) -> dict[str, Any]:
     """Poll the job's status until it is terminal."""
     return poll(live, f"/v1/videos/{job_id}", headers, ("completed", "failed", "canceled"), timeout)
 

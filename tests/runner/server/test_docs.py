@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from patience import HANG_S
 from serving import Live
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -15,7 +16,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shuti
 def _chromium(*args: str) -> subprocess.CompletedProcess[str]:
     assert CHROMIUM is not None
     return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=8000",
-                           *args], capture_output=True, text=True, timeout=90, check=True)
+                           *args], capture_output=True, text=True, timeout=HANG_S, check=True)
 
 
 @pytest.mark.slow

@@ -9,10 +9,10 @@ finished, every user's credits must be exactly the opening balance minus
 from __future__ import annotations
 
 import threading
-import time
 from collections import Counter
 
 import pytest
+from patience import HANG_S
 from serving import SLEEP, Live, credits, wait_for
 
 CLIENTS = 4
@@ -46,16 +46,14 @@ def test_no_5xx_and_no_credit_lost_or_charged_twice(working: Live) -> None:
                 bad.extend(a.text for a in answers if a.status_code >= 500)
 
     threads = [threading.Thread(target=client, args=(user,)) for user in users]
-    started = time.monotonic()
     for t in threads:
         t.start()
     for t in threads:
-        t.join(120)
+        t.join(HANG_S)
     assert not any(t.is_alive() for t in threads)
     assert all(code < 500 for code in statuses), (statuses, bad)
     assert statuses[201] == CLIENTS * ROUNDS
     for user, headers in users.items():
-        ends = Counter(wait_for(working, job_id, headers, timeout=120)["status"] for job_id in submitted[user])
+        ends = Counter(wait_for(working, job_id, headers)["status"] for job_id in submitted[user])
         assert ends["completed"] + ends["canceled"] == ROUNDS and not ends["failed"], ends
         assert credits(working, headers) == opening[user] - 50 * ends["completed"], (user, ends)
-    assert time.monotonic() - started < 120

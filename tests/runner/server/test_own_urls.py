@@ -68,19 +68,19 @@ def test_a_sheet_then_a_storyboard_then_a_video_from_output_urls(working: Live) 
     sheet = working.client.post("/v1/character/sheet-generate", json={"description": "a friendly baker"},
                                 headers=alice)
     assert sheet.status_code == 202, sheet.text
-    sheet_url = wait_for(working, sheet.json()["job_id"], alice, timeout=60)["video_url"]
+    sheet_url = wait_for(working, sheet.json()["job_id"], alice)["video_url"]
     assert sheet_url.startswith(working.url + "/v1/files/")
     board_body = {"character_sheet_url": sheet_url, "beats": ["wakes up", "bakes bread", "sells it"]}
     board = working.client.post("/v1/character/storyboard-generate", json=board_body, headers=alice)
     assert board.status_code == 202, board.text
-    done = wait_for(working, board.json()["job_id"], alice, timeout=60)  # planned again by the worker, for alice
+    done = wait_for(working, board.json()["job_id"], alice)  # planned again by the worker, for alice
     assert done["status"] == "completed", done
     assert working.client.get(done["video_url"]).headers["content-type"] == "image/png"
     video_body = {"character_sheet_url": sheet_url, "storyboard_url": done["video_url"], "duration": 5,
                   "aspect_ratio": "1:1", "generate_audio": False, "action_prompt": "bakes bread"}
     video = working.client.post("/v1/generate/character_video", json=video_body, headers=alice)
     assert video.status_code == 201, video.text
-    assert wait_for(working, video.json()["job_id"], alice, timeout=120)["status"] == "completed"
+    assert wait_for(working, video.json()["job_id"], alice)["status"] == "completed"
     _refused(working, "/v1/character/storyboard-generate", board_body, bob, "character_sheet_url")
     _refused(working, "/v1/primitives/character_sheet_image_engine", {"portrait_url": sheet_url}, bob,
              "portrait_url")
@@ -115,5 +115,5 @@ def test_a_url_under_another_address_of_this_server_is_read_back_by_the_worker(w
     assert board.status_code == 202, board.text
     job = jobs.get(Database(working.config.store), board.json()["job_id"], "alice")
     assert job.input["character_sheet_url"] == sheet_url.replace("http://localhost", "http://127.0.0.1")
-    done = wait_for(working, job.id, alice, timeout=60)
+    done = wait_for(working, job.id, alice)
     assert done["status"] == "completed", done

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from patience import HANG_S
 from serving import Live, credits
 
 from runner.downloads import PER_USER
@@ -102,7 +103,7 @@ def test_one_users_downloads_past_the_bound_are_refused_and_reads_answer(live: L
                            headers=alice)
     assert job.status_code == 201, job.text
     before = credits(live, alice)
-    with ThreadPoolExecutor(PER_USER) as pool, httpx.Client(base_url=live.url, timeout=60) as client, silent:
+    with ThreadPoolExecutor(PER_USER) as pool, httpx.Client(base_url=live.url, timeout=HANG_S) as client, silent:
         hanging = [_submit(pool, client, alice, silent.url) for _ in range(PER_USER)]
         silent.wait_for(PER_USER)
         for _ in range(2):  # alice's downloads are all in flight: more are refused at once, naming the field
@@ -134,7 +135,7 @@ def test_reads_answer_while_many_users_downloads_hang(live: Live, silent: Silent
     assert job.status_code == 201, job.text
     users = [live.key(f"user{n}") for n in range(48 // PER_USER)]
     before = [credits(live, h) for h in users]
-    with ThreadPoolExecutor(48) as pool, httpx.Client(base_url=live.url, timeout=60,
+    with ThreadPoolExecutor(48) as pool, httpx.Client(base_url=live.url, timeout=HANG_S,
                                                       limits=httpx.Limits(max_connections=64)) as client, silent:
         hanging = [_submit(pool, client, h, silent.url) for h in users for _ in range(PER_USER)]
         silent.wait_for(FETCH_THREADS)

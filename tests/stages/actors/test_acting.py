@@ -12,7 +12,7 @@ import pytest
 
 from mediakit.render import render
 from mediakit.stages.actors import SpeechInput, get_actor, talking_track
-from mediakit.stages.actors.acting import acting_for, eye_cells, stressed
+from mediakit.stages.actors.acting import acting_for, eye_cells, nods, shrugs, stressed
 from mediakit.stages.actors.look import EYE_STATES
 from mediakit.stages.actors.portraits import POSES
 from mediakit.stages.actors.puppet import Rig
@@ -36,6 +36,22 @@ def test_stressed_words_lift_the_brows_once_a_second_at_most() -> None:
     assert cells == ((0, 0, 250), (raised, 250, 700), (0, 700, 1400), (raised, 1400, 1850), (0, 1850, 2000))
     assert eye_cells(acting_for("calm"), [("open", 0, 2000)], words) == (
         (POSES.index("soft") * len(EYE_STATES), 0, 2000),)
+
+
+def test_the_head_nods_on_stressed_words_as_deep_as_the_delivery_nods() -> None:
+    words = [Word("This", 0, 200), Word("changes", 250, 600), Word("everything", 650, 1100), Word("WOW!", 1400, 1700)]
+    excited, calm = nods(acting_for("excited"), words, 100.0), nods(acting_for("calm"), words, 100.0)
+    assert [(d.start_ms, d.duration_ms) for d in excited] == [(250, 420), (1400, 420)]
+    assert excited[0].amplitude > 3 * calm[0].amplitude > 0, "an excited actor nods hard, a calm one barely"
+    assert nods(acting_for(None), [Word("a", 0, 100), Word("cat", 200, 300)], 100.0) == (), "no stress, no nod"
+
+
+def test_the_shoulders_shrug_on_a_word_of_doubt_or_a_question() -> None:
+    words = [Word("Honestly,", 0, 400), Word("maybe", 500, 800), Word("it", 900, 1000), Word("works?", 1600, 2000),
+             Word("Sure.", 2100, 2400)]
+    assert [(d.start_ms, d.duration_ms) for d in shrugs(words, 100.0)] == [(0, 650), (1600, 650)]
+    assert all(d.amplitude < 0 for d in shrugs(words, 100.0)), "up, not down"
+    assert shrugs([Word("Sure.", 0, 300)], 100.0) == ()
 
 
 @pytest.mark.slow

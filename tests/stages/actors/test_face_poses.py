@@ -57,17 +57,19 @@ def test_lips_spread_and_round(poses: FacePoses) -> None:
     assert _width(poses.mouth("oo")) < 0.85 * rest < _width(poses.mouth("oh"))
 
 
-def test_lids_close_and_brows_rise(poses: FacePoses) -> None:
+def test_lids_close_and_brows_rise_or_lower(poses: FacePoses) -> None:
     for (upper, lower), brow in zip(EYES, BROWS, strict=True):
-        shut = poses.eyes("closed", raised=False)
-        half = poses.eyes("half", raised=False)
+        shut = poses.eyes("closed")
+        half = poses.eyes("half")
         gap = poses.rest[list(lower), 1] - poses.rest[list(upper), 1]
         closed_gap = shut[list(lower), 1] - shut[list(upper), 1]
         assert np.all(np.abs(closed_gap) < 0.05 * gap + 0.2), "the lids meet"
         assert np.all(half[list(lower), 1] - half[list(upper), 1] < 0.6 * gap)
-        raised = poses.eyes("open", raised=True)
+        raised, lowered = poses.eyes("open", brow=1.0), poses.eyes("open", brow=-0.5)
         assert np.all(raised[list(brow), 1] < poses.rest[list(brow), 1] - 0.03 * poses.face_h)
-        assert np.allclose(raised[list(lower)], poses.rest[list(lower)]), "the lower lid stays"
+        assert np.all(lowered[list(brow), 1] > poses.rest[list(brow), 1] + 0.015 * poses.face_h)
+        for moved in (raised, lowered):
+            assert np.allclose(moved[list(lower)], poses.rest[list(lower)]), "the lower lid stays"
     with pytest.raises(KeyError):
         poses.mouth("yawn")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import numpy as np
@@ -10,17 +11,20 @@ from PIL import Image
 
 from mediakit.render import render
 from mediakit.render.profile import VideoProfile
+from mediakit.stages.actors.acting import acting_for, eye_cells
 from mediakit.stages.actors.face_mesh import find_face
+from mediakit.stages.actors.face_poses import BROWS
+from mediakit.stages.actors.head_tilt import TILTS
 from mediakit.stages.actors.look import EYE_STATES
 from mediakit.stages.actors.photo_rig import (
-    BROW_GAP_MS,
+    BROW_LEVELS,
     PHOTO_BLINK_GAP_S,
-    brow_raises,
-    eye_schedule,
+    brow_poses,
     frame_photo,
     photo_layer,
     photo_parts,
 )
+from mediakit.stages.actors.portraits import POSES
 from mediakit.stages.actors.puppet import blink_track
 from mediakit.stages.actors.visemes import VISEMES, VisemeSpan
 from mediakit.timeline import Canvas, Timeline
@@ -49,40 +53,48 @@ def _cells(path: Path, count: int) -> list[np.ndarray]:
     return [strip[:, n * width:(n + 1) * width] for n in range(count)]
 
 
-def test_brows_rise_on_long_words_at_most_once_in_a_while() -> None:
-    words = [Word("Honestly", 0, 400), Word("this", 400, 600), Word("serum", 600, 900),
-             Word("changed", 900, 1300), Word("everything", 2000, 2600)]
-    assert brow_raises(words, 3000) == [(0, 620), (1920, 2820)]
-    spans = brow_raises(words, 3000)
-    assert all(b[0] - a[0] >= BROW_GAP_MS for a, b in zip(spans, spans[1:], strict=False))
-
-
-def test_eye_cells_follow_the_blinks_with_the_brows_up_during_a_raise() -> None:
-    words = [Word("absolutely", 1000, 1600)]
-    schedule = eye_schedule(8000, words, seed=7)
-    assert schedule[0][1] == 0 and schedule[-1][2] == 8000
-    assert all(a[2] == b[1] for a, b in zip(schedule, schedule[1:], strict=False)), "no gaps, no overlaps"
-    raised = {cell for cell, start, _ in schedule if 920 <= start < 1820}
-    assert raised and all(cell >= len(EYE_STATES) for cell in raised)
-    blinks = [(a, b) for state, a, b in blink_track(8000, 7, PHOTO_BLINK_GAP_S) if state == "closed"]
+def test_the_brows_act_the_delivery_and_lift_on_stressed_words_through_the_blinks() -> None:
+    words = [Word("Honestly", 1000, 1500), Word("this", 1500, 1700)]
+    excited = photo_layer_schedule("excited", words)
+    calm = photo_layer_schedule("calm", words)
+    neutral = photo_layer_schedule(None, words)
+    assert brow_poses(acting_for("excited")) == ("raised",) and brow_poses(acting_for("calm")) == ("soft",)
+    assert brow_poses(acting_for(None)) == ("neutral", "raised")
+    assert BROW_LEVELS["raised"] > BROW_LEVELS["neutral"] == 0 > BROW_LEVELS["soft"]
+    per = len(EYE_STATES)
+    assert {c // per for c, _, _ in excited} == {0} == {c // per for c, _, _ in calm}, "one pose the whole time"
+    lifted = {c // per for c, start, _ in neutral if 1000 <= start < 1450}
+    assert lifted == {1} and {c // per for c, start, _ in neutral if start >= 1500} == {0}
+    assert all(a[2] == b[1] for a, b in itertools.pairwise(neutral)), "no gaps, no overlaps"
+    blinks = [a for state, a, _ in blink_track(8000, 7, PHOTO_BLINK_GAP_S) if state == "closed"]
+    assert blinks and all(any(c % per == EYE_STATES.index("closed") and s == a for c, s, _ in neutral)
+                          for a in blinks)
     opens = [b - a for state, a, b in blink_track(60000, 7, PHOTO_BLINK_GAP_S) if state == "open"]
     assert max(opens[:-1]) <= 5000, "never 6 s without a blink"
-    assert blinks and all(any(c % 3 == EYE_STATES.index("closed") and s == a for c, s, _ in schedule)
-                          for a, _ in blinks)
+
+
+def photo_layer_schedule(delivery: str | None, words: list[Word]) -> tuple[tuple[int, int, int], ...]:
+    """The eyes strip's schedule (cells within one tilt) a photo actor plays for ``delivery`` over 8 s."""
+    acting = acting_for(delivery)
+    brows = brow_poses(acting)
+    return tuple((brows.index(POSES[c // 3]) * 3 + c % 3, a, b)
+                 for c, a, b in eye_cells(acting, blink_track(8000, 7, PHOTO_BLINK_GAP_S), words))
 
 
 @pytest.mark.slow
 def test_parts_are_cut_from_the_framed_photo_with_no_rectangle(face_png: Path) -> None:
     parts = photo_parts(face_png, SIZE, field="face_photo_url")
     plate = _pam(parts.paths["plate"])
-    head = _pam(parts.paths["head"])
+    level, *leaning = _cells(parts.paths["head"], len(TILTS))
     hx, hy = parts.head
     assert plate.shape[:2] == (SIZE[1], SIZE[0])
-    assert np.array_equal(head, plate[hy:hy + head.shape[0], hx:hx + head.shape[1]]), "the head is the photo"
+    assert np.array_equal(level, plate[hy:hy + level.shape[0], hx:hx + level.shape[1]]), "the head is the photo"
+    head = level
     alpha = _pam(parts.paths["mask"])[..., 0]
     assert alpha.shape == head.shape[:2] == parts.head_size[::-1] and alpha.max() == 255
     assert max(alpha[0].max(), alpha[-1].max(), alpha[:, 0].max(), alpha[:, -1].max()) < 40, "a soft edge"
-    for name, count, (x, y) in (("mouths", len(VISEMES), parts.mouth), ("eyes", 2 * len(EYE_STATES), parts.eyes)):
+    cells = (("mouths", len(TILTS) * len(VISEMES), parts.mouth), ("eyes", len(TILTS) * len(EYE_STATES), parts.eyes))
+    for name, count, (x, y) in cells:
         for cell in _cells(parts.paths[name], count):
             h, w = cell.shape[:2]
             seen = cell[..., 3] / 255 * alpha[y:y + h, x:x + w] / 255  # the cell's alpha, then the head's mask
@@ -93,7 +105,7 @@ def test_parts_are_cut_from_the_framed_photo_with_no_rectangle(face_png: Path) -
 @pytest.mark.slow
 def test_an_open_mouth_shows_a_dark_cavity_and_teeth_and_a_closed_one_none(face_png: Path) -> None:
     parts = photo_parts(face_png, SIZE, field="face_photo_url")
-    cells = _cells(parts.paths["mouths"], len(VISEMES))
+    cells = _cells(parts.paths["mouths"], len(TILTS) * len(VISEMES))[:len(VISEMES)]  # level
     with Image.open(face_png) as photo:
         _, framed = frame_photo(photo.convert("RGB"), find_face(face_png, field="x"), SIZE)
     lips = framed.points[[61, 291, 0, 17]] - np.add(parts.head, parts.mouth)
@@ -145,3 +157,47 @@ def test_the_head_moves_and_speaks_while_the_rest_of_the_photo_stays(face_png: P
     assert np.abs(shown[region] - rest[region]).mean() > 4, "the mouth opens on 'aa'"
     late = frame(clip, 2300, tmp_path / "l.png")
     assert np.abs(late - rest)[~outside].mean() > 0.5, "the head has moved"
+
+
+@pytest.mark.slow
+def test_an_excited_face_holds_its_brows_higher_than_a_calm_one(face_png: Path) -> None:
+    """The face at rest (lids open, head level) for each delivery: the rows of the brows' band (where the landmarks
+    put the brows) match best with the excited face's shifted up against the calm one's."""
+    with Image.open(face_png) as photo:
+        _, framed = frame_photo(photo.convert("RGB"), find_face(face_png, field="x"), SIZE)
+    brows = framed.points[[i for line in BROWS for i in line]]
+
+    def band(delivery: str) -> np.ndarray:
+        parts = photo_parts(face_png, SIZE, brows=brow_poses(acting_for(delivery)), field="face_photo_url")
+        face = _cells(parts.paths["head"], len(TILTS))[0].astype(np.float64)
+        cell = _cells(parts.paths["eyes"], len(TILTS) * len(EYE_STATES))[EYE_STATES.index("open")]
+        (x, y), (h, w) = parts.eyes, cell.shape[:2]
+        alpha = cell[..., 3:] / 255
+        face[y:y + h, x:x + w] = face[y:y + h, x:x + w] * (1 - alpha) + cell[..., :3] * alpha
+        (x0, y0), (x1, y1) = (brows.min(axis=0) - parts.head).astype(int), (brows.max(axis=0) - parts.head).astype(int)
+        reach = int(0.12 * parts.face_h)
+        rows = face[y0 - reach:y1 + reach // 3, x0:x1].mean(axis=(1, 2))
+        return rows - rows.mean()
+
+    excited, calm = band("excited"), band("calm")
+    shifts = range(-12, 13)
+    fit = [float(np.dot(excited[max(0, k):len(excited) + min(0, k)], calm[max(0, -k):len(calm) - max(0, k)]))
+           for k in shifts]
+    lift = -shifts[int(np.argmax(fit))]   # excited row r matches calm row r + lift
+    assert lift >= 3, f"the brows are {lift} px higher when excited than calm"
+
+
+@pytest.mark.slow
+def test_the_head_rolls_about_the_neck_in_its_tilted_cells_and_in_the_layer(face_png: Path) -> None:
+    parts = photo_parts(face_png, SIZE, field="face_photo_url")
+    level, left, right = _cells(parts.paths["head"], len(TILTS))
+    h = level.shape[0]
+    for leaning in (left, right):
+        assert np.abs(leaning - level)[: h // 3].mean() > 5, "the crown moves"
+        assert np.abs(leaning - level)[h // 3:].mean() < np.abs(leaning - level)[: h // 3].mean()
+    words = [Word("word", t, t + 200) for t in range(0, 6000, 600)]  # 400 ms pauses
+    layer = photo_layer(face_png, [VisemeSpan("rest", 0, 6000)], words, size=SIZE, duration_ms=6000, seed=3)
+    assert layer.head.cells == len(TILTS) and len({c for c, _, _ in layer.head.schedule}) > 1
+    changes = [a for _, a, _ in layer.head.schedule[1:]]
+    assert {a for _, a, _ in layer.mouth.schedule} >= set(changes), "the mouth leans with the head"
+    assert {a for _, a, _ in layer.eyes.schedule} >= set(changes), "and so do the eyes"

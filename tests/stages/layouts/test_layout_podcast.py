@@ -13,7 +13,7 @@ from PIL import Image
 from mediakit.errors import ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.layouts.podcast import Shot, Turn, plan_shots, podcast_track, room_style, shot_boxes
-from mediakit.timeline import Canvas, PuppetLayer, Sprite, Timeline, VideoLayer
+from mediakit.timeline import Canvas, Crop, ImageLayer, PuppetLayer, Sprite, Timeline, VideoLayer
 
 CANVAS = Canvas(180, 320)
 TURNS = [Turn("A", 0, 2000), Turn("B", 2100, 4500), Turn("B", 4600, 5000), Turn("A", 5100, 7000),
@@ -34,10 +34,11 @@ def test_shots_open_wide_cut_to_the_speaker_and_reestablish() -> None:
         Turn("C", 0, 100)
 
 
-def test_active_speaker_is_larger_in_the_two_shot() -> None:
+def test_both_hosts_sit_at_one_scale_in_the_two_shot() -> None:
     for canvas in (CANVAS, Canvas(1080, 1920)):
         boxes = shot_boxes(Shot(0, 1000, "B", True), canvas)
-        assert boxes["B"].w > boxes["A"].w and boxes["A"].x < boxes["B"].x
+        assert boxes["B"].w == boxes["A"].w and boxes["A"].y == boxes["B"].y and boxes["A"].x < boxes["B"].x
+        assert boxes["A"].x + boxes["A"].w < boxes["B"].x, "side by side, never over each other"
         close = shot_boxes(Shot(0, 1000, "A", False), canvas)
         assert list(close) == ["A"] and close["A"].w > boxes["B"].w
         for box in [*boxes.values(), *close.values()]:
@@ -77,11 +78,38 @@ def test_drawn_actors_are_layers_in_each_card_in_sync(layout_media: Path, tmp_pa
     a = stand_in_actor((120, 160), duration_ms=10500)
     track = podcast_track(a, replace(a, head=Sprite(layout_media / "actor.png", 1)), TURNS, CANVAS, 10500,
                           cache_dir=tmp_path)
-    cards = [layer for layer in track.layers if isinstance(layer, PuppetLayer)]
-    assert [c.head.x for c in cards] == [0, 1, 1, 0, 0, 1, 0]   # A and B, B, A, A and B, A
-    assert all(c.trim_start_ms == c.start_ms and c.mask is not None and c.shadow is not None for c in cards)
+    hosts = [layer for layer in track.layers if isinstance(layer, PuppetLayer)]
+    assert [c.head.x for c in hosts] == [0, 1, 1, 0, 0, 1, 0]   # A and B, B, A, A and B, A
+    assert all(c.trim_start_ms == c.start_ms and c.mask is None and c.shadow is None for c in hosts), "no cards"
+    room = track.layers[0]
+    assert isinstance(room, ImageLayer)
+    for host in hosts:  # the room behind each host is the room itself, where the host's box is
+        assert host.box is not None and isinstance(host.backdrop, ImageLayer) and host.backdrop.path == room.path
+        assert host.backdrop.crop == Crop(host.box.x / 180, host.box.y / 320, host.box.w / 180, host.box.h / 320)
+    desk = track.layers[len(hosts) + 1]
+    assert isinstance(desk, ImageLayer) and desk.path.name.startswith("desk"), "one desk in front of both"
     assert not any(isinstance(layer, VideoLayer) for layer in track.layers)
     compile_timeline(Timeline(CANVAS, track.duration_ms, layers=track.layers))
+
+
+@pytest.mark.slow
+def test_the_hosts_share_one_set_with_no_card_edges(layout_media: Path, tmp_path: Path,
+                                                     stand_in_actor: Callable[..., PuppetLayer]) -> None:
+    clear = tmp_path / "clear.png"
+    Image.new("RGBA", (8, 8), (0, 0, 0, 0)).save(clear)  # parts that draw nothing: the backdrop alone shows
+    a = replace(stand_in_actor((120, 160), duration_ms=3000), head=Sprite(clear), eyes=Sprite(clear),
+                mouth=Sprite(clear))
+    track = podcast_track(a, replace(a, head=Sprite(clear, 1)), TURNS[:1], CANVAS, 3000, cache_dir=tmp_path)
+    still = render(Timeline(CANVAS, 3000, layers=track.layers), tmp_path / "two.png", profile=StillProfile(1000))
+    frame = np.asarray(Image.open(still).convert("RGB"), dtype=np.int16)
+    room = track.layers[0]
+    assert isinstance(room, ImageLayer)
+    wall = np.asarray(Image.open(room.path).convert("RGB"), dtype=np.int16)
+    mics = [layer.box for layer in track.layers[4:] if layer.box is not None]
+    seen = np.ones(frame.shape[:2], dtype=bool)
+    for b in mics:
+        seen[b.y:b.y + b.h, b.x:b.x + b.w] = False
+    assert np.abs(frame - wall)[seen].mean() < 4, "the room runs on behind both hosts: no card, no border"
 
 
 @pytest.mark.slow

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -10,9 +12,22 @@ from PIL import Image
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
+from mediakit.stages.actors.portraits import bust_geometry
 from mediakit.stages.layouts.cutout import cutout, plain_background
-from mediakit.stages.layouts.product import ProductTemplate, get_template, load_templates, product_box, product_track
-from mediakit.timeline import Canvas, ImageLayer, Timeline
+from mediakit.stages.layouts.product import (
+    MOUTH_CLEAR,
+    SKIN,
+    SLEEVE,
+    ProductTemplate,
+    get_template,
+    in_the_room,
+    load_templates,
+    product_box,
+    product_track,
+    visible_box,
+    wrist,
+)
+from mediakit.timeline import Canvas, ImageLayer, PuppetLayer, Timeline
 
 CANVAS = Canvas(180, 320)
 SPEC_TEMPLATES = ["product-in-hand", "mirror-selfie", "bathroom-reaction", "kitchen-counter", "car-selfie",
@@ -40,6 +55,55 @@ def test_template_data_is_checked() -> None:
         ProductTemplate.from_dict("x", {**base, "actor": {}})
     with pytest.raises(ValidationError, match="motion"):
         ProductTemplate.from_dict("x", {**base, "product": {"motion": "spin"}})
+    with pytest.raises(ValidationError, match="in_room"):  # a tiled wall has nothing to stand behind
+        ProductTemplate.from_dict("x", {**base, "actor": {"box": [0, 0, 1, 1], "in_room": True}})
+
+
+def test_a_drawn_actor_in_the_room_has_the_room_behind_them(stand_in_actor: Callable[..., PuppetLayer],
+                                                            tmp_path: Path) -> None:
+    room = ImageLayer(path=tmp_path / "room.png")
+    drawn = stand_in_actor((180, 320))
+    assert in_the_room(drawn, room).backdrop == room
+    photo = replace(drawn, head_mask=tmp_path / "mask.png")
+    assert in_the_room(photo, room) == photo, "a photo actor keeps its plate: the rest of its picture"
+    assert in_the_room(tmp_path / "clip.mp4", room) == tmp_path / "clip.mp4"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("template", ["kitchen-counter", "couch-review"])
+def test_the_actor_is_behind_the_counter_not_a_portrait_on_the_wall(template: str, layout_media: Path,
+                                                                   tmp_path: Path) -> None:
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
+                          template=template, cache_dir=tmp_path)
+    actor, front, product = track.layers
+    assert isinstance(actor, ImageLayer) and actor.box is None and actor.mask is None, "full frame, no frame"
+    assert isinstance(front, ImageLayer) and front.path.name.startswith("scene-front")
+    im = np.asarray(Image.open(render(Timeline(CANVAS, 2000, layers=track.layers), tmp_path / "f.png",
+                                      profile=StillProfile(1500))).convert("RGB"), dtype=np.int16)
+    shirt = np.array((200, 80, 70))  # the stand-in actor's body, from y 170 down
+    assert (np.abs(im[100:160] - np.array((120, 170, 220))).sum(axis=2) < 40).mean() > 0.3, "the actor is seen"
+    assert isinstance(product, ImageLayer) and product.box is not None
+    floor = (seen := visible_box(product.path, product.box)).y + seen.h  # the counter top, the couch's arms
+    assert abs(floor - 0.82 * CANVAS.height) <= 2, "a tall bottle stands on the counter, not below its top"
+    body = np.abs(im[floor + 3:] - shirt).sum(axis=2) < 60
+    assert body.size and body.mean() < 0.05, "the counter (the couch) hides the actor's lower body"
+
+
+@pytest.mark.parametrize("aspect", ["9:16", "4:5", "1:1"])
+@pytest.mark.parametrize("card", [(400, 520), (300, 700)])
+def test_a_held_product_stays_under_the_mouth_in_every_aspect(aspect: str, card: tuple[int, int]) -> None:
+    """On a frame shorter than 9:16 the same bust fills more of the height: the card shrinks, never the mouth."""
+    canvas = Canvas.for_aspect(aspect)
+    _, face_y, unit = bust_geometry(canvas.width, canvas.height)
+    box = product_box(get_template("product-in-hand"), card, canvas)
+    assert box.y >= face_y + MOUTH_CLEAR * unit - 1 and box.y + box.h <= canvas.height
+    assert box.h >= 0.3 * canvas.height                            # still a product a viewer sees
+
+
+def test_a_product_beside_the_actor_keeps_its_template_size() -> None:
+    canvas = Canvas.for_aspect("4:5")
+    tpl = get_template("expert-interview")           # the actor framed right, the product at left: beside the face
+    assert product_box(tpl, (400, 520), canvas).w == round(tpl.width * canvas.width) // 2 * 2
 
 
 @pytest.mark.slow
@@ -105,3 +169,21 @@ def test_rendered_product_in_hand_frame(layout_media: Path, tmp_path: Path) -> N
     assert abs(body[1] - 120) < 40 and body[0] < 80            # the green bottle, not a white box around it
     corner = im[b.y + 2, b.x + 2]
     assert not (corner.min() > 240)                             # no leftover white background at its corner
+
+
+@pytest.mark.slow
+def test_the_held_product_is_on_an_arm_that_runs_out_of_the_frame(layout_media: Path, tmp_path: Path) -> None:
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
+                          template="product-in-hand", cache_dir=tmp_path)
+    *_, arm, product = track.layers
+    assert isinstance(arm, ImageLayer) and isinstance(product, ImageLayer) and arm.path.name.startswith("arm")
+    assert arm.box is not None and product.box is not None and product.hover is not None
+    assert (arm.hover, arm.start_ms, arm.enter) == (product.hover, product.start_ms, product.enter), "one move"
+    assert arm.box.y + arm.box.h >= CANVAS.height + product.hover.dy, "down past the frame's edge, even swaying"
+    x0, x1, y = wrist(product.path, product.box)
+    assert arm.box.y < y, "the arm starts behind the hand, so no gap opens at the wrist"
+    im = np.asarray(Image.open(render(Timeline(CANVAS, 2000, layers=track.layers), tmp_path / "arm.png",
+                                      profile=StillProfile(1500))).convert("RGB"), dtype=np.int16)
+    below = im[min(CANVAS.height - 1, y + 6), (x0 + x1) // 2]
+    skin, sleeve = np.array(SKIN[:3]), np.array(SLEEVE[:3])
+    assert min(np.abs(below - skin).sum(), np.abs(below - sleeve).sum()) < 60, "the forearm, under the wrist"

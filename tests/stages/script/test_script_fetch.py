@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import socket
-import time
 from http.server import BaseHTTPRequestHandler
 
 import pytest
+from patience import HANG_S
 from script_http import LocalServer, send
 
 from mediakit.errors import MediaError, ValidationError
@@ -62,14 +62,12 @@ def test_redirect_to_other_scheme_is_refused(server: LocalServer) -> None:
 @pytest.mark.slow
 def test_slow_server_never_blocks_past_the_timeout(server: LocalServer) -> None:
     def slow(h: BaseHTTPRequestHandler, _: bytes) -> None:
-        server.release.wait(10)
+        server.release.wait(HANG_S)  # answers only after the test: a client that waited would get the page
         send(h, 200, PAGE)
 
     server.routes["/slow"] = slow
-    start = time.monotonic()
     with pytest.raises(MediaError, match=r"no complete response within 0.3 s") as err:
         fetch_page_context(server.base + "/slow", timeout=0.3)
-    assert time.monotonic() - start < 1.5
     assert server.base + "/slow" in str(err.value)
     assert DEFAULT_TIMEOUT_S == 5.0
 

@@ -6,7 +6,7 @@ import pytest
 
 from mediakit.errors import ValidationError
 from mediakit.stages.voice import delivery
-from mediakit.stages.voice.delivery import as_said, plan, speakable, spoken_words
+from mediakit.stages.voice.delivery import ADDRESS_RATE, as_said, plan, read_out, speakable, spoken_words
 
 
 def test_tags_are_never_words() -> None:
@@ -84,9 +84,21 @@ def test_speakable_blanks_symbols_keeping_positions() -> None:
     assert clean.split() == ["Love", "it", "ok"]
 
 
-@pytest.mark.parametrize(("token", "said"), [("brew.co.", "brew dot co."), ("ledgerly.app", "ledgerly dot app"),
-                                             ("mornings.", "mornings."), ("20%", "20%"), ("U.S.", "U.S."),
-                                             ("2.5", "2.5")])
-def test_an_address_is_read_with_its_dots_and_other_words_stay_as_written(token: str, said: str) -> None:
-    """Kokoro read "brew.co" as "brew, Cole": the neural voices are given the dots as words."""
+@pytest.mark.parametrize(("token", "said"), [
+    ("brew.co.", ", brew, dot, co."), ("ledgerly.app", ", ledgerly, dot, app"),
+    ("shop.ledgerly.app!", ", shop, dot, ledgerly, dot, app!"), ("acme.io", ", acme, dot, I O"),
+    ("get20.ai,", ", get twenty, dot, A I,"), ("mornings.", "mornings."), ("20%", "20%"), ("U.S.", "U.S."),
+    ("e.g.", "e.g."), ("2.5", "2.5"), ("v2.0", "v2.0")])
+def test_an_address_is_read_out_with_pauses_at_its_dots_and_other_words_stay_as_written(token: str,
+                                                                                      said: str) -> None:
+    """Kokoro read "brew.co" as "brew, Cole"; with the dots said in one run Whisper heard "off a brew.co" and
+    "legially.top" for "ledgerly.app": an address is said label by label, short TLDs that are no word spelled."""
     assert as_said(token) == said
+
+
+def test_a_sentence_giving_an_address_is_read_out_slower_and_others_keep_their_rate() -> None:
+    """At the speeds that fill a 15 s ad Whisper heard "off at brew.co" as "off of brew.co"."""
+    first, cta = plan("Grab yours today. Get 20% off at brew.co.", "energetic")
+    assert read_out(first) == first
+    assert read_out(cta).prosody.rate == pytest.approx(first.prosody.rate * ADDRESS_RATE)
+    assert read_out(cta).words == cta.words and ADDRESS_RATE < 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from itertools import pairwise
 
 import numpy as np
@@ -67,15 +68,44 @@ def test_the_session_runs_the_cached_optimised_model_without_optimising_again() 
 
     path = kokoro_engine.optimised_model_path()
     assert path == kokoro_engine.optimised_model_path() and path != kokoro_engine.model_path()
-    kokoro_engine._runtime.cache_clear()
-    session, tokenizer = kokoro_engine._runtime()
-    assert session.get_session_options().graph_optimization_level == rt.GraphOptimizationLevel.ORT_DISABLE_ALL
+    kokoro_engine._LOADING.clear()
+    session, tokenizer = kokoro_engine._session_loading(2).result(), kokoro_engine._tokenizer()
+    options = session.get_session_options()
+    assert options.graph_optimization_level == rt.GraphOptimizationLevel.ORT_DISABLE_ALL
+    assert options.intra_op_num_threads == 2
     ids = [tokenizer.vocab[c] for c in tokenizer.phonemize("Hi there.", "en-us")]
     feed = {"tokens": np.array([[0, *ids, 0]], dtype=np.int64), "style": kokoro_engine._style({}, len(ids)),
             "speed": np.array([1.0], dtype=np.float32)}
     plain = rt.InferenceSession(str(kokoro_engine.model_path()), providers=["CPUExecutionProvider"])
     for ours, theirs in zip(session.run(None, feed), plain.run(None, feed), strict=True):
         assert np.allclose(ours, theirs, atol=1e-4)
+
+
+def test_the_session_loads_beside_the_caller_in_its_context_and_a_failed_load_is_tried_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session is made on a thread of its own (the phonemiser starts meanwhile), with the caller's settings."""
+    from contextvars import ContextVar
+
+    setting: ContextVar[str] = ContextVar("setting", default="unset")
+    made: list[tuple[int, str, str]] = []
+
+    def make(threads: int) -> str:
+        made.append((threads, setting.get(), threading.current_thread().name))
+        if len(made) == 1:
+            raise EngineError("the cache folder is full")
+        return "session"
+
+    monkeypatch.setattr(kokoro_engine, "_make_session", make)
+    kokoro_engine._LOADING.clear()
+    setting.set("the caller's")
+    try:
+        with pytest.raises(EngineError, match="full"):
+            kokoro_engine._session_loading(3).result()
+        assert kokoro_engine._session_loading(3).result() == "session"
+        assert kokoro_engine._session_loading(3).result() == "session" and len(made) == 2
+    finally:
+        kokoro_engine._LOADING.clear()
+    assert made[1] == (3, "the caller's", "kokoro-session")
 
 
 def test_a_mix_of_presets_is_checked_and_weighted() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import httpx
@@ -10,7 +11,8 @@ from openapi_spec_validator import validate
 from serving import SLEEP, Live, credits, wait_for
 
 from runner import ledger
-from runner.db import Database
+from runner.db import Database, outputs_of
+from runner.served import uploads_folder
 
 pytestmark = pytest.mark.slow
 
@@ -96,7 +98,7 @@ def test_a_subtitle_job_renders_a_video_a_browser_can_seek(working: Live) -> Non
                             headers=alice)
     assert r.status_code == 201, r.text
     assert r.json()["credits_deducted"] == 50 and r.json()["subtitle_style"] == "karaoke"
-    done = wait_for(working, r.json()["job_id"], alice, timeout=300)
+    done = wait_for(working, r.json()["job_id"], alice)
     assert done["status"] == "completed", done
     part = httpx.get(done["video_url"], headers={"Range": "bytes=0-99"})
     assert part.status_code == 206 and len(part.content) == 100
@@ -150,3 +152,36 @@ def test_an_empty_idempotency_key_is_refused_naming_the_header(live: Live, path:
     assert error["code"] == "validation_error" and error["message"].startswith("Idempotency-Key: must not be empty")
     assert error["details"] == [{"field": "Idempotency-Key", "rule": error["details"][0]["rule"]}]
     assert credits(live, alice) == before and live.client.get("/v1/videos", headers=alice).json()["total"] == 0
+
+
+def test_a_footage_ad_is_priced_by_its_clip_and_bad_footage_is_refused_before_credits(
+        live: Live, real: Path, long_clip: Path, silent_video: Path) -> None:
+    """``footage_url`` (a mediakit extension) on the talking routes: a path or this server's own file URL; its clip's
+    length is the bucket; a clip that cannot be the voice is a 400 naming the field, and nothing is charged."""
+    alice = live.key("alice")
+    grid = real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"
+    before = credits(live, alice)
+    r = live.client.post("/v1/generate/ugc_video", json={"footage_url": str(grid)}, headers=alice)
+    assert r.status_code == 201, r.text
+    assert r.json()["estimated_duration"] == 5 and credits(live, alice) == before - r.json()["credits_deducted"]
+    # the server's own URL of a file of alice's (as an upload is kept), read from the store, alice's only
+    kept = outputs_of(live.config.store) / uploads_folder("alice") / "talk.mpg"
+    kept.parent.mkdir(parents=True)
+    shutil.copy(grid, kept)
+    own = f"{live.url}/v1/files/{uploads_folder('alice')}/talk.mpg"
+    r = live.client.post("/v1/generate/saas_review", json={"footage_url": own}, headers=alice)
+    assert r.status_code == 201, r.text
+    before = credits(live, alice)
+    bob = live.key("bob")
+    for body, who, code, rule in (
+            ({"footage_url": str(long_clip)}, alice, "validation_error", "must last at most 15 s"),
+            ({"footage_url": str(silent_video)}, alice, "media_error", "must have both a picture and a sound"),
+            ({"footage_url": str(grid), "actor_slug": "maya-chen"}, alice, "validation_error",
+             "give footage_url or actor_slug"),
+            ({"footage_url": own}, bob, "media_error", "is not a file of this account")):
+        r = live.client.post("/v1/generate/ugc_video", json=body, headers=who)
+        assert r.status_code == 400, r.text
+        error = r.json()["error"]
+        assert error["code"] == code and error["details"][0]["field"] == "footage_url", error
+        assert rule in error["message"] and str(live.config.store) not in error["message"], error
+    assert credits(live, alice) == before and credits(live, bob) == credits(live, live.key("carol"))

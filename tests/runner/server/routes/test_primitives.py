@@ -7,6 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
+from patience import HANG_S
 from PIL import Image
 from serving import SLEEP, Live, credits, poll
 
@@ -18,7 +19,7 @@ PORTRAIT = "/v1/primitives/portrait_image_engine"
 SHEET = "/v1/primitives/character_sheet_image_engine"
 
 
-def finished(live: Live, run_id: str, headers: dict[str, str], timeout: float = 60.0) -> dict[str, Any]:
+def finished(live: Live, run_id: str, headers: dict[str, str], timeout: float = HANG_S) -> dict[str, Any]:
     return poll(live, f"/v1/primitives/runs/{run_id}", headers, ("succeeded", "failed", "canceled"), timeout,
                 every=0.2)
 

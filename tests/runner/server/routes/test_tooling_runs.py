@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+from patience import HANG_S
 from serving import Live, credits, sleepgen
 
 pytestmark = pytest.mark.slow
@@ -16,7 +17,7 @@ RUNS = "/v1/tooling/runs"
 def read_events(live: Live, url: str, headers: dict[str, str]) -> list[tuple[str, dict[str, Any]]]:
     """Every event of a stream, read as it arrives (the stream ends by itself after ``done``)."""
     events: list[tuple[str, dict[str, Any]]] = []
-    with live.client.stream("GET", url, headers=headers, timeout=30) as r:
+    with live.client.stream("GET", url, headers=headers, timeout=HANG_S) as r:
         assert r.status_code == 200
         assert r.headers["content-type"].startswith("text/event-stream")
         name = None
