@@ -184,8 +184,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
         words = card_words(scenes, plan.broll_images, plan.broll_model, canvas)
 
         def centre(layers: tuple[VisualLayer, ...], only_pip: bool) -> float:
-            return clear_of_picture(layers, canvas, plan.style, pip=pip_at, face_shown=not only_pip,
-                                    keep_clear=words)
+            return clear_of_picture(layers, canvas, plan.style, pip=pip_at, face_shown=not only_pip, words=words)
 
         if not scenes:
             layers = spoken_ad.framed_actor(plan, speech)

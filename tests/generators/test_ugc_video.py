@@ -160,8 +160,7 @@ def test_captions_keep_clear_of_the_drawn_cards_words() -> None:
     canvas = plan.canvas
     (band,) = card_words(plan.scenes, plan.broll_images, plan.broll_model, canvas)
     assert band == card_band(canvas.width, canvas.height)[1::2]
-    centre = clear_of_picture((), canvas, plan.style, pip=pip_box(plan.pip, canvas), face_shown=False,
-                              keep_clear=[band])
+    centre = clear_of_picture((), canvas, plan.style, pip=pip_box(plan.pip, canvas), face_shown=False, words=[band])
     assert not band[0] <= centre <= band[1] and centre < pip_box(plan.pip, canvas).y + 0.1 * canvas.height
     for body in ({"script": SCRIPT, "composition_mode": "pip"}, {"script": SCRIPT}):  # nothing drawn
         other = _plan("ugc_video", body)

@@ -128,15 +128,15 @@ def luminance_behind(analysis: PictureAnalysis, fit: str, box: Box, canvas: Canv
 
 
 def clear_of_picture(layers: Sequence[VisualLayer], canvas: Canvas, style: str, *, pip: Box | None = None,
-                     face_shown: bool = True, keep_clear: Sequence[Band] = ()) -> float:
+                     face_shown: bool = True, words: Sequence[Band] = ()) -> float:
     """Captions' centre (px) for an actor full frame (``face_shown``) and/or in a ``pip``, off drawn faces and
     off what the photos and clips among ``layers`` show (``placement.actor_caption_centre``).
 
-    ``keep_clear`` are bands the picture is known to fill without waiting
-    for the analysis to find them (the words on a drawn b-roll card,
-    ``broll.scenes.card_words``): kept clear like faces.
+    ``words`` are bands the picture is known to write in (a drawn b-roll
+    card's, ``broll.scenes.card_words``): kept clear like faces, without
+    waiting for the analysis to read them.
     """
-    seen = seen_in(layers, canvas).tries(*keep_clear)
+    seen = seen_in(layers, canvas).tries(*words)
     return actor_caption_centre(canvas, pip, face_shown=face_shown, seen=seen, style=style)
 
 
