@@ -10,7 +10,8 @@ All work on small frames (about 480 px on the long side) in numpy:
   foliage has sharp edges but no flat ground, an object's outline has flat
   ground but one edge per row.
 - **brightness**: WCAG relative luminance averaged per cell (what the
-  caption contrast is measured against); **texture**: the spread of luma.
+  caption contrast is measured against); **texture**: the spread of luma;
+  **saliency**: the saliency map averaged per cell (what a PiP keeps off).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def relative_luminance(rgb: np.ndarray) -> np.ndarray:
     return 0.2126 * lin[..., 0] + 0.7152 * lin[..., 1] + 0.0722 * lin[..., 2]
 
 
-def _cells(values: np.ndarray, grid: int = GRID) -> np.ndarray:
+def cells(values: np.ndarray, grid: int = GRID) -> np.ndarray:
     """``values`` (H x W) averaged over a ``grid`` x ``grid`` grid of cells."""
     h, w = values.shape
     ys = np.linspace(0, h, grid + 1).astype(int)
@@ -50,12 +51,12 @@ def _cells(values: np.ndarray, grid: int = GRID) -> np.ndarray:
 
 
 def brightness_grid(rgb: np.ndarray) -> np.ndarray:
-    return _cells(relative_luminance(rgb))
+    return cells(relative_luminance(rgb))
 
 
 def texture_grid(rgb: np.ndarray) -> np.ndarray:
     y = luma(rgb) / 255.0
-    return np.sqrt(np.maximum(_cells(y * y) - _cells(y) ** 2, 0.0))
+    return np.sqrt(np.maximum(cells(y * y) - cells(y) ** 2, 0.0))
 
 
 def _box_blur(a: np.ndarray, r: int) -> np.ndarray:
@@ -132,9 +133,9 @@ def text_regions(rgb: np.ndarray) -> tuple[Region, ...]:
     flat_share = flat.mean(axis=(1, 3))
     mask = (strokes >= MIN_STROKES) & (flat_share >= MIN_FLAT)
     boxes = []
-    for cells in _components(mask):
-        rs, cs = zip(*cells, strict=True)
-        if len(cells) < MIN_CELLS or max(cs) - min(cs) + 1 < MIN_CELLS:
+    for group in _components(mask):
+        rs, cs = zip(*group, strict=True)
+        if len(group) < MIN_CELLS or max(cs) - min(cs) + 1 < MIN_CELLS:
             continue  # a line of lettering runs across several cells; a lone busy patch is texture
         top, bottom = max(0, min(rs) - 1), min(rows, max(rs) + 2)  # a cell more each way: ascenders, descenders
         boxes.append(Region(round(min(cs) / cols, 4), round(top / rows, 4),

@@ -59,7 +59,8 @@ def merged(regions: Iterable[Region]) -> tuple[Region, ...]:
 class PictureAnalysis:
     """What a picture input shows: ``faces`` (each grown to take in hair and chin), the salient ``subject``
     (faces included), ``text`` regions, and per grid cell the mean ``brightness`` (WCAG relative luminance,
-    0..1) and ``texture`` (spread of luma, 0..1), rows top to bottom."""
+    0..1), ``texture`` (spread of luma, 0..1) and ``saliency`` (how much it stands out, 0..1: where the
+    subject's box is wide, which part of it matters), rows top to bottom."""
 
     width: int
     height: int
@@ -68,6 +69,7 @@ class PictureAnalysis:
     text: tuple[Region, ...] = ()
     brightness: tuple[tuple[float, ...], ...] = field(default=())
     texture: tuple[tuple[float, ...], ...] = field(default=())
+    saliency: tuple[tuple[float, ...], ...] = field(default=())
 
     @property
     def keep_clear(self) -> tuple[Region, ...]:
@@ -85,4 +87,5 @@ class PictureAnalysis:
                    subject=Region(**subject) if subject else None,
                    text=tuple(Region(**r) for r in data["text"]),
                    brightness=tuple(tuple(row) for row in data["brightness"]),
-                   texture=tuple(tuple(row) for row in data["texture"]))
+                   texture=tuple(tuple(row) for row in data["texture"]),
+                   saliency=tuple(tuple(row) for row in data["saliency"]))

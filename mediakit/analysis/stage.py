@@ -17,10 +17,10 @@ from ..ffmpeg import run_ffmpeg
 from ..media_io import open_image
 from ..probe import probe
 from .faces import find_faces
-from .measures import brightness_grid, saliency_map, subject_box, text_regions, texture_grid
+from .measures import brightness_grid, cells, saliency_map, subject_box, text_regions, texture_grid
 from .regions import PictureAnalysis, Region, merged
 
-ANALYSIS_VERSION = 1   # bump when what the analysis finds changes (the cache key holds it)
+ANALYSIS_VERSION = 2   # bump when what the analysis finds changes (the cache key holds it)
 SIDE = 480             # px, the long side frames are measured at
 SAMPLES = 6            # frames sampled from a clip, evenly over its length
 FULL_DECODE_PIXELS = 100_000_000  # a clip with more pixels in all its frames has only its key frames decoded
@@ -121,7 +121,7 @@ def measure_frames(frames: Sequence[np.ndarray], size: tuple[int, int]) -> Pictu
     brightness = np.mean([brightness_grid(frame) for frame in frames], axis=0)
     texture = np.mean([texture_grid(frame) for frame in frames], axis=0)
     return PictureAnalysis(width=size[0], height=size[1], faces=faces, subject=subject, text=text,
-                           brightness=_rows(brightness), texture=_rows(texture))
+                           brightness=_rows(brightness), texture=_rows(texture), saliency=_rows(cells(saliency)))
 
 
 def _rows(grid: np.ndarray) -> tuple[tuple[float, ...], ...]:

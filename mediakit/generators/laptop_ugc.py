@@ -10,11 +10,14 @@ of the ad (voice, captions, end card) is the spoken-ad kit's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import Field, model_validator
 
+from ..captions import get_style, pages_for
+from ..captions.caption_metrics import CaptionMetrics
 from ..fetch import SCREEN_IMAGE, SCREEN_RECORDING, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
@@ -32,10 +35,25 @@ from ..generation.spoken_ad import (
 )
 from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput
-from ..stages.layouts.laptop import ScreenInput, check_screen_input, laptop_track, split_script
+from ..stages.broll.scenes import actor_scene
+from ..stages.layouts.laptop import (
+    FACE,
+    TRANSITION,
+    ScreenInput,
+    check_screen_input,
+    close_up,
+    laptop_overlay,
+    laptop_track,
+    scene_times,
+    scrolled_text,
+    split_script,
+)
+from ..stages.subtitles.placement import CLEARANCE, caption_centre, face_band, grown
+from ..stages.subtitles.seen import seen_in
+from ..timeline import ActorLayer, Crop
+from ..words import Word
 
-CAPTION_AT = 0.17   # captions above the head in all three scenes (below the top UI band; share of the height)
-APP_TOP_CLEAR = CAPTION_AT + 0.08  # the app scene starts below the captions (half a page is about 6%, and a margin)
+SAMPLE_MS = 100     # how often a page's time is sampled for where the scrolling app's text is
 DEFAULT_BED = "chill"   # the light bed under the voice when the request names none
 
 
@@ -102,10 +120,46 @@ class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
             first_words=len(first.split()))
 
     def picture(self, plan: LaptopUgcPlan, speech: SpeechInput, workdir: Path) -> Picture:
-        """The three scenes, cut where the first half's last word ends (between its end and the next word)."""
+        """The three scenes, cut where the first half's last word ends (between its end and the next word);
+        captions off the actor's face, the laptop and the app's text (see ``caption_place``)."""
         words, total_ms, first = speech.words, plan.seconds * 1000, plan.first_words
         split_ms = (words[first - 1].end_ms + words[first].start_ms) // 2 if 0 < first < len(words) else total_ms // 3
         split_ms = min(max(split_ms, 1500), total_ms - 6000)
-        track = laptop_track(full_frame_actor(plan, speech), plan.screen, plan.canvas, split_ms=split_ms,
-                             duration_ms=total_ms, top_clear=APP_TOP_CLEAR, cache_dir=workdir)
-        return Picture(track, plan.canvas.height * CAPTION_AT)
+        actor = full_frame_actor(plan, speech)
+        centre, face, header = caption_place(plan, actor, words, split_ms, workdir)
+        track = laptop_track(actor, plan.screen, plan.canvas, split_ms=split_ms, duration_ms=total_ms, face=face,
+                             header=header, cache_dir=workdir)
+        return Picture(track, centre)
+
+
+def caption_place(plan: LaptopUgcPlan, actor: Path | ActorLayer, words: Sequence[Word], split_ms: int,
+                  workdir: Path) -> tuple[float, Crop, int]:
+    """Where the captions sit (centre, px), the close-up that keeps the head under them, and the app scene's
+    sticky header (px; 0 for none).
+
+    One centre serves the three scenes: as near the style's own place as a
+    band clear of the actor's face (drawn, or found by the picture analysis
+    in a clip) and of the laptop allows.  In the close-up the head is framed
+    below the captions (``close_up``).  In the app scene the capture's text,
+    as the analysis finds it and as it scrolls while each page is shown
+    (``scrolled_text``), must not pass under a page: where it would, the
+    scene gets a sticky header in the app's colour behind the captions.
+    """
+    canvas, total_ms = plan.canvas, plan.seconds * 1000
+    first, second, _ = scene_times(split_ms, total_ms)
+    faces = [grown(band, canvas.height) for band in (face_band(canvas.width, canvas.height),
+                                                     *seen_in([actor_scene(actor, 0, first)], canvas).faces)]
+    laptop = laptop_overlay(plan.screen, canvas, first, workdir)[1].box
+    assert laptop is not None
+    centre = caption_centre(canvas, plan.style, [*faces, grown((laptop.y, canvas.height), canvas.height)], faces)
+    if not plan.burn_captions:
+        return centre, FACE, 0
+    tallest = CaptionMetrics(get_style(plan.style), canvas.width, canvas.height).tallest_page
+    clear_to = centre + tallest / 2 + CLEARANCE * canvas.height
+    lead = TRANSITION.duration_ms // 2
+    shown = [t - first + lead for page in pages_for(words, plan.style, canvas.width, canvas.height)
+             if page.end_ms > first - lead and page.start_ms < first + second + lead
+             for t in range(page.start_ms, page.end_ms + 1, SAMPLE_MS)]
+    text = scrolled_text(plan.screen, canvas, second, shown)
+    header = round(clear_to) // 2 * 2 if any(a < clear_to and b > 0 for a, b in text) else 0
+    return centre, close_up(canvas, clear_to), header

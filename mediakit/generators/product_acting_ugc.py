@@ -9,14 +9,15 @@ The ad is the spoken-ad kit's (voice, captions, end card); what differs:
   shot's energy (the product's sway, ``DELIVERY``) and the script the writer
   drafts for that style;
 * the end card carries the product's name;
-* captions (on by default) sit in the free band of the safe area, clear of the
-  actor's face and of the product.
+* captions (on by default) sit as near the style's own place as a band of the
+  safe area clear of the actor's face and of the product allows.
 
 ``visual_style`` has no local image engine to steer; the receipt says so.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -44,8 +45,10 @@ from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.layouts.cutout import cutout
 from ..stages.layouts.product import actor_box, get_template, product_box, product_card, product_track, visible_box
-from ..stages.subtitles.placement import clear_centre, face_band, ui_span
-from ..timeline import Box, Canvas
+from ..stages.subtitles import placement
+from ..stages.subtitles.placement import Band, face_band, grown
+from ..stages.subtitles.seen import seen_in
+from ..timeline import Box, Canvas, PuppetLayer, VideoLayer, VisualLayer
 
 # acting style -> (voice tone, speed, camera energy): how the actor delivers the lines and how lively the shot is
 DELIVERY: dict[str, tuple[str, float, float]] = {
@@ -141,16 +144,23 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
                               duration_ms=total_ms)
         track = product_track(plan.product, placeable(acted), canvas, total_ms, template=plan.template,
                               energy=plan.energy, cache_dir=workdir)
-        product_at = track.layers[-1].box
-        assert product_at is not None
-        return Picture(track, caption_centre(canvas, abox, product_at))
+        product = track.layers[-1]
+        actors = [layer for layer in track.layers if isinstance(layer, VideoLayer | PuppetLayer)]
+        seen = seen_in(actors, canvas)   # a clip or photo actor's face, as the picture analysis finds it
+        return Picture(track, caption_centre(canvas, plan.style, abox, product, seen.faces))
 
 
-def caption_centre(canvas: Canvas, actor: Box, product: Box) -> float:
-    """The captions' centre (px): the widest free band of the safe area off the actor's face and the product."""
+def caption_centre(canvas: Canvas, style: str, actor: Box, product: VisualLayer,
+                   faces: Sequence[Band] = ()) -> float:
+    """The captions' centre (px): as near the style's own place as a band of the safe area off the actor's face
+    (drawn in ``actor``, or ``faces`` the analysis found) and the product, wherever its sway takes it, allows."""
     face_top, face_bottom = face_band(actor.w, actor.h)
-    face = (actor.y + face_top, actor.y + face_bottom)
-    return clear_centre(*ui_span(canvas), [face, (product.y, product.y + product.h)], [face])
+    faces = [grown(band, canvas.height) for band in ((actor.y + face_top, actor.y + face_bottom), *faces)]
+    box = product.box
+    assert box is not None
+    sway = product.hover.dy if product.hover else 0
+    return placement.caption_centre(canvas, style, [*faces, grown((box.y - sway, box.y + box.h + sway), canvas.height)],
+                                    faces)
 
 
 def share_notes(product: Path, template: str, canvas: Canvas) -> list[str]:

@@ -11,12 +11,12 @@ of the ad (voice, captions, end card) is the spoken-ad kit's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import Field
 
-from ..captions.caption_metrics import safe_area
 from ..fetch import SCREEN_IMAGE, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
@@ -34,9 +34,10 @@ from ..generation.spoken_ad import (
 )
 from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput
-from ..stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_shot, phone_track
-from ..stages.pip import pip_box
-from ..stages.subtitles.placement import clear_centre, face_band
+from ..stages.layouts.phone import actor_pip_box, check_screenshot, phone_shot, phone_track, screen_text
+from ..stages.subtitles import placement
+from ..stages.subtitles.placement import Band, face_band, grown
+from ..stages.subtitles.seen import seen_in
 from ..timeline import Canvas
 
 DEFAULT_BED = "chill"   # the light bed under the voice when the request names none
@@ -85,16 +86,20 @@ class ShowYourAppGenerator(SpokenAdGenerator[ShowYourAppRequest, ShowYourAppPlan
             cta=request.cta, **light_bed(request.music, DEFAULT_BED))
 
     def picture(self, plan: ShowYourAppPlan, speech: SpeechInput, workdir: Path) -> Picture:
-        """The phone layout with the actor in its PiP; captions in the safe area's widest band off phone and face."""
+        """The phone layout with the actor in its PiP; captions off the phone, the app's text and the face."""
         track = phone_track(plan.screenshot, plan.canvas, plan.seconds * 1000, actor=full_frame_actor(plan, speech),
                             cache_dir=workdir)
-        return Picture(track, caption_centre(plan.canvas))
+        faces = seen_in(track.layers[-1:], plan.canvas).faces    # a clip or photo actor's face, found
+        return Picture(track, caption_centre(plan.canvas, plan.style, plan.screenshot, faces))
 
 
-def caption_centre(canvas: Canvas) -> float:
-    """The captions' centre (px): the middle of the widest band of the safe area clear of the phone and PiP face."""
-    area = safe_area(canvas.width, canvas.height)
-    body = phone_shot(canvas).body
-    pip = pip_box(ACTOR_PIP, canvas)
+def caption_centre(canvas: Canvas, style: str, screenshot: Path, faces: Sequence[Band] = ()) -> float:
+    """The captions' centre (px): as near the style's place as a band of the safe area off the phone and the
+    PiP's face allows; failing that, off the app's text on the screen (the picture analysis', wherever the
+    capture scrolls) and the face; never on the face."""
+    pip = actor_pip_box(canvas)
     face_top, face_bottom = face_band(pip.w, pip.h)
-    return clear_centre(area.top, area.bottom, [(body.y, body.y + body.h), (pip.y + face_top, pip.y + face_bottom)])
+    faces = [grown(band, canvas.height) for band in ((pip.y + face_top, pip.y + face_bottom), *faces)]
+    body = phone_shot(canvas).body
+    return placement.caption_centre(canvas, style, [grown((body.y, body.y + body.h), canvas.height), *faces],
+                                    [*screen_text(screenshot, canvas), *faces], faces)

@@ -12,7 +12,12 @@ Geometry (all relative to the canvas, so every aspect gets the same look):
   frame keeps 12% clear on the right, where short-video apps stack their like
   and share buttons;
 - if a large frame cannot fit beside those margins it shrinks to fit, so the
-  resting box is always inside the canvas.
+  resting box is always inside the canvas; beside a box it must keep clear of
+  (a phone's body, with its buttons on the edges) it narrows to end short of it;
+- the position keeps clear of what the picture behind shows: over b-roll whose
+  faces or salient parts (the picture analysis') the asked corner would
+  cover, the frame takes the bottom corner or the centre that covers the
+  least of them (``clear_position``).
 
 ``rounded`` cuts the corners with a mask drawn once by Pillow; ``shadow`` is
 rounded plus a soft drop shadow built once in the graph.  Both are compiled
@@ -21,7 +26,7 @@ into the one render graph; nothing runs per frame in Python.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal, get_args
@@ -41,6 +46,7 @@ from ..timeline import (
     VisualLayer,
 )
 from .masks import rounded_mask
+from .subtitles.seen import Rect, sighted
 
 Position = Literal["bottom-center", "bottom-left", "bottom-right"]
 Size = Literal["small", "medium", "large"]
@@ -60,6 +66,8 @@ BUTTON_COLUMN = 0.12      # of canvas width, kept clear on the right of portrait
 BOTTOM_PORTRAIT = 0.20    # of canvas height: the short-video apps' bottom UI zone
 BOTTOM_OTHER = 0.08
 CORNER = 0.08             # corner radius, of frame width
+EDGE_GAP = 0.02           # of canvas width, between the frame and a box it keeps clear of (a phone's edge)
+MIN_SHARE = 0.22          # of the canvas's shorter side: the narrowest a frame gets to keep clear of one
 ENTER_MS = 450
 EXIT_MS = 250
 
@@ -109,8 +117,13 @@ def check_composition_mode(value: object) -> str:
     return "pip"
 
 
-def pip_box(options: PipOptions, canvas: Canvas) -> Box:
-    """The frame's resting box on ``canvas`` (see the module docstring for the rules)."""
+def pip_box(options: PipOptions, canvas: Canvas, *, clear_of: Sequence[Box] = ()) -> Box:
+    """The frame's resting box on ``canvas`` (see the module docstring for the rules).
+
+    ``clear_of`` are boxes the frame must not touch (a phone's body, whose
+    edges carry its buttons): a frame at the side narrows to end ``EDGE_GAP``
+    short of them, never below ``MIN_SHARE`` of the canvas's shorter side.
+    """
     cw, ch = canvas.width, canvas.height
     portrait = ch > cw
     side = round(cw * SIDE_MARGIN)
@@ -118,6 +131,17 @@ def pip_box(options: PipOptions, canvas: Canvas) -> Box:
     bottom = round(ch * (BOTTOM_PORTRAIT if portrait else BOTTOM_OTHER))
     w = SIZES[options.size] * min(cw, ch)
     w = min(w, cw - side - right, (ch - bottom - side) / ASPECT)
+    gap = cw * EDGE_GAP
+    for other in clear_of:
+        if options.position == "bottom-left" and other.x > side:
+            room = other.x - gap - side
+        elif options.position == "bottom-right" and other.x + other.w < cw - right:
+            room = cw - right - (other.x + other.w + gap)
+        else:
+            continue
+        beside = ch - bottom - w * ASPECT < other.y + other.h and ch - bottom > other.y
+        if beside and room < w:   # level with it and reaching into it
+            w = max(room, MIN_SHARE * min(cw, ch))
     w_px = max(2, int(w) // 2 * 2)
     h_px = max(2, int(w_px * ASPECT) // 2 * 2)
     if options.position == "bottom-left":
@@ -129,8 +153,33 @@ def pip_box(options: PipOptions, canvas: Canvas) -> Box:
     return Box(x, ch - bottom - h_px, w_px, h_px)
 
 
+def clear_position(options: PipOptions, canvas: Canvas, behind: Sequence[VisualLayer]) -> PipOptions:
+    """``options`` at the position whose frame covers the least of the faces, then of the salient parts, that
+    the photos and clips ``behind`` it show (the picture analysis'); the asked position wins ties, so it stays
+    wherever it covers nothing.  Only positions that keep the frame's size are tried (the actor is framed for
+    it before the picture is laid out)."""
+    faces, salient = sighted(behind, canvas)
+    if not faces and not salient:
+        return options
+    asked = pip_box(options, canvas)
+    tries = [options, *(replace(options, position=p) for p in POSITIONS if p != options.position)]  # type: ignore[arg-type]
+
+    def covered(option: PipOptions) -> tuple[float, float]:
+        box = pip_box(option, canvas)
+        return (round(sum(_overlap(box, face) for face in faces)),
+                round(sum(_overlap(box, rect) * weight for rect, weight in salient), 1))
+
+    return min((o for o in tries if (b := pip_box(o, canvas)).w == asked.w and b.h == asked.h), key=covered)
+
+
+def _overlap(box: Box, rect: Rect) -> float:
+    """The area (px) of ``rect`` that ``box`` covers."""
+    x0, y0, x1, y1 = rect
+    return max(0.0, min(box.x + box.w, x1) - max(box.x, x0)) * max(0.0, min(box.y + box.h, y1) - max(box.y, y0))
+
+
 def pip_layer(source: Path | ActorLayer, options: PipOptions, canvas: Canvas, start_ms: int, duration_ms: int, *,
-              trim_start_ms: int = 0, loop: bool = False, leaves: bool = False,
+              trim_start_ms: int = 0, loop: bool = False, leaves: bool = False, clear_of: Sequence[Box] = (),
               cache_dir: Path | None = None) -> tuple[VisualLayer, ...]:
     """The PiP of ``source`` (a clip, a still or a drawn actor's layer) over whatever lies below, from ``start_ms``.
 
@@ -138,11 +187,13 @@ def pip_layer(source: Path | ActorLayer, options: PipOptions, canvas: Canvas, st
     the timeline ends, e.g. as a cut back to the full-frame actor begins), so
     it never vanishes in one frame.
 
+    ``clear_of``: boxes the frame keeps clear of (``pip_box``).
+
     Pass ``trim_start_ms=start_ms`` when ``source`` is a talking track aligned
     with the voice, so the lips stay in sync with the continuous audio.
     Returns a tuple so callers can stack it whatever it grows into.
     """
-    box = pip_box(options, canvas)
+    box = pip_box(options, canvas, clear_of=clear_of)
     mask = None
     if options.frame_style != "none":
         mask = rounded_mask(box.w, box.h, round(box.w * CORNER), cache_dir)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
@@ -73,3 +74,19 @@ def test_region_union_and_growth_stay_in_the_frame() -> None:
     assert a.overlaps(b) and (u.x, u.y, u.right, u.bottom) == pytest.approx((0.1, 0.0, 0.45, 0.3))
     grown = Region(0.0, 0.9, 0.5, 0.1).grown(0.5, 0.5, 0.5, 0.5)
     assert grown.x == 0.0 and grown.bottom == 1.0
+
+
+def test_the_saliency_grid_points_at_what_stands_out_in_a_wide_subject() -> None:
+    """A shop front: a sign, a window and a red door on a plain wall make one wide subject box; the grid says
+    the door's cells stand out most (what a PiP keeps off)."""
+    shop = Image.new("RGB", (1280, 720), (196, 186, 170))
+    draw = ImageDraw.Draw(shop)
+    draw.rectangle((0, 0, 1280, 140), fill=(40, 60, 90))
+    draw.rectangle((300, 320, 560, 560), fill=(120, 170, 200))
+    draw.rectangle((640, 300, 780, 719), fill=(150, 35, 30))
+    result = analyse_image(shop)
+    grid = np.array(result.saliency)
+    assert grid.shape == (8, 8)
+    _, col = np.unravel_index(np.argmax(grid[3:]), grid[3:].shape)
+    assert col == 4                                           # the door's column, below the sign
+    assert PictureAnalysis.from_dict(result.to_dict()) == result

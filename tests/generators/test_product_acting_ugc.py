@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from caption_pixels import caption_ink, ink_inside
 from request_errors import parse_fails
 from test_ugc_video import _frames_and_onset  # the same A/V measure as the talking ads
 
@@ -17,7 +18,8 @@ from mediakit.generation.run import generate, plan_job
 from mediakit.generators.product_acting_ugc import DELIVERY, ProductActingRequest, caption_centre, share_notes
 from mediakit.probe import probe
 from mediakit.stages.layouts.product import actor_box, get_template, load_templates, product_track
-from mediakit.timeline import Box, Canvas, TextLayer
+from mediakit.stages.subtitles.placement import face_band
+from mediakit.timeline import Box, Canvas, Hover, ImageLayer, TextLayer
 
 PRODUCT = Path(__file__).parents[1] / "data" / "real" / "skimage-coffee" / "coffee.png"
 PREVIEW = Options(extra={"preview_height": 480})
@@ -104,9 +106,30 @@ def test_visual_style_is_noted() -> None:
 def test_captions_avoid_face_and_product() -> None:
     canvas = Canvas(270, 480)
     abox = actor_box(get_template("product-in-hand"), canvas)
-    product = Box(60, 300, 150, 100)
-    y = caption_centre(canvas, abox, product)
-    assert 48 <= y <= 384 and not 300 <= y <= 400
+    product = ImageLayer(path=PRODUCT, box=Box(60, 300, 150, 100), hover=Hover(0, 20, 2000))
+    y = caption_centre(canvas, "hormozi", abox, product)
+    assert 48 <= y <= 384 and not 280 - 10 <= y <= 420 + 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("template", ["product-in-hand", "kitchen-counter", "product-closeup"])
+def test_no_caption_pixel_on_the_face_or_the_product(template: str, tmp_path: Path) -> None:
+    """Captions rendered alone over the whole ad: none of their pixels inside the face's box or the product's
+    box (wherever its sway takes it)."""
+    gen, plan = plan_job("product_acting_ugc", BASE | {"template": template, "acting_style": "excited"},
+                         options=Options(extra={"preview_height": 320}))
+    timeline = gen.build(plan, tmp_path).timeline
+    canvas = timeline.canvas
+    abox = actor_box(get_template(template), canvas)
+    face_top, face_bottom = face_band(abox.w, abox.h)
+    product = next(layer for layer in timeline.layers
+                   if isinstance(layer, ImageLayer) and layer.path.name.startswith("product-"))  # the prepared card
+    ink = caption_ink(timeline, tmp_path)
+    assert ink.any()
+    assert ink_inside(ink, (abox.x, abox.y + face_top, abox.x + abox.w, abox.y + face_bottom)) == 0
+    box, sway = product.box, product.hover.dy if product.hover else 0
+    assert box is not None
+    assert ink_inside(ink, (box.x, box.y - sway, box.x + box.w, box.y + box.h + sway)) == 0
 
 
 @pytest.mark.slow

@@ -3,21 +3,27 @@ clear of the phone and the presenter's face."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
+from caption_pixels import picture_and_ink
 from request_errors import parse_fails
+from test_laptop_ugc import app_capture
 
 from mediakit.captions import get_style
 from mediakit.captions.caption_metrics import CaptionMetrics
+from mediakit.generation.contract import Options
 from mediakit.generation.request import parse_request
+from mediakit.generation.run import plan_job
 from mediakit.generators.show_your_app import ShowYourAppRequest, caption_centre
-from mediakit.stages.layouts.phone import ACTOR_PIP, phone_shot
-from mediakit.stages.pip import pip_box
+from mediakit.stages.layouts.phone import actor_pip_box, phone_shot
 from mediakit.stages.subtitles.placement import face_band
 from mediakit.timeline import Canvas
 
 APP = {"app_screenshot_url": "shot.png", "script": "Look at this app."}
+SAMPLE_APP = Path(__file__).parents[2] / "samples" / "app_screen.png"
 
 
 @pytest.mark.parametrize(("field", "good", "bad"), [
@@ -42,13 +48,33 @@ def test_show_your_app_captions_clear_the_phone_and_the_face(size: tuple[int, in
     """The hormozi page centred where show_your_app puts it stays off the phone, the PiP face and the UI bands."""
     canvas = Canvas(*size)
     layout = CaptionMetrics(get_style("hormozi"), *size)
-    half = (layout.style.line_height * layout.em + layout.cap + layout.descent + 2 * layout.reach_y) / 2
-    centre = caption_centre(canvas)
+    half = layout.tallest_page / 2
+    centre = caption_centre(canvas, "hormozi", SAMPLE_APP)
     top, bottom = centre - half, centre + half
     phone = phone_shot(canvas).body
-    pip = pip_box(ACTOR_PIP, canvas)
+    pip = actor_pip_box(canvas)
     face_top, face_bottom = (pip.y + edge for edge in face_band(pip.w, pip.h))
     assert 0.10 * size[1] <= top and bottom <= phone.y                 # under the top UI band, above the phone
     assert bottom <= face_top or top >= face_bottom                    # never across the actor's face
 
 
+
+
+@pytest.mark.slow
+def test_no_caption_pixel_on_the_face_or_the_app_s_headline(tmp_path: Path) -> None:
+    """Rendered with and without captions: on every frame no caption pixel lies on the PiP's face or on the
+    app's headline (red) where the phone shows it."""
+    body = {"app_screenshot_url": str(app_capture(tmp_path / "app.png")), "duration": 5,
+            "script": "My streak is at twelve days and the reminders fit my day."}
+    gen, plan = plan_job("show_your_app", body, options=Options(extra={"preview_height": 320}))
+    timeline = gen.build(plan, tmp_path).timeline
+    frames, ink = picture_and_ink(timeline, tmp_path)
+    assert ink.any()
+    pip = actor_pip_box(timeline.canvas)
+    face_top, face_bottom = (round(pip.y + edge) for edge in face_band(pip.w, pip.h))
+    for frame, caption in zip(frames, ink, strict=True):
+        assert not caption[face_top:face_bottom, pip.x:pip.x + pip.w].any(), "captions on the face"
+        red = (frame[..., 0] > 170) & (frame[..., 1] < 90) & (frame[..., 2] < 90)
+        ys, xs = np.nonzero(red)
+        if ys.size:
+            assert not caption[ys.min():ys.max() + 1, xs.min():xs.max() + 1].any(), "captions on the headline"

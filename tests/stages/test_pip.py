@@ -20,10 +20,11 @@ from mediakit.stages.pip import (
     SIZES,
     PipOptions,
     check_composition_mode,
+    clear_position,
     pip_box,
     pip_layer,
 )
-from mediakit.timeline import Canvas, ColorLayer, Timeline
+from mediakit.timeline import Canvas, ColorLayer, ImageLayer, Timeline
 
 COMBOS = list(itertools.product(POSITIONS, SIZES, PIP_ANIMATIONS, FRAME_STYLES))
 CANVASES = (Canvas(1080, 1920), Canvas(1080, 1080), Canvas(1920, 1080))
@@ -186,3 +187,33 @@ def test_contact_sheet_of_all_combinations(tmp_path: Path) -> None:
         (Path(keep) / out.name).write_bytes(out.read_bytes())
     with Image.open(out) as sheet:
         assert sheet.size == (15 * 114, 9 * 218)
+
+
+def storefront(path: Path, door_x: int) -> Path:
+    """A wide photo of a plain wall with a red door standing at ``door_x`` (px of 640): the salient subject."""
+    image = Image.new("RGB", (640, 360), (196, 186, 170))
+    ImageDraw.Draw(image).rectangle((door_x, 150, door_x + 70, 359), fill=(170, 30, 30))
+    image.save(path)
+    return path
+
+
+@pytest.mark.parametrize(("door_x", "position"), [(330, "bottom-left"), (225, "bottom-right")])
+def test_the_pip_takes_the_corner_off_the_picture_s_subject(door_x: int, position: str, tmp_path: Path) -> None:
+    """The issue's storefront: the PiP sat on the shop door.  It moves to the corner the door is not in; where
+    the asked corner is clear already it stays."""
+    canvas = Canvas(180, 320)
+    behind = [ImageLayer(path=storefront(tmp_path / "shop.png", door_x))]
+    moved = clear_position(PipOptions(), canvas, behind)
+    assert moved.position == position and moved.size == PipOptions().size
+
+
+def test_faces_come_before_what_stands_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    canvas = Canvas(1080, 1920)
+    right, left = pip_box(PipOptions(), canvas), pip_box(PipOptions("bottom-left"), canvas)
+    face = (right.x + 10, right.y + 10, right.x + 200, right.y + 200)
+    subject = (left.x, left.y, left.x + left.w, left.y + left.h)
+    monkeypatch.setattr("mediakit.stages.pip.sighted", lambda layers, canvas: ([face], [(subject, 0.5)]))
+    # the left corner covers the whole subject, the right and the centre the face: the face wins
+    assert clear_position(PipOptions(), canvas, []).position == "bottom-left"
+    monkeypatch.setattr("mediakit.stages.pip.sighted", lambda layers, canvas: ([], []))
+    assert clear_position(PipOptions(), canvas, []) == PipOptions()       # nothing seen: as asked

@@ -41,7 +41,7 @@ from ...timeline import (
     VisualLayer,
 )
 from ...words import Word
-from ..pip import IMAGE_SUFFIXES, PipOptions, pip_layer
+from ..pip import IMAGE_SUFFIXES, PipOptions, clear_position, pip_layer
 from .image_engine import BrollEngine, LocalStandInEngine, card_band, get_engine
 from .kenburns import CROSSFADE, broll_layer, check_broll_images
 
@@ -197,7 +197,8 @@ def scenes_track(scenes: Sequence[Scene], *, voice: Path, actor: Path | ActorLay
                  pip: PipOptions | None = None, pip_actor: Path | ActorLayer | None = None,
                  broll_images: Sequence[Path] = (), broll_model: str | None = None, transition: Transition = CROSSFADE,
                  cache_dir: Path | None = None) -> Track:
-    """Scenes cut together over the continuous ``voice``; with ``pip`` the actor stays on over b-roll.
+    """Scenes cut together over the continuous ``voice``; with ``pip`` the actor stays on over b-roll, in the
+    corner that keeps clear of the b-roll's faces and subject (``pip.clear_position``).
 
     Give ``words`` (timings of the whole script) or ``durations`` (one per
     scene).  ``pip_actor`` is the actor's clip framed for the PiP box (the
@@ -217,6 +218,8 @@ def scenes_track(scenes: Sequence[Scene], *, voice: Path, actor: Path | ActorLay
                          engine=engine, transition=transition)
     layers: list[VisualLayer] = [seq]
     if pip is not None:
+        pip = clear_position(pip, canvas, [layer for scene, layer in zip(scenes, seq.scenes, strict=True)
+                                           if scene.type == "broll"])
         for start, dur in pip_spans(scenes, durations, seq.transition.duration_ms):
             layers += pip_layer(pip_actor or actor, pip, canvas, start, dur, trim_start_ms=start,
                                 leaves=start + dur < total, cache_dir=cache_dir)

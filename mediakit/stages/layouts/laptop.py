@@ -14,13 +14,16 @@ laptop overlay leaves with scene 1, fading out over the same transition.
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
 from PIL import Image
 
+from ...analysis import analyse
 from ...cache import cached_png, file_signature
 from ...errors import ValidationError
 from ...media_io import open_image
@@ -30,7 +33,9 @@ from ...timeline import (
     Animation,
     Box,
     Canvas,
+    ColorLayer,
     Crop,
+    Fit,
     ImageLayer,
     KenBurns,
     SceneContent,
@@ -44,6 +49,8 @@ from ..actors.portraits import bust_geometry
 from ..broll.kenburns import image_size
 from ..broll.scenes import actor_scene
 from ..loops import seamless_loop
+from ..subtitles.placement import Band, face_band
+from ..subtitles.seen import Seen
 from .devices import LaptopGeometry, laptop_frame
 
 RECORDING_SUFFIXES = (".mp4", ".mov")
@@ -52,10 +59,14 @@ MAX_RECORDING_BYTES = 10 * 1024 * 1024
 MAX_RECORDING_MS = 10_000
 MAX_IMAGE_BYTES = 5 * 1024 * 1024
 FACE = Crop(0.14, 0.12, 0.72, 0.72)  # head and shoulders of a 9:16 talking-head clip: hair to chin, not a slice
+PUSH_IN = KenBurns(1.0, 1.06)        # the close-up's slow push-in
 TRANSITION = Transition("fade", 400)
 MIN_FACE_MS = 1500
 CHIN = 0.62     # below the chin, in a bust's head units from the face centre: where the lid may reach
 LID_BEZEL = 0.03  # the lid above its display, as a share of the laptop drawing's height
+
+
+SCREEN_FIELDS = {"recording": "app_screen_recording_url", "image": "app_screen_image_url"}
 
 
 @dataclass(frozen=True)
@@ -131,22 +142,71 @@ def scene_times(split_ms: int, duration_ms: int, broll_ms: int | None = None) ->
 
 
 def laptop_track(actor: Path | ActorLayer, screen: ScreenInput, canvas: Canvas, *, split_ms: int, duration_ms: int,
-                 broll_ms: int | None = None, face: Crop = FACE, top_clear: float = 0.0,
+                 broll_ms: int | None = None, face: Crop = FACE, header: int = 0,
                  cache_dir: Path | None = None) -> Track:
     """The three laptop_ugc scenes as one track (see the module docstring), sized to the generator's ``canvas``.
 
-    ``top_clear`` (a share of the height) is kept clear above a scrolling
-    screen capture when its scene starts, so the captions there do not sit on
-    the app's header; the capture then scrolls up under them.  ``actor`` is
-    a clip or a still, or a drawn or photo actor's layer, whose close-up is
-    then cropped inside the final render (no intermediate clip).
+    ``header`` (px) is a sticky header over a scrolling screen capture: a band
+    at the top of the app scene in the capture's own top colour, under which
+    the capture starts and scrolls, so captions there never sit on the app's
+    rows (``scrolled_text`` says where they would).  ``actor`` is a clip or a
+    still, or a drawn or photo actor's layer, whose close-up (``face``, see
+    ``close_up``) is then cropped inside the final render (no intermediate clip).
     """
     first, second, third = scene_times(split_ms, duration_ms, broll_ms)
     talking = actor_scene(actor, 0, first)
-    close = replace(actor_scene(actor, first + second, third), crop=face, motion=KenBurns(1.0, 1.06))
-    app = screen_broll(screen, second, canvas, top_clear=top_clear, cache_dir=cache_dir)
+    close = replace(actor_scene(actor, first + second, third), crop=face, motion=PUSH_IN)
+    app = screen_broll(screen, second, canvas, header=header, cache_dir=cache_dir)
     seq = SequenceLayer(scenes=(talking, app, close), transition=TRANSITION)
-    return Track((seq, *laptop_overlay(screen, canvas, first, cache_dir)), duration_ms)
+    sticky: tuple[VisualLayer, ...] = ()
+    if header and _scrolls(app):
+        lead = TRANSITION.duration_ms // 2
+        fade = Animation("fade", TRANSITION.duration_ms)
+        sticky = (ColorLayer(color=top_colour(screen.path), box=Box(0, 0, canvas.width, header),
+                             start_ms=first - lead, duration_ms=second + 2 * lead, enter=fade, exit=fade),)
+    return Track((seq, *laptop_overlay(screen, canvas, first, cache_dir), *sticky), duration_ms)
+
+
+def close_up(canvas: Canvas, clear_to: float) -> Crop:
+    """The face close-up's crop: ``FACE``, raised where needed so the head (hair included) stays below
+    ``clear_to`` (px, where the captions end) all through the push-in."""
+    top, _ = face_band(canvas.width, canvas.height)
+    half = canvas.height / 2
+    # the close-up shows crop y..y+FACE.h of the frame scaled to the whole height, then zoomed about its centre
+    y = (top - FACE.h * ((clear_to - half) / PUSH_IN.zoom_to + half)) / canvas.height
+    return replace(FACE, y=round(min(FACE.y, max(0.0, y)), 4))
+
+
+def scrolled_text(screen: ScreenInput, canvas: Canvas, duration_ms: int, at_ms: Sequence[int]) -> list[Band]:
+    """Where the capture's text (the picture analysis') is on the canvas (top, bottom px) at the app scene's
+    times ``at_ms``, as ``screen_broll`` shows it without a header: scrolled for a tall capture, else fixed."""
+    analysis = analyse(screen.path, field=SCREEN_FIELDS[screen.kind])
+    w, h = analysis.width, analysis.height
+    scene = screen_broll(screen, duration_ms, canvas) if screen.kind == "image" else None
+    if _scrolls(scene):
+        scale = canvas.width / w
+        overflow = max(0.0, h * scale - canvas.height)
+        bands = []
+        for t in at_ms:
+            p = 0.5 - 0.5 * math.cos(math.pi * min(1.0, max(0.0, t / max(1, duration_ms))))
+            shift = overflow * p
+            bands += [(r.y * h * scale - shift, r.bottom * h * scale - shift) for r in analysis.text]
+        return [(max(0.0, a), min(float(canvas.height), b)) for a, b in bands if b > 0 and a < canvas.height]
+    seen = Seen()
+    seen.add(analysis, scene.fit if scene is not None else _recording_fit(screen.path, canvas), canvas.box, canvas)
+    return seen.text
+
+
+def _scrolls(scene: SceneContent | None) -> bool:
+    """Whether the app scene is a capture scrolling from its top down (a tall capture)."""
+    return isinstance(scene, ImageLayer) and scene.motion is not None and scene.motion.pan_from != scene.motion.pan_to
+
+
+def _recording_fit(path: Path, canvas: Canvas) -> Fit:
+    """A screen recording fills the frame; a much wider one (a desktop capture) shows whole on its blurred self."""
+    info = probe(path)
+    wide = info.video is not None and info.video.width / info.video.height > canvas.width / canvas.height * 1.25
+    return "blur" if wide else "cover"
 
 
 def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int,
@@ -187,25 +247,24 @@ def _lid_top(geo: LaptopGeometry) -> float:
     return max(0.0, top / geo.size[1] - LID_BEZEL)
 
 
-def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas, *, top_clear: float = 0.0,
+def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas, *, header: int = 0,
                  cache_dir: Path | None = None) -> SceneContent:
     """Scene 2: the screen content full-frame -- a recording plays, a tall image scrolls, a wide one shows whole.
 
-    A tall image scrolls down from its top; with ``top_clear`` it starts
-    that share of the height lower, on its own top colour (an app's header
-    band extended), so its header begins below the captions.
+    A tall image scrolls down from its top; with ``header`` (px) it starts
+    that much lower, on its own top colour (an app's header band extended),
+    so its header begins below the captions (``laptop_track`` keeps that band
+    over it as it scrolls).
     """
     if screen.kind == "recording":
-        info = probe(screen.path)
-        wide = info.video is not None and info.video.width / info.video.height > canvas.width / canvas.height * 1.25
         return VideoLayer(path=seamless_loop(screen.path, duration_ms, cache_dir), duration_ms=duration_ms,
-                          loop=True, fit="blur" if wide else "cover")
+                          loop=True, fit=_recording_fit(screen.path, canvas))
     w, h = image_size(screen.path)
     frame_aspect = canvas.width / canvas.height
     if w / h < frame_aspect / 1.1:       # a tall capture scrolls down from its top
         motion = KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 1.0))
-        if top_clear > 0:
-            pad = round(top_clear * canvas.height * w / canvas.width)
+        if header > 0:
+            pad = round(header * w / canvas.width)
             path = cached_png("screen-top", (file_signature(screen.path), pad),
                               lambda: _extend_top(open_image(screen.path, field="app_screen_image_url"), pad),
                               cache_dir)
@@ -218,9 +277,20 @@ def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas, *, top_c
 
 
 def _extend_top(image: Image.Image, pad: int) -> Image.Image:
-    """``image`` with ``pad`` rows of its own top row's colour (the row's average) above it."""
+    """``image`` with ``pad`` rows of its own top row's colour above it."""
     rgb = image.convert("RGB")
-    top = rgb.crop((0, 0, rgb.width, 1)).resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
-    out = Image.new("RGB", (rgb.width, rgb.height + pad), top)
+    out = Image.new("RGB", (rgb.width, rgb.height + pad), _top_rgb(rgb))
     out.paste(rgb, (0, pad))
     return out
+
+
+def _top_rgb(rgb: Image.Image) -> tuple[int, int, int]:
+    """The average colour of an image's top row (an app's header colour)."""
+    r, g, b = rgb.crop((0, 0, rgb.width, 1)).resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))  # type: ignore[misc]
+    return r, g, b
+
+
+def top_colour(path: Path) -> str:
+    """``#rrggbb`` of a capture's top row: the sticky header continues its header band."""
+    r, g, b = _top_rgb(open_image(path).convert("RGB"))
+    return f"#{r:02x}{g:02x}{b:02x}"

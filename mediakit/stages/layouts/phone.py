@@ -10,9 +10,9 @@ carries the app's colours.
 
 The phone stands centre stage, right of centre, inside the platform's safe
 area below a free band for the captions (``CAPTION_BAND``); the actor is a
-rounded picture-in-picture at its lower left, touching only its bezel.  (A
-phone held up over a full-frame actor was dropped: in 9:16 it covered the
-face.)
+rounded picture-in-picture at its lower left, clear of its edge and the
+buttons on it.  (A phone held up over a full-frame actor was dropped: in
+9:16 it covered the face.)
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageOps, UnidentifiedImageError
 
+from ...analysis import analyse
 from ...cache import cached_png
 from ...captions.caption_metrics import safe_area
 from ...errors import MediaError, ValidationError
@@ -37,14 +38,15 @@ from ...timeline import (
     VisualLayer,
 )
 from ..masks import rounded_mask
-from ..pip import PipOptions, pip_layer
+from ..pip import PipOptions, pip_box, pip_layer
+from ..subtitles.placement import Band
 from .devices import PHONE_ASPECT, phone_frame, phone_geometry
 
 FORMATS = ("PNG", "JPEG", "WEBP")
 SCROLL_IF_TALLER = 1.15   # screenshot/screen aspect ratio above which the screenshot scrolls
 FADE_MS = 350
 # small: a medium PiP (38% of the width) hid the start of every line of the app's lower cards; this one
-# overlaps only the phone's bezel, and the face is still a third of the width
+# narrows to end short of the phone's edge (``actor_pip_box``), and the face is still over a quarter of the width
 ACTOR_PIP = PipOptions("bottom-left", "small", "slide-up", "shadow")
 CAPTION_BAND = 0.13   # share of the height kept free above a ``front`` phone: one caption page (hormozi: 0.12)
 
@@ -100,6 +102,20 @@ def screen_motion(size: tuple[int, int], screen: Box) -> KenBurns:
     return KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 0.0))
 
 
+def screen_text(screenshot: Path, canvas: Canvas) -> list[Band]:
+    """Where the screenshot's text (the picture analysis') sits on the canvas (top, bottom px) as the phone's
+    screen shows it: anchored at the top, or, for a capture that scrolls, anywhere its scroll takes it."""
+    analysis = analyse(screenshot, field="app_screenshot_url")
+    screen = phone_shot(canvas).screen
+    w, h = analysis.width, analysis.height
+    scale = max(screen.w / w, screen.h / h)
+    motion = screen_motion((w, h), screen)
+    travel = (h * scale - screen.h) * (motion.pan_to[1] - motion.pan_from[1])
+    bottom = screen.y + screen.h
+    bands = ((screen.y + r.y * h * scale - travel, screen.y + r.bottom * h * scale) for r in analysis.text)
+    return [(max(a, screen.y), min(b, bottom)) for a, b in bands if b > screen.y and a < bottom]
+
+
 def backdrop(screenshot: Path, canvas: Canvas, folder: Path | None = None) -> Path:
     """The screenshot blurred, darkened and vignetted to fill the canvas (drawn once, cached)."""
     stat = screenshot.stat()
@@ -118,6 +134,11 @@ def backdrop(screenshot: Path, canvas: Canvas, folder: Path | None = None) -> Pa
 
     return cached_png("appbg", (str(screenshot.resolve()), stat.st_mtime_ns, stat.st_size, canvas.width,
                                 canvas.height), draw, folder)
+
+
+def actor_pip_box(canvas: Canvas) -> Box:
+    """Where the presenter's PiP sits: at the phone's lower left, clear of its edge and the buttons on it."""
+    return pip_box(ACTOR_PIP, canvas, clear_of=(phone_shot(canvas).body,))
 
 
 def phone_track(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: Path | ActorLayer | None = None,
@@ -140,5 +161,5 @@ def phone_track(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: Pa
                              mask=rounded_mask(under.w, under.h, shot.screen_radius + 2, cache_dir)))
     layers.append(ImageLayer(path=frame_png, box=shot.frame, enter=fade))
     if actor is not None:
-        layers += pip_layer(actor, ACTOR_PIP, canvas, 0, duration_ms, cache_dir=cache_dir)
+        layers += pip_layer(actor, ACTOR_PIP, canvas, 0, duration_ms, clear_of=(shot.body,), cache_dir=cache_dir)
     return Track(tuple(layers), duration_ms)

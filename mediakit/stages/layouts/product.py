@@ -24,9 +24,7 @@ from ...cache import cached_png
 from ...errors import ValidationError
 from ...paths import data_dir
 from ...timeline import (
-    ANIMATIONS,
     ActorLayer,
-    Animation,
     Box,
     Canvas,
     Hover,
@@ -44,9 +42,7 @@ from .scenery import FRONTS, KINDS, scene_card, scene_front
 
 DEFAULT_TEMPLATE = "product-in-hand"
 MOTIONS = ("none", "hover", "drift")
-PRODUCT_START_MS = 300
 ROOM_FLOOR = 0.82  # where an in-room template's counter top (or couch arm) is, of the height
-ENTER_MS = 550
 MOUTH_CLEAR = 0.6   # head units below a bust's face centre: under its mouth, where a held product may start
 
 
@@ -66,7 +62,6 @@ class ProductTemplate:
     width: float
     rotation: float
     motion: str
-    enter: str
     pedestal: bool
     hand: bool = False
     in_room: bool = False
@@ -92,11 +87,9 @@ class ProductTemplate:
         if in_room and (kind not in FRONTS or box != [0, 0, 1, 1]):
             raise ValidationError(f"{where}.actor.in_room", True, f"needs a full-frame actor box [0, 0, 1, 1] and a "
                                   f"backdrop with parts in front ({', '.join(FRONTS)})")
-        motion, enter = product.get("motion", "none"), product.get("enter", "fade")
+        motion = product.get("motion", "none")
         if motion not in MOTIONS:
             raise ValidationError(f"{where}.product.motion", motion, f"must be one of {', '.join(MOTIONS)}")
-        if enter not in ANIMATIONS:
-            raise ValidationError(f"{where}.product.enter", enter, f"must be one of {', '.join(ANIMATIONS)}")
         width = float(product.get("width", 0.4))
         if not 0.05 <= width <= 1:
             raise ValidationError(f"{where}.product.width", width, "must be a fraction of the canvas width, 0.05 to 1")
@@ -105,7 +98,7 @@ class ProductTemplate:
                    str(backdrop.get("accent", "#999999")),
                    tuple(float(v) for v in box) if box is not None else None,  # type: ignore[arg-type]
                    str(actor.get("frame", "none")), pip, (cx, cy), width, float(product.get("rotation", 0)),
-                   motion, enter, bool(product.get("pedestal", False)), bool(product.get("hand", False)), in_room)
+                   motion, bool(product.get("pedestal", False)), bool(product.get("hand", False)), in_room)
 
 
 @functools.cache
@@ -327,12 +320,11 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
             layers.append(ImageLayer(path=scene_card(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
                                                      pedestal=tpl.pedestal, folder=cache_dir)))
         layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir)
-    start = min(PRODUCT_START_MS, duration_ms // 4)
     hover = _hover(tpl.motion, canvas, energy)
-    enter = Animation(tpl.enter, ENTER_MS)  # type: ignore[arg-type]
+    # in frame from the first frame, no entrance: frame 0 is the ad's cover and shows what it sells
     if tpl.hand:  # the hand is on an arm, which runs down out of the frame, and moves with it
-        layers.append(arm_layer(card, pbox, canvas, hover, start, enter, cache_dir))
-    layers.append(ImageLayer(path=card, box=pbox, fit="contain", start_ms=start, enter=enter, hover=hover))
+        layers.append(arm_layer(card, pbox, canvas, hover, cache_dir))
+    layers.append(ImageLayer(path=card, box=pbox, fit="contain", hover=hover))
     return Track(tuple(layers), duration_ms)
 
 
@@ -351,18 +343,16 @@ def wrist(card: Path, placed: Box) -> tuple[int, int, int]:
     return placed.x + round(x0 * sx), placed.x + round(x1 * sx), placed.y + round(bottom * sy)
 
 
-def arm_layer(card: Path, placed: Box, canvas: Canvas, hover: Hover | None, start: int, enter: Animation,
-              cache_dir: Path | None) -> ImageLayer:
+def arm_layer(card: Path, placed: Box, canvas: Canvas, hover: Hover | None, cache_dir: Path | None) -> ImageLayer:
     """The forearm from the held product's wrist down past the frame's bottom edge, in a rolled sleeve; it
-    enters and sways with the product, and reaches below the frame by the sway so no gap opens."""
+    sways with the product, and reaches below the frame by the sway so no gap opens."""
     x0, x1, y = wrist(card, placed)
     top = y - 2 * (x1 - x0)  # from behind the hand, so the forearm widens out from under it
     reach = (hover.dy if hover else 0) + 2
     w = max(2, round((x1 - x0) * 2.4) // 2 * 2)
     h = max(2, (canvas.height - top + reach) // 2 * 2)
     box = Box((x0 + x1) // 2 - w // 3, top, w, h)  # leaning out to the lower right, towards a shoulder
-    return ImageLayer(path=arm_image((w, h), x1 - x0, cache_dir), box=box, fit="contain", start_ms=start,
-                      enter=enter, hover=hover)
+    return ImageLayer(path=arm_image((w, h), x1 - x0, cache_dir), box=box, fit="contain", hover=hover)
 
 
 SLEEVE = (74, 82, 110, 255)

@@ -22,6 +22,7 @@ from ..actors.portraits import bust_geometry
 UI_TOP, UI_BOTTOM = 0.10, 0.20   # platform UI bands of a portrait frame (status bar; captions/description)
 LANDSCAPE_BOTTOM = 0.92          # a landscape frame's captions stay above this share of the height
 ROOM_MARGIN = 1.15               # a band opened for captions holds the tallest page and this much more
+CLEARANCE = 0.02                 # of the height, between a page and a head or device it keeps clear of
 Band = tuple[float, float]
 
 
@@ -29,6 +30,11 @@ def face_band(width: int, height: int) -> Band:
     """Top and bottom (px) of a drawn actor's face and hair in a ``width`` x ``height`` frame (the bust layout)."""
     _, cy, unit = bust_geometry(width, height)
     return cy - 0.85 * unit, cy + 0.75 * unit
+
+
+def grown(band: Band, height: int) -> Band:
+    """``band`` with ``CLEARANCE`` of a ``height`` px frame added on both sides (a comma descends, a rim shines)."""
+    return band[0] - CLEARANCE * height, band[1] + CLEARANCE * height
 
 
 def free_bands(top: float, bottom: float, keep_out: Sequence[Band]) -> list[Band]:

@@ -10,7 +10,7 @@ the bands outside it (a 4:3 clip on a 9:16 canvas) are tried first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ...analysis import PictureAnalysis, Region, analyse
@@ -61,15 +61,43 @@ class Seen:
 def seen_in(layers: Sequence[VisualLayer], canvas: Canvas) -> Seen:
     """What the photos and clips among ``layers`` (a sequence's scenes included) show, on the canvas."""
     seen = Seen()
+    for analysis, fit, box, crop in _pictures(layers, canvas):
+        seen.add(analysis, fit, box, canvas, crop)
+    return seen
+
+
+def sighted(layers: Sequence[VisualLayer], canvas: Canvas) -> tuple[list[Rect], list[tuple[Rect, float]]]:
+    """What a PiP over ``layers`` keeps clear of, on the canvas: the faces their photos and clips show, as
+    rectangles, and each cell of their saliency grid that stands out more than the picture's average, with by
+    how much (a storefront's door, not the plain wall beside it)."""
+    faces: list[Rect] = []
+    salient: list[tuple[Rect, float]] = []
+    for analysis, fit, box, crop in _pictures(layers, canvas):
+        shown = (analysis.width, analysis.height) if crop is None else (
+            max(1, round(analysis.width * crop.w)), max(1, round(analysis.height * crop.h)))
+        placed = [on_box(r if crop is None else cropped(r, crop), shown, box, fit) for r in analysis.faces]
+        faces += [rect for rect in placed if rect is not None]
+        grid = analysis.saliency
+        mean = sum(map(sum, grid)) / max(1, sum(map(len, grid)))
+        for i, row in enumerate(grid):
+            for j, value in enumerate(row):
+                cell = Region(j / len(row), i / len(grid), 1 / len(row), 1 / len(grid))
+                rect = on_box(cell if crop is None else cropped(cell, crop), shown, box, fit)
+                if rect is not None and value > mean:
+                    salient.append((rect, value - mean))
+    return faces, salient
+
+
+def _pictures(layers: Sequence[VisualLayer], canvas: Canvas) -> Iterator[tuple[PictureAnalysis, str, Box, Crop | None]]:
+    """The analysis, fit, box and crop of each photo and clip among ``layers`` (a sequence's scenes included)."""
     for layer in layers:
         box = layer.box or canvas.box
         for part in layer.scenes if isinstance(layer, SequenceLayer) else (layer,):
             if isinstance(part, VideoLayer | ImageLayer):
-                seen.add(analyse(part.path), part.fit, box, canvas, part.crop)
+                yield analyse(part.path), part.fit, box, part.crop
             elif isinstance(part, PuppetLayer) and part.head_mask is not None and isinstance(part.backdrop, ImageLayer):
                 # a photo actor: its plate is the photo framed at the layer's size, the face included
-                seen.add(analyse(part.backdrop.path), part.fit, box, canvas, part.crop)
-    return seen
+                yield analyse(part.backdrop.path), part.fit, box, part.crop
 
 
 def luminance_behind(analysis: PictureAnalysis, fit: str, box: Box, canvas: Canvas, band: Band) -> tuple[float, float]:

@@ -160,3 +160,15 @@ def test_scenes_timeline_renders_with_word_timings(tiny_video: Path, tone_wav: P
     assert [s.duration_ms for s in tl.layers[0].scenes] == [475, 525]  # type: ignore[union-attr]
     out = render(tl, tmp_path / "scenes.mp4")
     assert out.stat().st_size > 1000
+
+
+def test_the_pip_keeps_off_the_b_roll_s_subject(tmp_path: Path) -> None:
+    """A storefront b-roll whose door stands where the PiP rests (bottom right): the PiP takes the other corner."""
+    shop = tmp_path / "shop.png"
+    image = Image.new("RGB", (640, 360), (196, 186, 170))
+    image.paste((170, 30, 30), (330, 150, 400, 360))
+    image.save(shop)
+    track = scenes_track(scenes_of(SCENES), voice=Path("voice.wav"), actor=Path("actor.mp4"), canvas=CANVAS,
+                         durations=[1500, 2000, 1500], pip=PipOptions(), broll_images=[shop], cache_dir=tmp_path)
+    pip = track.layers[1]
+    assert pip.box is not None and pip.box.x + pip.box.w < CANVAS.width / 2

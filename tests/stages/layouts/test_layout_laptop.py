@@ -16,14 +16,18 @@ from mediakit.stages.actors.portraits import bust_geometry
 from mediakit.stages.layouts.devices import SCREEN_ASPECT, laptop_frame
 from mediakit.stages.layouts.laptop import (
     FACE,
+    ScreenInput,
     check_screen_input,
+    close_up,
     laptop_overlay,
     laptop_track,
     scene_times,
     screen_broll,
+    scrolled_text,
     split_script,
 )
-from mediakit.timeline import Canvas, ImageLayer, KenBurns, PuppetLayer, SequenceLayer, Timeline, VideoLayer
+from mediakit.stages.subtitles.placement import face_band
+from mediakit.timeline import Canvas, ColorLayer, ImageLayer, KenBurns, PuppetLayer, SequenceLayer, Timeline, VideoLayer
 
 CANVAS = Canvas(180, 320)
 
@@ -161,9 +165,9 @@ def test_a_scrolling_capture_starts_below_the_captions_on_its_header_colour(tmp_
     image = Image.new("RGB", (200, 900), "white")
     image.paste((90, 70, 220), (0, 0, 200, 120))  # a purple header band
     image.save(tall)
-    layer = screen_broll(ScreenInput(tall, "image"), 3000, CANVAS, top_clear=0.25, cache_dir=tmp_path)
+    layer = screen_broll(ScreenInput(tall, "image"), 3000, CANVAS, header=80, cache_dir=tmp_path)
     padded = Image.open(layer.path)  # type: ignore[union-attr]
-    pad = round(0.25 * CANVAS.height * 200 / CANVAS.width)
+    pad = round(80 * 200 / CANVAS.width)
     assert padded.size == (200, 900 + pad) and pad == 89  # a quarter of the 9:16 frame at the capture's width
     assert padded.getpixel((100, 0)) == padded.getpixel((100, pad + 60)) == (90, 70, 220)
     assert padded.getpixel((100, pad + 200)) == (255, 255, 255)
@@ -207,3 +211,42 @@ def test_the_laptop_lid_stops_below_the_chin(canvas: Canvas, tmp_path: Path) -> 
     lid_top = laptop.box.y + int(np.argmax(alpha.max(axis=1) > 128))   # the drawing's first solid row
     _, face_y, unit = bust_geometry(canvas.width, canvas.height)
     assert lid_top >= face_y + 0.55 * unit, "the lid reaches the chin"
+
+
+def _rows_capture(path: Path) -> Path:
+    """A tall capture: a purple header, then dark lettering-like rows (strokes on white) all the way down."""
+    image = Image.new("RGB", (200, 900), "white")
+    image.paste((90, 70, 220), (0, 0, 200, 100))
+    pixels = np.asarray(image).copy()
+    for top in range(140, 880, 60):
+        for x in range(20, 180, 6):
+            pixels[top:top + 14, x:x + 2] = 20       # letters: thin dark strokes on flat white
+    Image.fromarray(pixels).save(path)
+    return path
+
+
+def test_the_scrolling_capture_s_text_moves_up_the_frame(tmp_path: Path) -> None:
+    screen = ScreenInput(_rows_capture(tmp_path / "tall.png"), "image")
+    start, end = scrolled_text(screen, CANVAS, 4000, [0]), scrolled_text(screen, CANVAS, 4000, [4000])
+    assert start and end and min(a for a, _ in start) > min(a for a, _ in end)
+    assert min(a for a, _ in start) > 30                       # at first the rows start under the header
+
+
+def test_a_sticky_header_in_the_capture_s_colour_covers_the_captions_while_it_scrolls(tmp_path: Path) -> None:
+    screen = ScreenInput(_rows_capture(tmp_path / "tall.png"), "image")
+    track = laptop_track(Path("actor.mp4"), screen, CANVAS, split_ms=3000, duration_ms=8000, header=60,
+                         cache_dir=tmp_path)
+    sticky = track.layers[-1]
+    assert isinstance(sticky, ColorLayer) and sticky.color == "#5a46dc" and sticky.box is not None
+    assert (sticky.box.y, sticky.box.h) == (0, 60) and sticky.start_ms == 2800 and sticky.duration_ms == 2900
+    plain = laptop_track(Path("actor.mp4"), screen, CANVAS, split_ms=3000, duration_ms=8000, cache_dir=tmp_path)
+    assert not any(isinstance(layer, ColorLayer) for layer in plain.layers)
+
+
+@pytest.mark.parametrize("clear_to", [40.0, 60.0, 90.0])
+def test_the_close_up_frames_the_head_below_the_captions(clear_to: float) -> None:
+    crop = close_up(CANVAS, clear_to)
+    top, _ = face_band(CANVAS.width, CANVAS.height)
+    head_top = ((top - crop.y * CANVAS.height) / crop.h - CANVAS.height / 2) * 1.06 + CANVAS.height / 2
+    assert head_top >= clear_to - 0.5 or crop.y == 0
+    assert crop.y <= FACE.y and (crop.x, crop.w, crop.h) == (FACE.x, FACE.w, FACE.h)

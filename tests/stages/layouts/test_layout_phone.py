@@ -11,8 +11,8 @@ from PIL import Image
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.layouts.devices import phone_frame, phone_geometry
-from mediakit.stages.layouts.phone import ACTOR_PIP, check_screenshot, phone_shot, phone_track
-from mediakit.stages.pip import pip_box
+from mediakit.stages.layouts.phone import actor_pip_box, check_screenshot, phone_shot, phone_track, screen_text
+from mediakit.stages.pip import EDGE_GAP
 from mediakit.timeline import Canvas, ImageLayer, Timeline
 
 SCREEN_TOP = (92, 84, 240)  # the header colour of the conftest screenshot
@@ -100,7 +100,26 @@ def test_phone_front_leaves_a_caption_band_above_it_inside_the_safe_area() -> No
 @pytest.mark.parametrize("size", [(1080, 1920), (720, 1280), (540, 960)])
 def test_front_phone_screen_is_clear_of_the_actor_pip_and_the_button_column(size: tuple[int, int]) -> None:
     canvas = Canvas(*size)
-    shot, pip = phone_shot(canvas), pip_box(ACTOR_PIP, canvas)
+    shot, pip = phone_shot(canvas), actor_pip_box(canvas)
     assert pip.x + pip.w <= shot.screen.x, "the PiP must not hide the start of the app's lines"
+    # issue 25: the PiP covered the phone's edge and buttons; it now ends short of the body and its button nubs
+    nub = shot.body.w * 0.012
+    assert pip.x + pip.w <= shot.body.x - nub and pip.x + pip.w <= shot.body.x - canvas.width * EDGE_GAP + 1
+    assert pip.w >= 0.22 * canvas.width - 2, "the face stays large enough to read"
     assert pip.y + pip.h > shot.body.y + shot.body.h // 2, "the PiP still stands beside the phone's lower half"
     assert shot.body.x + shot.body.w <= canvas.width * 0.85, "the right button column stays off the phone"
+
+
+def test_the_track_s_pip_keeps_clear_of_the_phone_s_edge(layout_media: Path, tmp_path: Path) -> None:
+    canvas = Canvas(360, 640)
+    track = phone_track(layout_media / "app.png", canvas, 1000, actor=layout_media / "actor.png", cache_dir=tmp_path)
+    pip, body = track.layers[-1].box, phone_shot(canvas).body
+    assert pip is not None and pip == actor_pip_box(canvas) and pip.x + pip.w < body.x
+
+
+def test_screen_text_is_where_the_screen_shows_the_app_s_lettering() -> None:
+    app = Path(__file__).parents[3] / "samples" / "app_screen.png"   # a habit tracker: headline, then cards
+    screen = phone_shot(CANVAS).screen
+    bands = screen_text(app, CANVAS)
+    assert bands and all(screen.y <= a < b <= screen.y + screen.h for a, b in bands)
+    assert min(a for a, _ in bands) < screen.y + screen.h * 0.15       # the headline, near the screen's top
