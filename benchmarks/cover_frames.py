@@ -46,22 +46,34 @@ def appeared(before: np.ndarray, after: np.ndarray, reach: int) -> float:
     return float((best > MATCH).mean())
 
 
-def opening(route: str, folder: Path) -> tuple[np.ndarray, Any]:
-    """The first second of ``route``'s sample job, without captions: frames (N x H x W luma) and the canvas."""
+def first_second(timeline: Any, folder: Path) -> np.ndarray:
+    """The first second of ``timeline`` without captions or sound (captions follow the voice): N x H x W luma."""
     from mediakit.ffmpeg import run_ffmpeg
-    from mediakit.generation.run import plan_job
     from mediakit.render import render
+
+    first = tuple(layer for layer in timeline.layers if layer.start_ms < 1000)
+    out = render(replace(timeline, layers=first, captions=None, audio=(), duration_ms=1000), folder / "cover.mp4")
+    canvas = timeline.canvas
+    raw = run_ffmpeg(["-i", str(out), "-f", "rawvideo", "-pix_fmt", "gray", "-"], what="decoding the cover")
+    return np.frombuffer(raw, dtype=np.uint8).reshape(-1, canvas.height, canvas.width).astype(np.float32)
+
+
+def cover_share(frames: np.ndarray, canvas: Any, reach: float = REACH) -> float:
+    """The share of the frame at 0.5 s missing from frame 0, the motion half a second allows (``reach``, a share
+    of the height) aside."""
+    return appeared(frames[0], frames[round(float(canvas.fps) / 2)], max(1, round(canvas.height * reach)))
+
+
+def opening(route: str, folder: Path) -> tuple[np.ndarray, Any]:
+    """The first second of ``route``'s sample job (``first_second``) and its canvas."""
+    from mediakit.generation.run import plan_job
 
     body = {k: v for k, v in yaml.safe_load((ROOT / "samples" / "requests" / f"{route}.yaml").read_text()).items()
             if k not in DROP}
     gen, plan = plan_job(route, body)
     timeline = gen.build(plan, folder).timeline
     assert timeline is not None
-    first = tuple(layer for layer in timeline.layers if layer.start_ms < 1000)
-    out = render(replace(timeline, layers=first, captions=None, audio=(), duration_ms=1000), folder / "cover.mp4")
-    canvas = timeline.canvas
-    raw = run_ffmpeg(["-i", str(out), "-f", "rawvideo", "-pix_fmt", "gray", "-"], what="decoding the cover")
-    return np.frombuffer(raw, dtype=np.uint8).reshape(-1, canvas.height, canvas.width).astype(np.float32), canvas
+    return first_second(timeline, folder), timeline.canvas
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as tmp:
             frames, canvas = opening(route, Path(tmp))
         half = round(float(canvas.fps) / 2)
-        share = appeared(frames[0], frames[half], max(1, round(canvas.height * REACH)))
+        share = cover_share(frames, canvas)
         diff = float(np.abs(frames[half] - frames[0]).mean())
         step = float(np.abs(np.diff(frames[:half + 1], axis=0)).mean(axis=(1, 2)).max())
         worst = max(worst, share)

@@ -67,7 +67,6 @@ from .base import VideoEngine, VideoJob
 FPS = 24
 MIN_SHOT_MS = 1500
 CUT = Transition("fade", 400)
-TITLE_IN_MS = 300
 _REFERENCE = re.compile(r"@(image|video|audio)(\d+)", re.IGNORECASE)
 # the camera move an action calls for, as (far plane, near plane): the near plane (the place and the things) moves
 # about four times as far as the far one (the sky and the setting), so the scene has depth (parallax).  Pans and
@@ -266,13 +265,15 @@ def title_text(prompt: str) -> str:
 
 
 def title_layer(title: str, job: VideoJob, workdir: Path, total: int) -> ImageLayer:
-    """The title card, shown over the first part of the clip (at least 2.5 s, about 45%), faded in and out."""
+    """The title card over the first part of the clip (at least 2.5 s, about 45%), faded out.
+
+    It is there from frame 0, the cover a feed shows before anyone presses play (it faded in at 300 ms:
+    the cover lacked 12% of the picture at 0.5 s)."""
     img, box = draw_title(title, job.width, job.height)
     path = workdir / "title.png"
     img.save(path, "PNG")
-    shown = min(total - TITLE_IN_MS, max(2500, round(total * 0.45)))
-    return ImageLayer(path=path, box=box, start_ms=TITLE_IN_MS, duration_ms=shown, fit="contain",
-                      enter=Animation("fade", 400), exit=Animation("fade", 400))
+    shown = min(total, max(2500, round(total * 0.45)))
+    return ImageLayer(path=path, box=box, start_ms=0, duration_ms=shown, fit="contain", exit=Animation("fade", 400))
 
 
 def draw_title(title: str, width: int, height: int) -> tuple[Image.Image, Box]:

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "sound.py"
+from benchmark_scripts import bench_module
 
 
 @pytest.fixture(scope="module")
 def sound() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_sound", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("sound")
 
 
 @pytest.mark.parametrize(("transcript", "found"), [

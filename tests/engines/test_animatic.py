@@ -100,7 +100,7 @@ def test_the_title_is_the_only_writing_on_the_picture(tmp_path: Path,
     assert len(tl.layers) == 2, "the picture and the title: no watermark, no engine tag"
     title = tl.layers[1]
     assert isinstance(title, ImageLayer)
-    assert (title.start_ms, title.duration_ms, title.enter.kind, title.exit.kind) == (300, 4500, "fade", "fade")
+    assert (title.start_ms, title.duration_ms, title.enter.kind, title.exit.kind) == (0, 4500, "none", "fade")
     assert {text for _, text in drawn_text} == {"A quiet lake at dawn."}
     box = title.box
     assert box is not None
