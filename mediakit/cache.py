@@ -4,8 +4,10 @@ Drawings (device frames, masks, cut-outs, sprites), prepared clips (lip-sync
 tracks, keyed green-screen loops) and downloads are stored under a hash of
 what made them, so a batch of a hundred variants draws each frame and
 renders each actor once.  Files are written through ``atomic_path``, so
-parallel renders never read a half-written file.  Bump ``CACHE_VERSION`` when
-what a key produces changes.
+parallel renders never read a half-written file.  Bump ``CACHE_VERSION`` (or
+the stage's own ``*_VERSION``) when what a key produces changes; drawings are
+keyed by the code itself too (``drawing_version``), since a drawing changes
+with any of the many modules and presets it reads.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import hashlib
 import os
 import tempfile
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,7 +68,28 @@ Level 1 writes a full-frame b-roll card in about 0.07 s instead of 0.16 s
 """
 
 
+@cache
+def drawing_version() -> str:
+    """A digest of mediakit's code and of its presets' files (names and sizes), once per process.
+
+    A drawing is made by many modules (lettering, palettes, scene assets,
+    layouts) and none of them bumped a version when its look changed: after
+    an update, b-roll cards drawn by the old code (with a label burned in that
+    the new code no longer draws) were still served from the cache.
+    """
+    from .paths import data_dir
+
+    digest = hashlib.sha256()
+    package = Path(__file__).parent
+    for source in sorted(package.rglob("*.py")):
+        digest.update(str(source.relative_to(package)).encode() + source.read_bytes())
+    presets = data_dir("presets")
+    for asset in sorted(p for p in presets.rglob("*") if p.is_file()):
+        digest.update(f"{asset.relative_to(presets)}:{asset.stat().st_size}".encode())
+    return digest.hexdigest()[:16]
+
+
 def cached_png(kind: str, params: object, draw: Callable[[], Image.Image], folder: Path | None = None) -> Path:
-    """Path of the PNG ``draw()`` makes for ``params``, drawing it only if it is not cached yet."""
-    return cached_file(kind, params, ".png", lambda tmp: draw().save(tmp, "PNG", compress_level=CACHE_PNG_LEVEL),
-                       folder)
+    """Path of the PNG ``draw()`` makes for ``params`` with this code, drawing it only if it is not cached yet."""
+    return cached_file(kind, (drawing_version(), params), ".png",
+                       lambda tmp: draw().save(tmp, "PNG", compress_level=CACHE_PNG_LEVEL), folder)
