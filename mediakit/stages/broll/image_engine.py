@@ -171,12 +171,14 @@ def _card(img: Image.Image, text: str, accent: RGB) -> None:
     img.alpha_composite(panel)
     y = top + pad
     shadow = max(1, round(face.size * 0.04))
+    ink_bottom = y
     for line in lines:
         lw = d.textlength(line, font=face)
         d.text(((width - lw) / 2 + shadow, y + shadow), line, font=face, fill=(0, 0, 0, 90))
         d.text(((width - lw) / 2, y), line, font=face, fill=(255, 255, 255, 255))
+        ink_bottom = max(ink_bottom, d.textbbox(((width - lw) / 2, y), line, font=face)[3] + shadow)
         y += face.size * LEADING
-    bar_y = top + pad + block_height(face, lines) + bar_h
+    bar_y = max(top + pad + block_height(face, lines), ink_bottom) + bar_h  # under the ink: it crossed "SECONDS."
     d.rectangle(((width - card_w * 0.3) / 2, bar_y, (width + card_w * 0.3) / 2, bar_y + bar_h), fill=(*accent, 255))
 
 
