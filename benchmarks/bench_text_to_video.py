@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -26,8 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from mediakit.ffmpeg import run_ffmpeg
-from mediakit.render.profile import DEFAULT_PROFILE
+import bench_ugc_video
+from bench_ugc_video import children_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
 PROMPT = "A lighthouse on a cliff at dusk, then waves crashing on the rocks below"
@@ -35,19 +34,9 @@ SECONDS = 10
 W, H, FPS = 720, 1280, 24
 
 
-def children_cpu() -> float:
-    """CPU seconds (user + system) of every child process waited for so far, their own children included."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def bare(out: Path) -> tuple[float, float]:
-    """Wall and CPU seconds of the bare encode."""
-    cpu, start = children_cpu(), time.perf_counter()
-    run_ffmpeg(["-f", "lavfi", "-i", f"testsrc2=s={W}x{H}:r={FPS}:d={SECONDS}", "-f", "lavfi",
-                "-i", f"sine=f=220:d={SECONDS}:sample_rate=48000", "-map", "0:v", "-map", "1:a",
-                "-t", str(SECONDS), *DEFAULT_PROFILE.output_options(), "-y", str(out)], what="bare encode")
-    return time.perf_counter() - start, children_cpu() - cpu
+    """Wall and CPU seconds of a bare encode of this benchmark's size and length."""
+    return bench_ugc_video.bare(out, W, H, SECONDS, FPS)
 
 
 def mediakit_run(request: Path, out: Path, cache: Path) -> tuple[float, float]:

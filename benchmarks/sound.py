@@ -44,7 +44,7 @@ from mediakit.media_io import decode_audio
 from mediakit.speech.cmudict import pronunciations
 from mediakit.speech.engines import recognizer
 from mediakit.speech.lexicon import letter_to_sound
-from mediakit.speech.wer import normalise
+from mediakit.speech.wer import edit_distance, normalise
 from mediakit.stages.levels import measure_levels
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,18 +86,9 @@ def cta_heard(cta: str, transcript: str) -> list[bool]:
 
 def _sounds_like(word: str, heard: str) -> bool:
     want, got = letter_to_sound(word).split(), letter_to_sound(heard).split()
-    return _edits(want, got) <= max(1, len(want) // 5)
+    return edit_distance(want, got) <= max(1, len(want) // 5)
 
 
-def _edits(a: list[str], b: list[str]) -> int:
-    """Levenshtein distance between two phoneme sequences."""
-    previous = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        current = [i]
-        for j, y in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
-        previous = current
-    return previous[-1]
 
 
 def heard(path: Path) -> str:

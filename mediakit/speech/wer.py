@@ -11,6 +11,7 @@ counted as the same word: the same sounds, spelled two ways.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .lexicon import spoken_forms
 
@@ -40,13 +41,7 @@ def word_error_rate(reference: str, heard: str) -> float:
     ref, hyp = _join_compounds(ref, hyp), _join_compounds(hyp, ref)
     if not ref:
         return 0.0 if not hyp else 1.0
-    previous = list(range(len(hyp) + 1))
-    for i, r in enumerate(ref, 1):
-        current = [i]
-        for j, h in enumerate(hyp, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (r != h)))
-        previous = current
-    return previous[-1] / len(ref)
+    return edit_distance(ref, hyp) / len(ref)
 
 
 def _join_compounds(words: list[str], other: list[str]) -> list[str]:
@@ -62,3 +57,15 @@ def _join_compounds(words: list[str], other: list[str]) -> list[str]:
             out.append(words[i])
             i += 1
     return out
+
+
+def edit_distance(a: Sequence[str], b: Sequence[str]) -> int:
+    """Levenshtein distance between two token sequences (words, or phonemes): substitutions, insertions and
+    deletions each cost one."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]

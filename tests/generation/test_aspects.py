@@ -33,15 +33,6 @@ UGC = ("I tried this cold brew for a week and it changed my mornings. It is smoo
 
 
 @pytest.fixture(scope="module")
-def screen(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("app") / "screen.png"
-    img = Image.new("RGB", (360, 780), (246, 247, 251))
-    img.paste(Image.new("RGB", (360, 160), (92, 76, 230)), (0, 0))
-    img.save(path)
-    return path
-
-
-@pytest.fixture(scope="module")
 def product(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("product") / "jar.png"
     img = Image.new("RGB", (600, 800), "white")

@@ -25,15 +25,6 @@ LAPTOP_SCRIPT = ("I was drowning in habit apps that never stuck. The streak coun
                  "and the reminders fit my day.")
 
 
-@pytest.fixture(scope="module")
-def screen(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("app") / "screen.png"
-    img = Image.new("RGB", (360, 780), (246, 247, 251))
-    img.paste(Image.new("RGB", (360, 160), (92, 76, 230)), (0, 0))
-    img.save(path)
-    return path
-
-
 def _plan(generator: str, body: dict[str, Any]) -> Any:
     return plan_job(generator, body, options=PREVIEW)[1]
 
