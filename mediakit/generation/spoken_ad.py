@@ -42,10 +42,9 @@ from typing import Any, ClassVar, TypeVar
 import numpy as np
 
 from ..captions import captions_for
-from ..errors import MediaError, ValidationError
+from ..errors import ValidationError
 from ..fetch import AUDIO
 from ..media_io import open_image
-from ..probe import probe
 from ..progress import ProgressCallback
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.mix import LIGHT_BED_LEVEL_DB, MUSIC_LEVEL_DB, soundtrack
@@ -65,6 +64,7 @@ from ..timeline import (
     aspect_tag,
 )
 from ..words import Word
+from .buckets import voiceover_bucket
 from .casting import Casting, ScriptDecision, voice_for
 from .contract import Built, Context, Generator, Metered, Plan, Receipt, RequestT
 from .endcard import MAX_CARD_MS, closing_line, end_card, last_word_end
@@ -73,7 +73,6 @@ from .footage import NOTE as FOOTAGE_NOTE
 from .footage import footage_casting, own_footage
 from .upscale import upscale_note
 
-BUCKETS = (5, 10, 15)        # the durations a recorded voiceover is fitted into
 MAX_DEAD_AIR_MS = 1000       # more quiet than this after the last word carries an end card
 SIDECAR_STYLE = "hormozi"    # pages the .srt/.vtt sidecars when no caption is burnt in
 MIN_PRODUCT_SIDE = 600       # px; a smaller product photo shows soft on a 1080 px frame (receipt note)
@@ -160,7 +159,7 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
                               "voiceover, not both")
     if footage is not None:
         voiceover, casting = footage.clip, footage_casting(footage, casting)
-        seconds = max(0 if duration is None else paced, voiceover_bucket(footage.clip, field=footage.field))
+        seconds = max(0 if duration is None else paced, footage.seconds)
         notes = (FOOTAGE_NOTE, *notes)
     elif context.options.voiceover is not None:
         voiceover = context.fetch(str(context.options.voiceover), field="voiceover", limits=AUDIO)
@@ -304,17 +303,6 @@ def light_bed(music: str | None, default: str) -> dict[str, Any]:
     if music is None:
         return {"music": default, "music_level_db": LIGHT_BED_LEVEL_DB}
     return {"music": None if music == "none" else music, "music_level_db": MUSIC_LEVEL_DB}
-
-
-def voiceover_bucket(path: Path, *, field: str = "voiceover") -> int:
-    """The shortest bucket the recorded voice fits in; ValidationError when it is longer than the longest."""
-    info = probe(path)
-    if info.audio is None or not info.duration_ms:
-        raise MediaError(path, "has no audio stream to use as the voice", field=field)
-    for seconds in BUCKETS:
-        if info.duration_ms <= seconds * 1000:
-            return seconds
-    raise ValidationError(field, f"{info.duration_ms / 1000:.1f} s", f"must last at most {BUCKETS[-1]} s")
 
 
 def product_notes(path: Path) -> list[str]:

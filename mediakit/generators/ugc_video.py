@@ -34,7 +34,7 @@ from ..generation.fields import (
     UgcTemplate,
     WebhookUrl,
 )
-from ..generation.footage import FOOTAGE_URL_HELP, footage_replaces, unscripted
+from ..generation.footage import FOOTAGE_URL_HELP, footage_conflict, unscripted
 from ..generation.request import RequestModel, rule_error, seconds_field, spec_error
 from ..generation.spoken_ad import Picture, SpokenAdGenerator, SpokenAdPlan, canvas_for, plan_spoken_ad, product_notes
 from ..generator_ids import GeneratorId
@@ -91,9 +91,7 @@ class TalkingAdRequest(RequestModel):
             raise spec_error("missing_script", "script", self._missing_rule())
         if self.face_photo_url is not None and self.actor_slug is not None:
             raise rule_error("face_photo_url", "give actor_slug or face_photo_url, not both")
-        if self.footage_url is not None and (replaced := footage_replaces(self)):
-            raise rule_error("footage_url", f"brings its own actor, voice and words: give footage_url or {replaced}, "
-                                            "not both")
+        footage_conflict(self)
         return self
 
     def _content_from_product_url(self) -> bool:

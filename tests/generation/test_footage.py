@@ -174,3 +174,39 @@ def test_the_music_bed_is_ducked_under_the_clips_own_voice(grid: Path, tmp_path:
     bed_db = 20 * np.log10(np.sqrt((bed[:len(bed) // frame * frame].reshape(-1, frame) ** 2).mean(axis=1)) + 1e-9)
     under_speech, after = np.median(bed_db[80:210]), np.median(bed_db[300:450])
     assert after - under_speech >= 2.0, f"the bed is only {after - under_speech:.1f} dB lower under the voice"
+
+
+ROUTES = {  # the other talking routes and what each needs besides the clip
+    "show_your_app": {"app_screenshot_url": "screen"},
+    "laptop_ugc": {"app_screen_image_url": "screen"},
+    "product_acting_ugc": {"product_image_url": "screen"},
+}
+
+
+@pytest.mark.parametrize("route", sorted(ROUTES))
+def test_footage_url_on_every_other_talking_route_needs_no_script_or_actor(route: str, grid: Path, screen: Path,
+                                                                            long_clip: Path) -> None:
+    body = {k: str(screen) for k in ROUTES[route]}
+    _, plan = plan_job(route, {**body, "footage_url": str(grid)}, options=Options(extra=PREVIEW))
+    assert plan.voiceover == grid and plan.heard and plan.speech is None  # type: ignore[attr-defined]
+    assert plan.receipt.actor_slug == FOOTAGE_SLUG and plan.receipt.selected_voice is None
+    assert not plan.metered.script_generated
+    # the clip's length is the bucket; laptop_ugc's shortest is 15 s, which holds any clip
+    assert plan.metered.seconds == (15 if route == "laptop_ugc" else 5)
+    with pytest.raises(ValidationError, match="must last at most 15 s") as too_long:
+        plan_job(route, {**body, "footage_url": str(long_clip)}, options=Options(extra=PREVIEW))
+    assert too_long.value.field == "footage_url"
+    with pytest.raises(ValidationError, match="give footage_url or actor_slug, not both") as both:
+        plan_job(route, {**body, "footage_url": str(grid), "actor_slug": "maya-chen"})
+    assert both.value.details[0]["field"] == "footage_url"
+    without = ("actor_slug", "is required unless footage_url is given") if route == "product_acting_ugc" \
+        else ("script", "is required unless footage_url is given")
+    with pytest.raises(ValidationError) as missing:
+        plan_job(route, body)
+    assert missing.value.details[0] == {"field": without[0], "rule": without[1]}
+
+
+def test_laptop_ugc_with_footage_keeps_a_given_duration_and_splits_the_words_heard(grid: Path, screen: Path) -> None:
+    _, plan = plan_job("laptop_ugc", {"app_screen_image_url": str(screen), "footage_url": str(grid), "duration": 20},
+                       options=Options(extra=PREVIEW))
+    assert plan.seconds == 20 and plan.first_words == 0  # type: ignore[attr-defined]  # split once heard
