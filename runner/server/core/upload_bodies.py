@@ -17,6 +17,15 @@ class ImageUploaded(BaseModel):
     image_url: str
 
 
+class VideoUploaded(BaseModel):
+    """``POST /v1/uploads/raw/video`` (201, a mediakit extension): a talking clip kept as this account's input."""
+
+    video_url: str = Field(description="Give it as footage_url (this account only).")
+    mime: str
+    bytes: int
+    duration_s: float
+
+
 class Presigned(BaseModel):
     """``POST /v1/uploads/presign``: PUT exactly ``bytes`` bytes to ``put_url`` within ``expires_in`` seconds."""
 

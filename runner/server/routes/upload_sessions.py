@@ -11,7 +11,7 @@ from mediakit.times import iso
 from ..core.deps import Reader
 from ..core.upload_bodies import Previews, Session, SessionCreated, SessionImage, SessionList
 from ..core.upload_sessions import UploadSessions
-from .uploads import RAW_PREFIX, file_url, image_body
+from .uploads import RAW_PREFIX, file_url, raw_body
 
 router = APIRouter(tags=["uploads"])
 
@@ -62,7 +62,7 @@ def previews(request: Request, user: Reader, session_id: str) -> dict[str, Any]:
              summary="POST raw image bytes to a session's upload_url (its upload_token authorises)")
 async def upload_to_session(request: Request, session_id: str, upload_token: Annotated[str, Query()],
                             x_filename: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-    body = await image_body(request)
+    body = await raw_body(request)
     image = _sessions(request).add(session_id, upload_token, body, x_filename)
     return {"filename": image["filename"], "image_url": file_url(request, image["path"]), "mime": image["mime"],
             "bytes": image["bytes"]}

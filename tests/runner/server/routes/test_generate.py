@@ -195,7 +195,8 @@ def test_footage_url_on_the_phone_laptop_and_product_routes_is_priced_by_the_cli
     alice = live.key("alice")
     grid = str(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg")
     screen = str(data_dir("samples") / "app_screen.png")
-    routes = {"show_your_app": ({"app_screenshot_url": screen}, 5), "laptop_ugc": ({"app_screen_image_url": screen}, 15),
+    routes = {"show_your_app": ({"app_screenshot_url": screen}, 5),
+              "laptop_ugc": ({"app_screen_image_url": screen}, 15),
               "product_acting_ugc": ({"product_image_url": str(data_dir("samples") / "coffee.png")}, 5)}
     for route, (body, seconds) in routes.items():
         before = credits(live, alice)
