@@ -105,6 +105,12 @@ class SpokenAdPlan(Plan):
     delivery: str | None = None
     music_level_db: float = MUSIC_LEVEL_DB
 
+    @property
+    def own_words(self) -> bool:
+        """Whether the voice is a footage clip's own, so its words (heard in it, or an exact transcript aligned
+        to it) are timed only at build, and the scenes and shots they cut are laid out then."""
+        return self.voiceover is not None and self.voiceover == self.casting.actor.talking_clip
+
 
 @dataclass(frozen=True)
 class Sound:
@@ -161,6 +167,10 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
         voiceover, casting = footage.clip, footage_casting(footage, casting)
         seconds = max(0 if duration is None else paced, footage.seconds)
         notes = (FOOTAGE_NOTE, *notes)
+        if context.options.transcript is not None:   # the user's own words for the clip, aligned to it
+            from ..speech.timings import transcript_text  # the aligner's imports only when it is needed
+
+            script = replace(script, script=transcript_text(context.options.transcript))
     elif context.options.voiceover is not None:
         voiceover = context.fetch(str(context.options.voiceover), field="voiceover", limits=AUDIO)
         seconds = max(0 if duration is None else paced, voiceover_bucket(voiceover))

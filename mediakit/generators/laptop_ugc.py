@@ -136,8 +136,8 @@ class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
         """The three scenes, cut where the first half's last word ends (between its end and the next word);
         captions off the actor's face, the laptop and the app's text (see ``caption_place``)."""
         words, total_ms = speech.words, plan.seconds * 1000
-        if plan.voiceover is not None and plan.voiceover == plan.casting.actor.talking_clip and len(words) > 1:
-            first = len(split_script(" ".join(w.text for w in words))[0].split())   # footage: its own words
+        if plan.own_words and len(words) > 1:   # footage: its own words, split now they are timed
+            first = len(split_script(" ".join(w.text for w in words))[0].split())
         else:
             first = plan.first_words
         split_ms = (words[first - 1].end_ms + words[first].start_ms) // 2 if 0 < first < len(words) else total_ms // 3

@@ -168,10 +168,11 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             pip=pip, scenes=scenes, edit=edit, broll_images=broll_images, broll_model=request.broll_model)
 
     def picture(self, plan: UgcVideoPlan, speech: SpeechInput, workdir: Path) -> Picture:
-        """The actor full frame, cut with b-roll as the scenes say (a footage ad's at the sentences heard in it),
+        """The actor full frame, cut with b-roll as the scenes say (a footage ad's at the sentences of its words),
         and/or in a PiP; captions off every face."""
         canvas, actor, total_ms = plan.canvas, plan.casting.actor, plan.seconds * 1000
-        scenes = plan.edit.scenes(" ".join(w.text for w in speech.words)) if plan.heard and plan.edit else plan.scenes
+        scenes = plan.edit.scenes(" ".join(w.text for w in speech.words)) if plan.own_words and plan.edit \
+            else plan.scenes
         only_pip = plan.pip is not None and bool(scenes) and all(s.type == "broll" for s in scenes)
         pip_at = pip_clip = None
         if plan.pip is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 from pathlib import Path
@@ -18,7 +19,7 @@ from mediakit.generation.run import generate, plan_job
 from mediakit.media_io import decode_audio
 from mediakit.stages.actors.catalog import bundled_actors
 from mediakit.stages.synth import spectral_filter
-from mediakit.timeline import ImageLayer, TextLayer, VideoLayer
+from mediakit.timeline import ImageLayer, SequenceLayer, TextLayer, VideoLayer
 
 SCRIPT = "I tried this cold brew for a week and it changed my mornings."
 PREVIEW = {"preview_height": 320}
@@ -210,3 +211,29 @@ def test_laptop_ugc_with_footage_keeps_a_given_duration_and_splits_the_words_hea
     _, plan = plan_job("laptop_ugc", {"app_screen_image_url": str(screen), "footage_url": str(grid), "duration": 20},
                        options=Options(extra=PREVIEW))
     assert plan.seconds == 20 and plan.first_words == 0  # type: ignore[attr-defined]  # split once heard
+
+
+def _align_file(grid: Path) -> dict[str, tuple[int, int]]:
+    """The GRID clip's word timings (ms), the truth: its .align file counts in 1/25 ms."""
+    rows = [line.split() for line in grid.with_name("swwp2s.align").read_text().splitlines()]
+    return {word: (int(a) // 25, int(b) // 25) for a, b, word in rows if word != "sil"}
+
+
+@pytest.mark.slow
+def test_with_a_transcript_the_captions_and_b_roll_cuts_follow_its_sentences(grid: Path, screen: Path,
+                                                                              tmp_path: Path) -> None:
+    """The user's own words for the clip (three sentences; the clip heard is one) are aligned to it: the captions
+    are the transcript's words at the clip's word times, and the b-roll cuts land at its sentence ends."""
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid), "broll_images": [str(screen)]},
+                         options=Options(transcript="Set white. With P two. Soon.", extra=PREVIEW))
+    built = gen.build(plan, tmp_path)
+    assert built.timeline is not None and built.captions is not None
+    truth = _align_file(grid)
+    words = [(w.text, w.start_ms, w.end_ms) for w in built.captions.words]
+    assert [w[0] for w in words] == ["Set", "white.", "With", "P", "two.", "Soon."]
+    for (text, start, _), said in zip(words, ("set", "white", "with", "p", "two", "soon"), strict=True):
+        assert abs(start - truth[said][0]) <= 80, (text, start, truth[said])
+    (cut,) = [layer for layer in built.timeline.layers if isinstance(layer, SequenceLayer)]
+    ends = list(itertools.accumulate(scene.duration_ms or 0 for scene in cut.scenes))
+    assert len(cut.scenes) == 3 and isinstance(cut.scenes[1], ImageLayer), cut.scenes   # b-roll: "With P two."
+    assert abs(ends[0] - truth["white"][1]) <= 80 and abs(ends[1] - truth["two"][1]) <= 80, ends
