@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from benchmark_scripts import bench_module
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg_full
@@ -115,7 +116,8 @@ def test_a_silent_talking_clip_loops_under_a_synthetic_voice_and_a_long_one_is_r
 
 
 @pytest.mark.slow
-def test_a_footage_ad_captions_the_clips_own_words_at_the_house_loudness(grid: Path, tmp_path: Path) -> None:
+def test_a_footage_ad_captions_the_clips_own_words_at_the_house_loudness_in_lip_sync(grid: Path,
+                                                                                      tmp_path: Path) -> None:
     result = generate("ugc_video", {"script": SCRIPT}, tmp_path / "ad.mp4",
                       options=Options(footage=grid, extra=PREVIEW))
     words = [w["word"].strip(".,").lower() for w in json.loads(result.files["words_json"].read_text())]
@@ -126,6 +128,8 @@ def test_a_footage_ad_captions_the_clips_own_words_at_the_house_loudness(grid: P
     assert -15.0 <= integrated <= -13.0
     sound = _best_lag(_loudness(result.output), _loudness(grid), 20)  # 10 ms steps
     assert sound == 0, sound  # the ad's sound is the clip's, not shifted
+    lips = bench_module("footage_sync").av_offset(result.output, grid)   # the picture against the sound
+    assert abs(lips["offset_frames"]) < 1 and lips["frames_matched"] >= 40, lips
 
 
 def _loudness(media: Path) -> np.ndarray:
