@@ -27,14 +27,15 @@ from ..stages.pacing import PacingReceipt
 from .buckets import voiceover_bucket
 from .casting import Casting, ScriptDecision
 from .contract import Context
-from .request import rule_error
+from .request import RequestModel, rule_error
 
 FOOTAGE_SLUG = "footage"
 NOTE = ("footage: the clip is the actor and its own audio the voice (no synthetic voice); the captions are "
         "the words heard in it")
 
 FOOTAGE_URL_HELP = ("Extension: your own talking clip (at most 15 s, picture and sound) as the actor and the voice; "
-                    "its words are the captions, its length the duration (script optional).")
+                    "its words are the captions, its length the duration unless a longer one is given (script "
+                    "optional).")
 # request fields a footage_url replaces: the clip is the actor, the voice and the words
 REPLACED_BY_FOOTAGE = ("actor_slug", "face_photo_url", "voice", "prompt", "dub_language")
 
@@ -111,9 +112,16 @@ def footage_actor(clip: Path) -> Actor:
                              portrait=poster, talking_clip=clip, source=str(clip))
 
 
-def unscripted(at_least: int = 0) -> ScriptDecision:
+def asked(request: RequestModel, field: str) -> int | None:
+    """The duration ``field`` when the request gave it (not its default): what a footage ad must last at least."""
+    value = getattr(request, field) if field in request.model_fields_set else None
+    return None if value is None else int(value)
+
+
+def unscripted(at_least: int | None = None) -> ScriptDecision:
     """The script decision of a footage ad: its words are the ones heard in the clip, known only once it is
-    recognised (``build``), and its bucket is the clip's (``plan_spoken_ad``), so nothing is paced; a route
-    whose shortest duration is longer than any clip (laptop_ugc's 15 s) asks for ``at_least`` that."""
+    recognised (``build``), and its bucket is the clip's (``plan_spoken_ad``), so nothing is paced; a duration
+    the request asks for, or a route's shortest when it is longer than any clip (laptop_ugc's 15 s), is
+    ``at_least`` (the clip's last frame is held to the end)."""
     return ScriptDecision("", False, PacingReceipt(word_count=0, words_per_second=0.0, max_words=0,
-                                                   estimated_duration=at_least, pacing_warning=None))
+                                                   estimated_duration=at_least or 0, pacing_warning=None))

@@ -165,7 +165,8 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
                               "voiceover, not both")
     if footage is not None:
         voiceover, casting = footage.clip, footage_casting(footage, casting)
-        seconds = max(0 if duration is None else paced, footage.seconds)
+        # a duration asked for, never shorter than the clip (an unscripted ad's pacing is the duration asked)
+        seconds = max(paced if duration is not None or not script.script else 0, footage.seconds)
         notes = (FOOTAGE_NOTE, *notes)
         if context.options.transcript is not None:   # the user's own words for the clip, aligned to it
             from ..speech.timings import transcript_text  # the aligner's imports only when it is needed

@@ -24,7 +24,7 @@ from ..fetch import SCREEN_IMAGE, SCREEN_RECORDING, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
 from ..generation.fields import ActorSlug, AppStyle, BedMood, Cta, WebhookUrl
-from ..generation.footage import FOOTAGE_URL_HELP, footage_conflict, unscripted
+from ..generation.footage import FOOTAGE_URL_HELP, asked, footage_conflict, unscripted
 from ..generation.request import RequestModel, rule_error, seconds_field, spec_error
 from ..generation.spoken_ad import (
     SIDECAR_STYLE,
@@ -119,7 +119,7 @@ class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
         screen = check_screen_input(recording, image)
         if request.footage_url is not None:   # the clip's own words, split once timed (``picture``)
             first_words = 0
-            decision = unscripted(request.duration if "duration" in request.model_fields_set else FOOTAGE_SECONDS)
+            decision = unscripted(asked(request, "duration") or FOOTAGE_SECONDS)
         else:
             first_words = len(split_script(request.script or "")[0].split())
             decision = script_for(self.id, script=request.script, duration=request.duration)

@@ -32,7 +32,7 @@ from ..fetch import IMAGE, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
 from ..generation.fields import ActingStyle, ActingTemplate, ActorSlug, AppStyle, BedMood, Cta, WebhookUrl
-from ..generation.footage import FOOTAGE_URL_HELP, footage_conflict, unscripted
+from ..generation.footage import FOOTAGE_URL_HELP, asked, footage_conflict, unscripted
 from ..generation.request import RequestModel, rule_error, seconds_field, spec_error
 from ..generation.spoken_ad import (
     SIDECAR_STYLE,
@@ -127,7 +127,7 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
 
     def plan(self, request: ProductActingRequest, context: Context) -> ProductActingPlan:
         tone, speed, energy = DELIVERY[request.acting_style]
-        decision = unscripted() if request.footage_url is not None else script_for(
+        decision = unscripted(asked(request, "duration")) if request.footage_url is not None else script_for(
             self.id, script=request.script, duration=request.duration, product_name=request.product_name,
             product_description=request.product_description, template=request.template,
             acting_style=request.acting_style)

@@ -23,7 +23,7 @@ from ..fetch import SCREEN_IMAGE, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
 from ..generation.fields import ActorSlug, AppStyle, BedMood, Cta, WebhookUrl
-from ..generation.footage import FOOTAGE_URL_HELP, footage_conflict, unscripted
+from ..generation.footage import FOOTAGE_URL_HELP, asked, footage_conflict, unscripted
 from ..generation.request import RequestModel, seconds_field, spec_error
 from ..generation.spoken_ad import (
     SIDECAR_STYLE,
@@ -89,7 +89,7 @@ class ShowYourAppGenerator(SpokenAdGenerator[ShowYourAppRequest, ShowYourAppPlan
     def plan(self, request: ShowYourAppRequest, context: Context) -> ShowYourAppPlan:
         screenshot = context.fetch(request.app_screenshot_url, field="app_screenshot_url", limits=SCREEN_IMAGE)
         check_screenshot(screenshot)
-        decision = unscripted() if request.footage_url is not None else script_for(
+        decision = unscripted(asked(request, "duration")) if request.footage_url is not None else script_for(
             self.id, script=request.script, duration=request.duration)
         casting = cast(self.id, actor_slug=request.actor_slug, context=context, seed_text=decision.script)
         burn = request.subtitle_style != "none"

@@ -135,7 +135,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             raise ValidationError("pip_options", asdict(request.pip_options),
                                   "applies only with composition_mode: pip")
         spoken = " ".join(s.text for s in request.scenes) if request.scenes else request.script
-        decision = unscripted() if request.footage_url is not None else script_for(  # footage: never spoken
+        decision = unscripted(request.target_duration) if request.footage_url is not None else script_for(
             self.pacing_generator or self.id, script=spoken, duration=request.target_duration, prompt=request.prompt,
             product_url=request.product_url, template=request.template, angle=getattr(request, "angle", None),
             tone=tone, cta=request.cta)

@@ -241,3 +241,14 @@ def test_with_a_transcript_the_captions_and_b_roll_cuts_follow_its_sentences(gri
     ends = list(itertools.accumulate(scene.duration_ms or 0 for scene in cut.scenes))
     assert len(cut.scenes) == 3 and isinstance(cut.scenes[1], ImageLayer), cut.scenes   # b-roll: "With P two."
     assert abs(ends[0] - truth["white"][1]) <= 80 and abs(ends[1] - truth["two"][1]) <= 80, ends
+
+
+@pytest.mark.parametrize(("route", "field"), [("ugc_video", "target_duration"), ("show_your_app", "duration"),
+                                              ("product_acting_ugc", "duration")])
+def test_a_duration_asked_for_is_kept_and_never_shorter_than_the_clip(route: str, field: str, grid: Path,
+                                                                       screen: Path) -> None:
+    body = {k: str(screen) for k in ROUTES.get(route, {})} | {"footage_url": str(grid)}
+    _, asked = plan_job(route, {**body, field: 10}, options=Options(extra=PREVIEW))
+    assert asked.seconds == asked.metered.seconds == 10  # type: ignore[attr-defined]  # the last frame held
+    _, clip = plan_job(route, body, options=Options(extra=PREVIEW))
+    assert clip.seconds == 5  # type: ignore[attr-defined]  # the 3 s clip's bucket, not the route's default
