@@ -30,8 +30,9 @@ from .contract import Context
 from .request import RequestModel, rule_error
 
 FOOTAGE_SLUG = "footage"
-NOTE = ("footage: the clip is the actor and its own audio the voice (no synthetic voice); the captions are "
-        "the words heard in it")
+NOTE = "footage: the clip is the actor and its own audio the voice (no synthetic voice); the captions are {words}"
+HEARD = "the words heard in it"
+TRANSCRIBED = "the transcript's words, aligned to it"
 
 FOOTAGE_URL_HELP = ("Extension: your own talking clip (at most 15 s, picture and sound) as the actor and the voice; "
                     "its words are the captions, its length the duration unless a longer one is given (script "

@@ -69,8 +69,8 @@ from .casting import Casting, ScriptDecision, voice_for
 from .contract import Built, Context, Generator, Metered, Plan, Receipt, RequestT
 from .endcard import MAX_CARD_MS, closing_line, end_card, last_word_end
 from .fill import cta_words, speak_to_fill, spoken_text
+from .footage import HEARD, TRANSCRIBED, footage_casting, own_footage
 from .footage import NOTE as FOOTAGE_NOTE
-from .footage import footage_casting, own_footage
 from .upscale import upscale_note
 
 MAX_DEAD_AIR_MS = 1000       # more quiet than this after the last word carries an end card
@@ -167,7 +167,7 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
         voiceover, casting = footage.clip, footage_casting(footage, casting)
         # a duration asked for, never shorter than the clip (an unscripted ad's pacing is the duration asked)
         seconds = max(paced if duration is not None or not script.script else 0, footage.seconds)
-        notes = (FOOTAGE_NOTE, *notes)
+        notes = (FOOTAGE_NOTE.format(words=HEARD if context.options.transcript is None else TRANSCRIBED), *notes)
         if context.options.transcript is not None:   # the user's own words for the clip, aligned to it
             from ..speech.timings import transcript_text  # the aligner's imports only when it is needed
 

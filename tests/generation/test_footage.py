@@ -230,6 +230,7 @@ def test_with_a_transcript_the_captions_and_b_roll_cuts_follow_its_sentences(gri
     are the transcript's words at the clip's word times, and the b-roll cuts land at its sentence ends."""
     gen, plan = plan_job("ugc_video", {"footage_url": str(grid), "broll_images": [str(screen)]},
                          options=Options(transcript="Set white. With P two. Soon.", extra=PREVIEW))
+    assert plan.receipt.notes[0].endswith("the captions are the transcript's words, aligned to it")
     built = gen.build(plan, tmp_path)
     assert built.timeline is not None and built.captions is not None
     truth = _align_file(grid)
