@@ -58,6 +58,16 @@ class SessionImage(BaseModel):
     bytes: int
 
 
+class SessionVideo(BaseModel):
+    """A talking clip of a session (a mediakit extension): its ``video_url`` is a ``footage_url`` of the owner."""
+
+    filename: str
+    video_url: str
+    mime: str
+    bytes: int
+    duration_s: float
+
+
 class Session(BaseModel):
     """``GET /v1/upload-sessions/{session_id}``."""
 
@@ -66,6 +76,8 @@ class Session(BaseModel):
     max_bytes: int = Field(description="Per image.")
     max_files: int
     images: list[SessionImage]
+    videos: list[SessionVideo] = Field(description="mediakit extension: the talking clips posted to upload_url "
+                                                   "(picture and sound, at most 15 s), for footage_url.")
 
 
 class SessionCreated(Session):

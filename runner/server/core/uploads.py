@@ -62,15 +62,16 @@ class Uploads:
             tmp.write_bytes(source.read_bytes())
         return f"{folder}/{name}", MIMES[found[1]], source.stat().st_size
 
-    def keep_video(self, source: Path, user: str, shown: str) -> dict[str, Any]:
-        """Check ``source`` is a talking clip a footage ad can use and copy it into ``user``'s uploads;
-        ``{path, mime, bytes, duration_s}`` (errors name the field ``body`` and the upload as ``shown``)."""
+    def keep_video(self, source: Path, user: str, shown: str, sub: str = "") -> dict[str, Any]:
+        """Check ``source`` is a talking clip a footage ad can use and copy it into ``user``'s uploads (``sub``
+        folder in them); ``{path, mime, bytes, duration_s}`` (errors name the field ``body`` and the upload as
+        ``shown``)."""
         check_file(source, field="body", limits=VIDEO, shown=shown)
         check_footage(source, field="body", shown=shown)
         with source.open("rb") as fh:
             found = sniff(fh.read(256))
         assert found is not None  # check_file passed
-        folder = uploads_folder(user)
+        folder = "/".join(filter(None, (uploads_folder(user), sub)))
         name = f"{uuid.uuid4()}.{found[1]}"
         (self.outputs / folder).mkdir(parents=True, exist_ok=True)
         with atomic_path(self.outputs / folder / name, field="body") as tmp:
