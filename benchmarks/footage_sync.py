@@ -46,6 +46,7 @@ CLIP = GRID / "id2_vcd_swwp2s.mpg"
 TRUTH = "set white with p two soon"
 ENVELOPE_MS = 1          # the loudness envelope's step
 REACH_MS = 200           # the largest audio lag looked for
+SHIFT_PX = 1             # how far (clip px) the face may sit from where it sits in the frame shown in sync
 SEARCH_FRAMES = 10       # clip frames either side of the one an ad frame would show in sync (±400 ms at 25 fps)
 FACE_BAND = (0.25, 0.75)  # rows of the ad frame (share of its height) matched: the face, not the captions' band
 
@@ -75,8 +76,9 @@ def video_lag_ms(ad: Path, clip: Path, *, until_s: float | None = None) -> tuple
     """How much later (ms, mean over frames) the clip's pictures are shown in the ad, and the frames matched.
 
     Each ad frame's face band, scaled by the cover fit's factor back to the
-    clip's size, is found (template matching) in each clip frame within
-    ``SEARCH_FRAMES`` of the one it would show in sync; the clip
+    clip's size, is found (template matching) in the clip frame it would
+    show in sync, and then compared at that place (``SHIFT_PX`` either way)
+    with each clip frame within ``SEARCH_FRAMES`` of it; the clip
     frame where it matches best is the one it shows.  Frames that match two
     clip frames equally (a still face) say nothing and are skipped.
     """
@@ -95,10 +97,13 @@ def video_lag_ms(ad: Path, clip: Path, *, until_s: float | None = None) -> tuple
                               interpolation=cv2.INTER_AREA)
         if template.shape[0] > ch or template.shape[1] > cw:
             continue
-        near = round(i / a_fps * c_fps)
+        near = min(round(i / a_fps * c_fps), len(source) - 1)
         window = range(max(0, near - SEARCH_FRAMES), min(len(source), near + SEARCH_FRAMES + 1))
-        scores = np.array([cv2.minMaxLoc(cv2.matchTemplate(source[n], template, cv2.TM_SQDIFF_NORMED))[0]
-                           for n in window])
+        x, y = cv2.minMaxLoc(cv2.matchTemplate(source[near], template, cv2.TM_SQDIFF_NORMED))[2]  # where it sits
+        (th, tw), pad = template.shape, SHIFT_PX
+        scores = np.array([cv2.minMaxLoc(cv2.matchTemplate(
+            source[n][max(0, y - pad):y + th + pad, max(0, x - pad):x + tw + pad], template,
+            cv2.TM_SQDIFF_NORMED))[0] for n in window])
         best, second = np.partition(scores, 1)[:2]
         if second - best < 0.02 * second:   # a still stretch: two clip frames alike
             continue

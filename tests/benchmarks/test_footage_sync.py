@@ -8,7 +8,6 @@ import pytest
 from benchmark_scripts import bench_module
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("late_ms", [0, 80])
 def test_the_av_offset_measure_reads_a_known_delay_of_the_picture(real: Path, tmp_path: Path, late_ms: int) -> None:
     sync = bench_module("footage_sync")
