@@ -236,7 +236,9 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         total_ms = plan.seconds * 1000
         bed = None if plan.music is None else pool.submit(music_bed, plan.music, total_ms / 1000, seed=plan.seconds)
         spoken = None if plan.heard else plan.script.script   # footage says its own words
-        voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, spoken, total_ms, workdir=workdir)
+        # a transcript given for footage must match it: its sentences cut the ad (a voiceover's script is spread)
+        voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, spoken, total_ms, workdir=workdir,
+                                                allow_unaligned=not plan.own_words)
         speech = replace(SpeechInput.from_file(voice, words=words), delivery=plan.delivery) if plan.speech is None \
             else SpeechInput(voice, speech_ms, words=tuple(words), delivery=plan.delivery)
         mixing = pool.submit(soundtrack, voice, None if bed is None else bed.result, total_ms, workdir / "mix.wav",

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from benchmark_scripts import bench_module
 
-from mediakit.errors import MediaError, ValidationError
+from mediakit.errors import AlignmentError, MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg_full
 from mediakit.generation import spoken_ad
 from mediakit.generation.contract import Options
@@ -253,3 +253,11 @@ def test_a_duration_asked_for_is_kept_and_never_shorter_than_the_clip(route: str
     assert asked.seconds == asked.metered.seconds == 10  # type: ignore[attr-defined]  # the last frame held
     _, clip = plan_job(route, body, options=Options(extra=PREVIEW))
     assert clip.seconds == 5  # type: ignore[attr-defined]  # the 3 s clip's bucket, not the route's default
+
+
+def test_a_transcript_that_does_not_match_the_clip_is_refused(grid: Path, tmp_path: Path) -> None:
+    """Its sentences would cut the ad and its words be the captions, so it is not spread over the clip's speech."""
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid)},
+                         options=Options(transcript="Honestly this cold brew changed my whole morning.", extra=PREVIEW))
+    with pytest.raises(AlignmentError, match="transcript does not match the audio of 'id2_vcd_swwp2s.mpg'"):
+        gen.build(plan, tmp_path)
