@@ -17,6 +17,7 @@ from mediakit.generation import spoken_ad
 from mediakit.generation.contract import Options
 from mediakit.generation.footage import FOOTAGE_SLUG
 from mediakit.generation.run import generate, plan_job
+from mediakit.generators import laptop_ugc
 from mediakit.media_io import decode_audio
 from mediakit.stages.actors.catalog import bundled_actors
 from mediakit.stages.synth import spectral_filter
@@ -261,3 +262,25 @@ def test_a_transcript_that_does_not_match_the_clip_is_refused(grid: Path, tmp_pa
                          options=Options(transcript="Honestly this cold brew changed my whole morning.", extra=PREVIEW))
     with pytest.raises(AlignmentError, match="transcript does not match the audio of 'id2_vcd_swwp2s.mpg'"):
         gen.build(plan, tmp_path)
+
+
+class _Stop(Exception):
+    """Raised by a stand-in once the value a test looks at is known."""
+
+
+@pytest.mark.slow
+def test_laptop_ugc_splits_a_footage_ads_own_words_between_its_face_shots(grid: Path, screen: Path, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The laptop shot ends at the sentence end of the clip's words (here its transcript's), not a third of the way."""
+    seen: dict[str, int] = {}
+
+    def split_at(*_: object, split_ms: int, **__: object) -> None:
+        seen["split_ms"] = split_ms
+        raise _Stop
+
+    monkeypatch.setattr(laptop_ugc, "laptop_track", split_at)
+    gen, plan = plan_job("laptop_ugc", {"app_screen_image_url": str(screen), "footage_url": str(grid)},
+                         options=Options(transcript="Set white with P two. Soon.", extra=PREVIEW))
+    with pytest.raises(_Stop):
+        gen.build(plan, tmp_path)
+    assert abs(seen["split_ms"] - _align_file(grid)["two"][1]) <= 80, seen
