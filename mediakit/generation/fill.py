@@ -69,19 +69,21 @@ def cta_words(words: list[Word], cta: str | None) -> int:
 
 
 def speak_to_fill(request: SpeechRequest | None, voiceover: Path | None, script: str | None, total_ms: int, *,
-                  workdir: Path) -> tuple[Path, list[Word], int]:
+                  workdir: Path, allow_unaligned: bool = True) -> tuple[Path, list[Word], int]:
     """The voice file, its words and its length, filling ``total_ms - END_BREATH_MS`` at a natural speed.
 
     ``request`` speaks the ``script`` and the cta after it (``spoken_text``);
     the script alone is spoken when both cannot fit.  A recorded
     ``voiceover`` is used as it is (the script aligned to it, or, with no
-    ``script``, the words recognised in it: a footage actor's own voice).
+    ``script``, the words recognised in it: a footage actor's own voice); a
+    script that does not match it is spread over its speech, or, without
+    ``allow_unaligned``, an ``AlignmentError``.
     """
     from ..speech.timings import word_timings
 
     if voiceover is not None:
         info = probe(voiceover)
-        return voiceover, word_timings(voiceover, script, allow_unaligned=True), info.duration_ms or total_ms
+        return voiceover, word_timings(voiceover, script, allow_unaligned=allow_unaligned), info.duration_ms or total_ms
     assert request is not None and script is not None
     target = total_ms - END_BREATH_MS
     speech = fitted(request, target)

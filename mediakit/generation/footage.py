@@ -24,25 +24,31 @@ from ..ffmpeg import run_ffmpeg
 from ..probe import probe
 from ..stages.actors.catalog import Actor, actor_from_record
 from ..stages.pacing import PacingReceipt
+from .buckets import voiceover_bucket
 from .casting import Casting, ScriptDecision
 from .contract import Context
+from .request import RequestModel, rule_error
 
 FOOTAGE_SLUG = "footage"
-NOTE = ("footage: the clip is the actor and its own audio the voice (no synthetic voice); the captions are "
-        "the words heard in it")
+NOTE = "footage: the clip is the actor and its own audio the voice (no synthetic voice); the captions are {words}"
+HEARD = "the words heard in it"
+TRANSCRIBED = "the transcript's words, aligned to it"
 
 FOOTAGE_URL_HELP = ("Extension: your own talking clip (at most 15 s, picture and sound) as the actor and the voice; "
-                    "its words are the captions, its length the duration (script optional).")
+                    "its words are the captions, its length the duration unless a longer one is given (script "
+                    "optional).")
 # request fields a footage_url replaces: the clip is the actor, the voice and the words
 REPLACED_BY_FOOTAGE = ("actor_slug", "face_photo_url", "voice", "prompt", "dub_language")
 
 
 @dataclass(frozen=True)
 class Footage:
-    """The clip that is an ad's actor and voice, and the field that named it (for its errors)."""
+    """The clip that is an ad's actor and voice, the field that named it (for its errors) and the bucket its
+    length picks."""
 
     clip: Path
     field: str
+    seconds: int
 
 
 def own_footage(context: Context, casting: Casting, url: str | None = None) -> Footage | None:
@@ -56,20 +62,37 @@ def own_footage(context: Context, casting: Casting, url: str | None = None) -> F
     given = (url, "footage_url") if url is not None else (context.options.footage, "footage")
     if given[0] is not None:
         clip = context.fetch(str(given[0]), field=given[1], limits=VIDEO)
-        info = probe(clip)
-        if info.video is None or info.audio is None:
-            raise MediaError(clip, "must have both a picture and a sound (the actor and their voice)", field=given[1])
-        return Footage(clip, given[1])
+        return Footage(clip, given[1], check_footage(clip, field=given[1]))
     own = casting.actor.talking_clip
     if casting.actor.kind == "footage" and own is not None and context.options.voiceover is None \
             and probe(own).audio is not None:
-        return Footage(own, "actor_slug")
+        return Footage(own, "actor_slug", voiceover_bucket(own, field="actor_slug"))
     return None
 
 
-def footage_replaces(request: object) -> str | None:
-    """The first field ``request`` gives that its ``footage_url`` replaces (its actor, voice or words), if any."""
-    return next((name for name in REPLACED_BY_FOOTAGE if getattr(request, name, None) is not None), None)
+def check_footage(clip: Path, *, field: str, shown: str | None = None) -> int:
+    """The bucket ``clip`` fits as an ad's actor and voice: a container ffmpeg reads, with a picture and a
+    sound, lasting at most the longest bucket; MediaError or ValidationError naming ``field`` (and ``shown``,
+    the name the user knows it by, in place of ``clip``'s path) otherwise."""
+    where = shown or str(clip)
+    try:
+        info = probe(clip)
+    except MediaError:
+        raise MediaError(where, "is not a video ffmpeg can read", field=field) from None
+    if info.video is None or info.audio is None:
+        raise MediaError(where, "must have both a picture and a sound (the actor and their voice)", field=field)
+    return voiceover_bucket(clip, field=field)
+
+
+def footage_conflict(request: object) -> None:
+    """Refuse (a model validator's rule error on ``footage_url``) a request that gives ``footage_url`` and a field
+    it replaces: the clip is the actor, the voice and the words."""
+    if getattr(request, "footage_url", None) is None:
+        return
+    replaced = next((name for name in REPLACED_BY_FOOTAGE if getattr(request, name, None) is not None), None)
+    if replaced is not None:
+        raise rule_error("footage_url", f"brings its own actor, voice and words: give footage_url or {replaced}, "
+                                        "not both")
 
 
 def footage_casting(footage: Footage, casting: Casting) -> Casting:
@@ -90,8 +113,16 @@ def footage_actor(clip: Path) -> Actor:
                              portrait=poster, talking_clip=clip, source=str(clip))
 
 
-def unscripted() -> ScriptDecision:
-    """The script decision of a footage ad given no script: its words are the ones heard in the clip, known only
-    once it is recognised (``build``), and its bucket is the clip's (``plan_spoken_ad``), so nothing is paced."""
+def asked(request: RequestModel, field: str) -> int | None:
+    """The duration ``field`` when the request gave it (not its default): what a footage ad must last at least."""
+    value = getattr(request, field) if field in request.model_fields_set else None
+    return None if value is None else int(value)
+
+
+def unscripted(at_least: int | None = None) -> ScriptDecision:
+    """The script decision of a footage ad: its words are the ones heard in the clip, known only once it is
+    recognised (``build``), and its bucket is the clip's (``plan_spoken_ad``), so nothing is paced; a duration
+    the request asks for, or a route's shortest when it is longer than any clip (laptop_ugc's 15 s), is
+    ``at_least`` (the clip's last frame is held to the end)."""
     return ScriptDecision("", False, PacingReceipt(word_count=0, words_per_second=0.0, max_words=0,
-                                                   estimated_duration=0, pacing_warning=None))
+                                                   estimated_duration=at_least or 0, pacing_warning=None))

@@ -42,10 +42,9 @@ from typing import Any, ClassVar, TypeVar
 import numpy as np
 
 from ..captions import captions_for
-from ..errors import MediaError, ValidationError
+from ..errors import ValidationError
 from ..fetch import AUDIO
 from ..media_io import open_image
-from ..probe import probe
 from ..progress import ProgressCallback
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.mix import LIGHT_BED_LEVEL_DB, MUSIC_LEVEL_DB, soundtrack
@@ -65,15 +64,15 @@ from ..timeline import (
     aspect_tag,
 )
 from ..words import Word
+from .buckets import voiceover_bucket
 from .casting import Casting, ScriptDecision, voice_for
 from .contract import Built, Context, Generator, Metered, Plan, Receipt, RequestT
 from .endcard import MAX_CARD_MS, closing_line, end_card, last_word_end
 from .fill import cta_words, speak_to_fill, spoken_text
+from .footage import HEARD, TRANSCRIBED, footage_casting, own_footage
 from .footage import NOTE as FOOTAGE_NOTE
-from .footage import footage_casting, own_footage
 from .upscale import upscale_note
 
-BUCKETS = (5, 10, 15)        # the durations a recorded voiceover is fitted into
 MAX_DEAD_AIR_MS = 1000       # more quiet than this after the last word carries an end card
 SIDECAR_STYLE = "hormozi"    # pages the .srt/.vtt sidecars when no caption is burnt in
 MIN_PRODUCT_SIDE = 600       # px; a smaller product photo shows soft on a 1080 px frame (receipt note)
@@ -105,6 +104,12 @@ class SpokenAdPlan(Plan):
     music: str | None = None
     delivery: str | None = None
     music_level_db: float = MUSIC_LEVEL_DB
+
+    @property
+    def own_words(self) -> bool:
+        """Whether the voice is a footage clip's own, so its words (heard in it, or an exact transcript aligned
+        to it) are timed only at build, and the scenes and shots they cut are laid out then."""
+        return self.voiceover is not None and self.voiceover == self.casting.actor.talking_clip
 
 
 @dataclass(frozen=True)
@@ -160,8 +165,13 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
                               "voiceover, not both")
     if footage is not None:
         voiceover, casting = footage.clip, footage_casting(footage, casting)
-        seconds = max(0 if duration is None else paced, voiceover_bucket(footage.clip, field=footage.field))
-        notes = (FOOTAGE_NOTE, *notes)
+        # a duration asked for, never shorter than the clip (an unscripted ad's pacing is the duration asked)
+        seconds = max(paced if duration is not None or not script.script else 0, footage.seconds)
+        notes = (FOOTAGE_NOTE.format(words=HEARD if context.options.transcript is None else TRANSCRIBED), *notes)
+        if context.options.transcript is not None:   # the user's own words for the clip, aligned to it
+            from ..speech.timings import transcript_text  # the aligner's imports only when it is needed
+
+            script = replace(script, script=transcript_text(context.options.transcript))
     elif context.options.voiceover is not None:
         voiceover = context.fetch(str(context.options.voiceover), field="voiceover", limits=AUDIO)
         seconds = max(0 if duration is None else paced, voiceover_bucket(voiceover))
@@ -226,7 +236,9 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         total_ms = plan.seconds * 1000
         bed = None if plan.music is None else pool.submit(music_bed, plan.music, total_ms / 1000, seed=plan.seconds)
         spoken = None if plan.heard else plan.script.script   # footage says its own words
-        voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, spoken, total_ms, workdir=workdir)
+        # a transcript given for footage must match it: its sentences cut the ad (a voiceover's script is spread)
+        voice, words, speech_ms = speak_to_fill(plan.speech, plan.voiceover, spoken, total_ms, workdir=workdir,
+                                                allow_unaligned=not plan.own_words)
         speech = replace(SpeechInput.from_file(voice, words=words), delivery=plan.delivery) if plan.speech is None \
             else SpeechInput(voice, speech_ms, words=tuple(words), delivery=plan.delivery)
         mixing = pool.submit(soundtrack, voice, None if bed is None else bed.result, total_ms, workdir / "mix.wav",
@@ -304,17 +316,6 @@ def light_bed(music: str | None, default: str) -> dict[str, Any]:
     if music is None:
         return {"music": default, "music_level_db": LIGHT_BED_LEVEL_DB}
     return {"music": None if music == "none" else music, "music_level_db": MUSIC_LEVEL_DB}
-
-
-def voiceover_bucket(path: Path, *, field: str = "voiceover") -> int:
-    """The shortest bucket the recorded voice fits in; ValidationError when it is longer than the longest."""
-    info = probe(path)
-    if info.audio is None or not info.duration_ms:
-        raise MediaError(path, "has no audio stream to use as the voice", field=field)
-    for seconds in BUCKETS:
-        if info.duration_ms <= seconds * 1000:
-            return seconds
-    raise ValidationError(field, f"{info.duration_ms / 1000:.1f} s", f"must last at most {BUCKETS[-1]} s")
 
 
 def product_notes(path: Path) -> list[str]:

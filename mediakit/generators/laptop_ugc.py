@@ -4,7 +4,9 @@ The script is split at the sentence boundary nearest its middle: the first
 half is said in the laptop shot, the second over the app (a recording plays,
 an image scrolls) and then the close-up.  Exactly one of
 ``app_screen_recording_url`` (mp4/mov, at most 10 MB and 10 s) and
-``app_screen_image_url`` (png/jpeg/webp, at most 5 MB); 15 or 20 s.  The rest
+``app_screen_image_url`` (png/jpeg/webp, at most 5 MB); 15 or 20 s.  With
+``footage_url`` (an extension) the user's clip is the actor and the voice,
+its heard words split between the scenes.  The rest
 of the ad (voice, captions, end card) is the spoken-ad kit's.
 """
 
@@ -22,7 +24,8 @@ from ..fetch import SCREEN_IMAGE, SCREEN_RECORDING, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
 from ..generation.fields import ActorSlug, AppStyle, BedMood, Cta, WebhookUrl
-from ..generation.request import RequestModel, rule_error, seconds_field
+from ..generation.footage import FOOTAGE_URL_HELP, asked, footage_conflict, unscripted
+from ..generation.request import RequestModel, rule_error, seconds_field, spec_error
 from ..generation.spoken_ad import (
     SIDECAR_STYLE,
     Picture,
@@ -55,6 +58,7 @@ from ..words import Word
 
 SAMPLE_MS = 100     # how often a page's time is sampled for where the scrolling app's text is
 DEFAULT_BED = "chill"   # the light bed under the voice when the request names none
+FOOTAGE_SECONDS = 15    # a footage ad's length unless duration is given: the shorter one, which holds any clip
 
 
 class LaptopUgcRequest(RequestModel):
@@ -62,9 +66,9 @@ class LaptopUgcRequest(RequestModel):
 
     app_screen_recording_url: Url | None = Field(None, description="mp4 or mov, at most 10 MB and 10 s.")
     app_screen_image_url: Url | None = Field(None, description="png, jpeg or webp, at most 5 MB.")
-    script: str = Field(min_length=5, max_length=3000,
-                        description="At most 3 words per second; split at a sentence boundary for the two face "
-                                    "shots.")
+    script: str | None = Field(None, min_length=5, max_length=3000,
+                               description="At most 3 words per second; split at a sentence boundary for the two "
+                                           "face shots; required unless footage_url is given.")
     actor_slug: ActorSlug | None = Field(None, description="Random when omitted.")
     duration: seconds_field(15, 20) = 20  # type: ignore[valid-type]
     subtitle_style: AppStyle = "hormozi"
@@ -73,10 +77,15 @@ class LaptopUgcRequest(RequestModel):
                     "a light chill bed when omitted.")
     cta: Cta | None = Field(None, description="mediakit extension: a call to action, spoken last and shown on the "
                                               "end card (at most 100 characters).")
+    footage_url: Url | None = Field(None, description=FOOTAGE_URL_HELP + " The ad lasts 15 s unless duration is "
+                                                                        "given.")
     webhook_url: WebhookUrl | None = None
 
     @model_validator(mode="after")
     def _one_screen(self) -> LaptopUgcRequest:
+        footage_conflict(self)
+        if self.script is None and self.footage_url is None:
+            raise spec_error("missing_script", "script", "is required unless footage_url is given")
         given = [n for n in ("app_screen_recording_url", "app_screen_image_url") if getattr(self, n) is not None]
         if len(given) != 1:
             rule = ("give app_screen_recording_url or app_screen_image_url, not both" if given
@@ -108,21 +117,29 @@ class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
         if request.app_screen_image_url is not None:
             image = context.fetch(request.app_screen_image_url, field="app_screen_image_url", limits=SCREEN_IMAGE)
         screen = check_screen_input(recording, image)
-        first, _ = split_script(request.script)
-        decision = script_for(self.id, script=request.script, duration=request.duration)
+        if request.footage_url is not None:   # the clip's own words, split once timed (``picture``)
+            first_words = 0
+            decision = unscripted(asked(request, "duration") or FOOTAGE_SECONDS)
+        else:
+            first_words = len(split_script(request.script or "")[0].split())
+            decision = script_for(self.id, script=request.script, duration=request.duration)
         casting = cast(self.id, actor_slug=request.actor_slug, context=context, seed_text=decision.script)
         burn = request.subtitle_style != "none"
         return plan_spoken_ad(
             LaptopUgcPlan, self.id, script=decision, casting=casting, context=context,
             canvas=canvas_for("9:16", context.options.extra.get("preview_height")), duration=request.duration,
             style=request.subtitle_style if burn else SIDECAR_STYLE, burn_captions=burn, screen=screen,
-            cta=request.cta, **light_bed(request.music, DEFAULT_BED),
-            first_words=len(first.split()))
+            cta=request.cta, footage_url=request.footage_url, **light_bed(request.music, DEFAULT_BED),
+            first_words=first_words)
 
     def picture(self, plan: LaptopUgcPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The three scenes, cut where the first half's last word ends (between its end and the next word);
         captions off the actor's face, the laptop and the app's text (see ``caption_place``)."""
-        words, total_ms, first = speech.words, plan.seconds * 1000, plan.first_words
+        words, total_ms = speech.words, plan.seconds * 1000
+        if plan.own_words and len(words) > 1:   # footage: its own words, split now they are timed
+            first = len(split_script(" ".join(w.text for w in words))[0].split())
+        else:
+            first = plan.first_words
         split_ms = (words[first - 1].end_ms + words[first].start_ms) // 2 if 0 < first < len(words) else total_ms // 3
         split_ms = min(max(split_ms, 1500), total_ms - 6000)
         actor = full_frame_actor(plan, speech)

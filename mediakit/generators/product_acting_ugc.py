@@ -13,6 +13,8 @@ The ad is the spoken-ad kit's (voice, captions, end card); what differs:
   safe area clear of the actor's face and of the product allows.
 
 ``visual_style`` has no local image engine to steer; the receipt says so.
+With ``footage_url`` (an extension) the user's own clip is the actor and the
+voice (no actor_slug or script), acting_style then sets only the shot's energy.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from ..fetch import IMAGE, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
 from ..generation.fields import ActingStyle, ActingTemplate, ActorSlug, AppStyle, BedMood, Cta, WebhookUrl
-from ..generation.request import RequestModel, seconds_field, spec_error
+from ..generation.footage import FOOTAGE_URL_HELP, asked, footage_conflict, unscripted
+from ..generation.request import RequestModel, rule_error, seconds_field, spec_error
 from ..generation.spoken_ad import (
     SIDECAR_STYLE,
     Picture,
@@ -72,7 +75,8 @@ class ProductActingRequest(RequestModel):
     """``POST /v1/generate/product_acting_ugc``: an actor acting a scene with a product."""
 
     product_image_url: Url = Field(description="The product photo.")
-    actor_slug: ActorSlug = Field(description="From the actor list.")
+    actor_slug: ActorSlug | None = Field(None, description="From the actor list; required unless footage_url is "
+                                                           "given.")
     actor_variant_id: UUID | None = None
     product_name: str | None = Field(None, min_length=1, max_length=120)
     product_description: str | None = Field(None, min_length=1, max_length=1000,
@@ -90,10 +94,16 @@ class ProductActingRequest(RequestModel):
                     "a light bed matching acting_style when omitted.")
     cta: Cta | None = Field(None, description="mediakit extension: a call to action, spoken last and shown on the "
                                               "end card (at most 100 characters).")
+    footage_url: Url | None = Field(None, description=FOOTAGE_URL_HELP)
     webhook_url: WebhookUrl | None = None
 
     @model_validator(mode="after")
     def _content(self) -> ProductActingRequest:
+        footage_conflict(self)
+        if self.footage_url is not None:
+            return self
+        if self.actor_slug is None:
+            raise rule_error("actor_slug", "is required unless footage_url is given")
         if self.script is None and self.product_description is None:
             raise spec_error("missing_script", "product_description", "is required when script is omitted")
         return self
@@ -117,9 +127,10 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
 
     def plan(self, request: ProductActingRequest, context: Context) -> ProductActingPlan:
         tone, speed, energy = DELIVERY[request.acting_style]
-        decision = script_for(self.id, script=request.script, duration=request.duration,
-                              product_name=request.product_name, product_description=request.product_description,
-                              template=request.template, acting_style=request.acting_style)
+        decision = unscripted(asked(request, "duration")) if request.footage_url is not None else script_for(
+            self.id, script=request.script, duration=request.duration, product_name=request.product_name,
+            product_description=request.product_description, template=request.template,
+            acting_style=request.acting_style)
         casting = cast(self.id, actor_slug=request.actor_slug, context=context, seed_text=decision.script)
         product = context.fetch(request.product_image_url, field="product_image_url", limits=IMAGE)
         canvas = canvas_for("9:16", context.options.extra.get("preview_height"))
@@ -133,7 +144,7 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
             burn_captions=request.subtitles and request.subtitle_style != "none",   # subtitle_style none: no captions
             speed=speed, tone=tone, delivery=request.acting_style, notes=tuple(notes),
             cta=request.cta or request.product_name, **light_bed(request.music, BEDS[request.acting_style]),
-            product=product,
+            footage_url=request.footage_url, product=product,
             template=request.template, energy=energy)
 
     def picture(self, plan: ProductActingPlan, speech: SpeechInput, workdir: Path) -> Picture:

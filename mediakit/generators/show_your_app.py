@@ -5,7 +5,9 @@ itself; the actor (random when ``actor_slug`` is omitted: ``actor_random``)
 speaks the script from a PiP at the bottom left; captions sit in the free
 band of the safe area above the phone, clear of its screen, the actor's face
 and the platform's UI (``subtitle_style: none`` for none).
-Duration 5, 10 or 15 s with at most 3 words per second of script.  The rest
+Duration 5, 10 or 15 s with at most 3 words per second of script; with
+``footage_url`` (an extension) the user's own clip is the PiP's actor and the
+voice, and its length the duration.  The rest
 of the ad (voice, captions, end card) is the spoken-ad kit's.
 """
 
@@ -15,13 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ..fetch import SCREEN_IMAGE, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
 from ..generation.fields import ActorSlug, AppStyle, BedMood, Cta, WebhookUrl
-from ..generation.request import RequestModel, seconds_field
+from ..generation.footage import FOOTAGE_URL_HELP, asked, footage_conflict, unscripted
+from ..generation.request import RequestModel, seconds_field, spec_error
 from ..generation.spoken_ad import (
     SIDECAR_STYLE,
     Picture,
@@ -47,7 +50,9 @@ class ShowYourAppRequest(RequestModel):
     """``POST /v1/generate/show_your_app``: an actor presenting an app screenshot on a phone."""
 
     app_screenshot_url: Url = Field(description="A vertical PNG, JPEG or WebP screenshot.")
-    script: str = Field(min_length=5, max_length=3000, description="At most 3 words per second of duration.")
+    script: str | None = Field(None, min_length=5, max_length=3000,
+                               description="At most 3 words per second of duration; required unless footage_url "
+                                           "is given.")
     actor_slug: ActorSlug | None = Field(None, description="Random when omitted.")
     duration: seconds_field(5, 10, 15) = 5  # type: ignore[valid-type]
     subtitle_style: AppStyle = "hormozi"
@@ -56,7 +61,15 @@ class ShowYourAppRequest(RequestModel):
                     "a light chill bed when omitted.")
     cta: Cta | None = Field(None, description="mediakit extension: a call to action, spoken last and shown on the "
                                               "end card (at most 100 characters).")
+    footage_url: Url | None = Field(None, description=FOOTAGE_URL_HELP)
     webhook_url: WebhookUrl | None = None
+
+    @model_validator(mode="after")
+    def _content(self) -> ShowYourAppRequest:
+        footage_conflict(self)
+        if self.script is None and self.footage_url is None:
+            raise spec_error("missing_script", "script", "is required unless footage_url is given")
+        return self
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,14 +89,15 @@ class ShowYourAppGenerator(SpokenAdGenerator[ShowYourAppRequest, ShowYourAppPlan
     def plan(self, request: ShowYourAppRequest, context: Context) -> ShowYourAppPlan:
         screenshot = context.fetch(request.app_screenshot_url, field="app_screenshot_url", limits=SCREEN_IMAGE)
         check_screenshot(screenshot)
-        decision = script_for(self.id, script=request.script, duration=request.duration)
+        decision = unscripted(asked(request, "duration")) if request.footage_url is not None else script_for(
+            self.id, script=request.script, duration=request.duration)
         casting = cast(self.id, actor_slug=request.actor_slug, context=context, seed_text=decision.script)
         burn = request.subtitle_style != "none"
         return plan_spoken_ad(
             ShowYourAppPlan, self.id, script=decision, casting=casting, context=context,
             canvas=canvas_for("9:16", context.options.extra.get("preview_height")), duration=request.duration,
             style=request.subtitle_style if burn else SIDECAR_STYLE, burn_captions=burn, screenshot=screenshot,
-            cta=request.cta, **light_bed(request.music, DEFAULT_BED))
+            cta=request.cta, footage_url=request.footage_url, **light_bed(request.music, DEFAULT_BED))
 
     def picture(self, plan: ShowYourAppPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The phone layout with the actor in its PiP; captions off the phone, the app's text and the face."""

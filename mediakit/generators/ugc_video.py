@@ -34,7 +34,7 @@ from ..generation.fields import (
     UgcTemplate,
     WebhookUrl,
 )
-from ..generation.footage import FOOTAGE_URL_HELP, footage_replaces, unscripted
+from ..generation.footage import FOOTAGE_URL_HELP, footage_conflict, unscripted
 from ..generation.request import RequestModel, rule_error, seconds_field, spec_error
 from ..generation.spoken_ad import Picture, SpokenAdGenerator, SpokenAdPlan, canvas_for, plan_spoken_ad, product_notes
 from ..generator_ids import GeneratorId
@@ -91,9 +91,7 @@ class TalkingAdRequest(RequestModel):
             raise spec_error("missing_script", "script", self._missing_rule())
         if self.face_photo_url is not None and self.actor_slug is not None:
             raise rule_error("face_photo_url", "give actor_slug or face_photo_url, not both")
-        if self.footage_url is not None and (replaced := footage_replaces(self)):
-            raise rule_error("footage_url", f"brings its own actor, voice and words: give footage_url or {replaced}, "
-                                            "not both")
+        footage_conflict(self)
         return self
 
     def _content_from_product_url(self) -> bool:
@@ -137,7 +135,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             raise ValidationError("pip_options", asdict(request.pip_options),
                                   "applies only with composition_mode: pip")
         spoken = " ".join(s.text for s in request.scenes) if request.scenes else request.script
-        decision = unscripted() if request.footage_url is not None else script_for(  # footage: never spoken
+        decision = unscripted(request.target_duration) if request.footage_url is not None else script_for(
             self.pacing_generator or self.id, script=spoken, duration=request.target_duration, prompt=request.prompt,
             product_url=request.product_url, template=request.template, angle=getattr(request, "angle", None),
             tone=tone, cta=request.cta)
@@ -170,10 +168,11 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             pip=pip, scenes=scenes, edit=edit, broll_images=broll_images, broll_model=request.broll_model)
 
     def picture(self, plan: UgcVideoPlan, speech: SpeechInput, workdir: Path) -> Picture:
-        """The actor full frame, cut with b-roll as the scenes say (a footage ad's at the sentences heard in it),
+        """The actor full frame, cut with b-roll as the scenes say (a footage ad's at the sentences of its words),
         and/or in a PiP; captions off every face."""
         canvas, actor, total_ms = plan.canvas, plan.casting.actor, plan.seconds * 1000
-        scenes = plan.edit.scenes(" ".join(w.text for w in speech.words)) if plan.heard and plan.edit else plan.scenes
+        scenes = plan.edit.scenes(" ".join(w.text for w in speech.words)) if plan.own_words and plan.edit \
+            else plan.scenes
         only_pip = plan.pip is not None and bool(scenes) and all(s.type == "broll" for s in scenes)
         pip_at = pip_clip = None
         if plan.pip is not None:

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
+from benchmark_scripts import bench_module
 
-from mediakit.errors import MediaError, ValidationError
+from mediakit.errors import AlignmentError, MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg_full
 from mediakit.generation import spoken_ad
 from mediakit.generation.contract import Options
 from mediakit.generation.footage import FOOTAGE_SLUG
 from mediakit.generation.run import generate, plan_job
+from mediakit.generators import laptop_ugc
 from mediakit.media_io import decode_audio
 from mediakit.stages.actors.catalog import bundled_actors
 from mediakit.stages.synth import spectral_filter
-from mediakit.timeline import ImageLayer, TextLayer, VideoLayer
+from mediakit.timeline import ImageLayer, SequenceLayer, TextLayer, VideoLayer
 
 SCRIPT = "I tried this cold brew for a week and it changed my mornings."
 PREVIEW = {"preview_height": 320}
@@ -114,7 +117,8 @@ def test_a_silent_talking_clip_loops_under_a_synthetic_voice_and_a_long_one_is_r
 
 
 @pytest.mark.slow
-def test_a_footage_ad_captions_the_clips_own_words_at_the_house_loudness(grid: Path, tmp_path: Path) -> None:
+def test_a_footage_ad_captions_the_clips_own_words_at_the_house_loudness_in_lip_sync(grid: Path,
+                                                                                      tmp_path: Path) -> None:
     result = generate("ugc_video", {"script": SCRIPT}, tmp_path / "ad.mp4",
                       options=Options(footage=grid, extra=PREVIEW))
     words = [w["word"].strip(".,").lower() for w in json.loads(result.files["words_json"].read_text())]
@@ -125,6 +129,8 @@ def test_a_footage_ad_captions_the_clips_own_words_at_the_house_loudness(grid: P
     assert -15.0 <= integrated <= -13.0
     sound = _best_lag(_loudness(result.output), _loudness(grid), 20)  # 10 ms steps
     assert sound == 0, sound  # the ad's sound is the clip's, not shifted
+    lips = bench_module("footage_sync").av_offset(result.output, grid)   # the picture against the sound
+    assert abs(lips["offset_frames"]) < 1 and lips["frames_matched"] >= 40, lips
 
 
 def _loudness(media: Path) -> np.ndarray:
@@ -174,3 +180,107 @@ def test_the_music_bed_is_ducked_under_the_clips_own_voice(grid: Path, tmp_path:
     bed_db = 20 * np.log10(np.sqrt((bed[:len(bed) // frame * frame].reshape(-1, frame) ** 2).mean(axis=1)) + 1e-9)
     under_speech, after = np.median(bed_db[80:210]), np.median(bed_db[300:450])
     assert after - under_speech >= 2.0, f"the bed is only {after - under_speech:.1f} dB lower under the voice"
+
+
+ROUTES = {  # the other talking routes and what each needs besides the clip
+    "show_your_app": {"app_screenshot_url": "screen"},
+    "laptop_ugc": {"app_screen_image_url": "screen"},
+    "product_acting_ugc": {"product_image_url": "screen"},
+}
+
+
+@pytest.mark.parametrize("route", sorted(ROUTES))
+def test_footage_url_on_every_other_talking_route_needs_no_script_or_actor(route: str, grid: Path, screen: Path,
+                                                                            long_clip: Path) -> None:
+    body = {k: str(screen) for k in ROUTES[route]}
+    _, plan = plan_job(route, {**body, "footage_url": str(grid)}, options=Options(extra=PREVIEW))
+    assert plan.voiceover == grid and plan.heard and plan.speech is None  # type: ignore[attr-defined]
+    assert plan.receipt.actor_slug == FOOTAGE_SLUG and plan.receipt.selected_voice is None
+    assert not plan.metered.script_generated
+    # the clip's length is the bucket; laptop_ugc's shortest is 15 s, which holds any clip
+    assert plan.metered.seconds == (15 if route == "laptop_ugc" else 5)
+    with pytest.raises(ValidationError, match="must last at most 15 s") as too_long:
+        plan_job(route, {**body, "footage_url": str(long_clip)}, options=Options(extra=PREVIEW))
+    assert too_long.value.field == "footage_url"
+    with pytest.raises(ValidationError, match="give footage_url or actor_slug, not both") as both:
+        plan_job(route, {**body, "footage_url": str(grid), "actor_slug": "maya-chen"})
+    assert both.value.details[0]["field"] == "footage_url"
+    without = ("actor_slug", "is required unless footage_url is given") if route == "product_acting_ugc" \
+        else ("script", "is required unless footage_url is given")
+    with pytest.raises(ValidationError) as missing:
+        plan_job(route, body)
+    assert missing.value.details[0] == {"field": without[0], "rule": without[1]}
+
+
+def test_laptop_ugc_with_footage_keeps_a_given_duration_and_splits_the_words_heard(grid: Path, screen: Path) -> None:
+    _, plan = plan_job("laptop_ugc", {"app_screen_image_url": str(screen), "footage_url": str(grid), "duration": 20},
+                       options=Options(extra=PREVIEW))
+    assert plan.seconds == 20 and plan.first_words == 0  # type: ignore[attr-defined]  # split once heard
+
+
+def _align_file(grid: Path) -> dict[str, tuple[int, int]]:
+    """The GRID clip's word timings (ms), the truth: its .align file counts in 1/25 ms."""
+    rows = [line.split() for line in grid.with_name("swwp2s.align").read_text().splitlines()]
+    return {word: (int(a) // 25, int(b) // 25) for a, b, word in rows if word != "sil"}
+
+
+@pytest.mark.slow
+def test_with_a_transcript_the_captions_and_b_roll_cuts_follow_its_sentences(grid: Path, screen: Path,
+                                                                              tmp_path: Path) -> None:
+    """The user's own words for the clip (three sentences; the clip heard is one) are aligned to it: the captions
+    are the transcript's words at the clip's word times, and the b-roll cuts land at its sentence ends."""
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid), "broll_images": [str(screen)]},
+                         options=Options(transcript="Set white. With P two. Soon.", extra=PREVIEW))
+    assert plan.receipt.notes[0].endswith("the captions are the transcript's words, aligned to it")
+    built = gen.build(plan, tmp_path)
+    assert built.timeline is not None and built.captions is not None
+    truth = _align_file(grid)
+    words = [(w.text, w.start_ms, w.end_ms) for w in built.captions.words]
+    assert [w[0] for w in words] == ["Set", "white.", "With", "P", "two.", "Soon."]
+    for (text, start, _), said in zip(words, ("set", "white", "with", "p", "two", "soon"), strict=True):
+        assert abs(start - truth[said][0]) <= 80, (text, start, truth[said])
+    (cut,) = [layer for layer in built.timeline.layers if isinstance(layer, SequenceLayer)]
+    ends = list(itertools.accumulate(scene.duration_ms or 0 for scene in cut.scenes))
+    assert len(cut.scenes) == 3 and isinstance(cut.scenes[1], ImageLayer), cut.scenes   # b-roll: "With P two."
+    assert abs(ends[0] - truth["white"][1]) <= 80 and abs(ends[1] - truth["two"][1]) <= 80, ends
+
+
+@pytest.mark.parametrize(("route", "field"), [("ugc_video", "target_duration"), ("show_your_app", "duration"),
+                                              ("product_acting_ugc", "duration")])
+def test_a_duration_asked_for_is_kept_and_never_shorter_than_the_clip(route: str, field: str, grid: Path,
+                                                                       screen: Path) -> None:
+    body = {k: str(screen) for k in ROUTES.get(route, {})} | {"footage_url": str(grid)}
+    _, asked = plan_job(route, {**body, field: 10}, options=Options(extra=PREVIEW))
+    assert asked.seconds == asked.metered.seconds == 10  # type: ignore[attr-defined]  # the last frame held
+    _, clip = plan_job(route, body, options=Options(extra=PREVIEW))
+    assert clip.seconds == 5  # type: ignore[attr-defined]  # the 3 s clip's bucket, not the route's default
+
+
+def test_a_transcript_that_does_not_match_the_clip_is_refused(grid: Path, tmp_path: Path) -> None:
+    """Its sentences would cut the ad and its words be the captions, so it is not spread over the clip's speech."""
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid)},
+                         options=Options(transcript="Honestly this cold brew changed my whole morning.", extra=PREVIEW))
+    with pytest.raises(AlignmentError, match="transcript does not match the audio of 'id2_vcd_swwp2s.mpg'"):
+        gen.build(plan, tmp_path)
+
+
+class _Stop(Exception):
+    """Raised by a stand-in once the value a test looks at is known."""
+
+
+@pytest.mark.slow
+def test_laptop_ugc_splits_a_footage_ads_own_words_between_its_face_shots(grid: Path, screen: Path, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The laptop shot ends at the sentence end of the clip's words (here its transcript's), not a third of the way."""
+    seen: dict[str, int] = {}
+
+    def split_at(*_: object, split_ms: int, **__: object) -> None:
+        seen["split_ms"] = split_ms
+        raise _Stop
+
+    monkeypatch.setattr(laptop_ugc, "laptop_track", split_at)
+    gen, plan = plan_job("laptop_ugc", {"app_screen_image_url": str(screen), "footage_url": str(grid)},
+                         options=Options(transcript="Set white with P two. Soon.", extra=PREVIEW))
+    with pytest.raises(_Stop):
+        gen.build(plan, tmp_path)
+    assert abs(seen["split_ms"] - _align_file(grid)["two"][1]) <= 80, seen

@@ -217,4 +217,6 @@ def test_request_defaults_and_required_fields() -> None:
     no_script = parse_fails(ProductActingRequest, {"product_image_url": "c.png", "actor_slug": "maya-chen"})
     assert no_script.code == "missing_script" and no_script.details[0]["field"] == "product_description"
     assert {d["field"] for d in parse_fails(ProductActingRequest, {"script": "hello"}).details} == {
-        "product_image_url", "actor_slug"}
+        "product_image_url"}
+    no_actor = parse_fails(ProductActingRequest, {"product_image_url": "c.png", "script": "hello"})
+    assert no_actor.details == [{"field": "actor_slug", "rule": "is required unless footage_url is given"}]

@@ -38,7 +38,9 @@ def test_show_your_app_field_rules(field: str, good: Any, bad: Any) -> None:
 
 
 def test_required_fields_and_defaults() -> None:
-    assert {d["field"] for d in parse_fails(ShowYourAppRequest, {}).details} == {"app_screenshot_url", "script"}
+    assert {d["field"] for d in parse_fails(ShowYourAppRequest, {}).details} == {"app_screenshot_url"}
+    no_script = parse_fails(ShowYourAppRequest, {"app_screenshot_url": "shot.png"})   # footage_url says its own
+    assert no_script.code == "missing_script" and no_script.details[0]["field"] == "script"
     app = parse_request(ShowYourAppRequest, APP)
     assert (app.duration, app.subtitle_style, app.actor_slug) == (5, "hormozi", None)
 

@@ -17,6 +17,15 @@ class ImageUploaded(BaseModel):
     image_url: str
 
 
+class VideoUploaded(BaseModel):
+    """``POST /v1/uploads/raw/video`` (201, a mediakit extension): a talking clip kept as this account's input."""
+
+    video_url: str = Field(description="Give it as footage_url (this account only).")
+    mime: str
+    bytes: int
+    duration_s: float
+
+
 class Presigned(BaseModel):
     """``POST /v1/uploads/presign``: PUT exactly ``bytes`` bytes to ``put_url`` within ``expires_in`` seconds."""
 
@@ -49,6 +58,16 @@ class SessionImage(BaseModel):
     bytes: int
 
 
+class SessionVideo(BaseModel):
+    """A talking clip of a session (a mediakit extension): its ``video_url`` is a ``footage_url`` of the owner."""
+
+    filename: str
+    video_url: str
+    mime: str
+    bytes: int
+    duration_s: float
+
+
 class Session(BaseModel):
     """``GET /v1/upload-sessions/{session_id}``."""
 
@@ -57,6 +76,8 @@ class Session(BaseModel):
     max_bytes: int = Field(description="Per image.")
     max_files: int
     images: list[SessionImage]
+    videos: list[SessionVideo] = Field(description="mediakit extension: the talking clips posted to upload_url "
+                                                   "(picture and sound, at most 15 s), for footage_url.")
 
 
 class SessionCreated(Session):

@@ -4,9 +4,12 @@ The spec shows the session's fields but not how images get in; here the
 ``upload_url`` of a session takes raw image bytes by ``POST`` (file name in
 ``X-Filename``), authorised by the ``upload_token`` it carries, so a phone or
 a browser form can upload without the account's API key.  A session lasts
-``TTL_S`` and holds ``MAX_FILES`` images of at most ``fetch.IMAGE`` bytes
-each.  Sessions are JSON files under ``<store>/server/sessions``; images go
-to the owner's uploads (``<store>/outputs/uploads/<owner_tag>/<id>/``) and previews (bounded JPEGs, not
+``TTL_S`` and holds ``MAX_FILES`` files: images of at most ``fetch.IMAGE``
+bytes each, and (a mediakit extension, listed apart in ``videos``) talking
+clips a footage ad can use, checked as ``POST /v1/uploads/raw/video`` checks
+them, so a clip recorded on a phone can become a ``footage_url``.  Sessions
+are JSON files under ``<store>/server/sessions``; images and clips go to the
+owner's uploads (``<store>/outputs/uploads/<owner_tag>/<id>/``) and previews (bounded JPEGs, not
 generation inputs) to ``<store>/outputs/previews/<id>/``.
 """
 
@@ -25,7 +28,7 @@ from typing import Any
 from PIL import Image, UnidentifiedImageError
 
 from mediakit.errors import NotFoundError
-from mediakit.fetch import IMAGE
+from mediakit.fetch import IMAGE, sniff
 from mediakit.media_io import atomic_path, write_text
 from mediakit.times import iso
 from runner.errors import LimitError
@@ -63,7 +66,7 @@ class UploadSessions:
     def create(self, user: str) -> dict[str, Any]:
         """A new session; the stored record, token included (the create response shows it once)."""
         session = {"session_id": str(uuid.uuid4()), "user": user, "upload_token": secrets.token_urlsafe(24),
-                   "expires": time.time() + TTL_S, "images": []}
+                   "expires": time.time() + TTL_S, "images": [], "videos": []}
         self._save(session)
         return session
 
@@ -86,23 +89,29 @@ class UploadSessions:
             session = json.loads(path.read_text(encoding="utf-8"))
             if session["user"] == user and session["expires"] >= time.time():
                 found.append({"session_id": session["session_id"], "expires_at": iso(session["expires"]),
-                              "filenames": [i["filename"] for i in session["images"]]})
+                              "filenames": [i["filename"] for i in [*session["images"], *videos(session)]]})
         return found
 
     def add(self, session_id: str, token: str, body: bytes, filename: str | None) -> dict[str, Any]:
-        """Keep one image in the session (by its upload token); the image's record."""
+        """Keep one image, or a talking clip, in the session (by its upload token); its record."""
         session = self.get(session_id, token=token)
-        if len(session["images"]) >= MAX_FILES:
-            raise LimitError(f"upload session holds at most {MAX_FILES} images", code="session_full", status=400)
+        if len(session["images"]) + len(videos(session)) >= MAX_FILES:
+            raise LimitError(f"upload session holds at most {MAX_FILES} files", code="session_full", status=400)
+        safe = _SAFE_NAME.sub("_", filename or "")[:100]
+        found = sniff(body[:256])
         with tempfile.TemporaryDirectory() as scratch:
             source = Path(scratch) / "upload"
             source.write_bytes(body)
-            path, mime, size = self.uploads.keep(source, "body", session["user"], sub=session_id)
-        name = _SAFE_NAME.sub("_", filename or "")[:100] or Path(path).name
-        image = {"filename": name, "path": path, "mime": mime, "bytes": size}
-        session["images"].append(image)
+            if found is not None and found[0] == "video":
+                kept = self.uploads.keep_video(source, session["user"], safe or "the uploaded video", sub=session_id)
+                record = {"filename": safe or Path(kept["path"]).name, **kept}
+                session["videos"] = [*videos(session), record]
+            else:
+                path, mime, size = self.uploads.keep(source, "body", session["user"], sub=session_id)
+                record = {"filename": safe or Path(path).name, "path": path, "mime": mime, "bytes": size}
+                session["images"].append(record)
         self._save(session)
-        return image
+        return record
 
     def previews(self, session_id: str, user: str) -> tuple[list[dict[str, Any]], list[str]]:
         """Bounded JPEG previews of the session's images ({filename, path}), and the names that had none."""
@@ -124,4 +133,11 @@ class UploadSessions:
 
     @staticmethod
     def limits() -> dict[str, int]:
+        """The spec's per-image size and file count (a talking clip may be up to ``fetch.VIDEO``'s size)."""
         return {"max_bytes": IMAGE.max_bytes, "max_files": MAX_FILES}
+
+
+def videos(session: dict[str, Any]) -> list[dict[str, Any]]:
+    """A session's talking clips (a session kept before clips were taken has none)."""
+    found: list[dict[str, Any]] = session.get("videos", [])
+    return found

@@ -7,6 +7,11 @@ within ``fetch.IMAGE``'s 20 MB, the same rule generator inputs follow.  A
 presigned upload is a small JSON ticket under ``<store>/server/presign`` that
 names its owner, size and expiry; the PUT must come before the expiry and
 carry exactly the presigned number of bytes, and only the owner confirms it.
+
+Talking clips (a mediakit extension, ``POST /v1/uploads/raw/video``) are
+kept beside the images, in the owner's uploads, only when they can be an ad's
+``footage_url``: a container ffmpeg reads, within ``fetch.VIDEO``'s size, with
+a picture and a sound, lasting at most 15 s (``generation.footage``'s rule).
 """
 
 from __future__ import annotations
@@ -23,13 +28,17 @@ from pathlib import Path
 from typing import Any
 
 from mediakit.errors import MediaError, NotFoundError, ValidationError
-from mediakit.fetch import IMAGE, check_file, fetch, sniff
+from mediakit.fetch import IMAGE, VIDEO, check_file, fetch, sniff
+from mediakit.generation.footage import check_footage
 from mediakit.media_io import atomic_path, write_text
+from mediakit.probe import probe
 from runner.downloads import DOWNLOADS
 from runner.served import uploads_folder
 
 PRESIGN_TTL_S = 900
 MIMES = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp"}
+VIDEO_MIMES = {"mp4": "video/mp4", "mov": "video/quicktime", "webm": "video/webm", "avi": "video/x-msvideo",
+               "flv": "video/x-flv", "mpeg": "video/mpeg", "ts": "video/mp2t"}
 
 
 class Uploads:
@@ -52,6 +61,24 @@ class Uploads:
         with atomic_path(self.outputs / folder / name, field=field) as tmp:
             tmp.write_bytes(source.read_bytes())
         return f"{folder}/{name}", MIMES[found[1]], source.stat().st_size
+
+    def keep_video(self, source: Path, user: str, shown: str, sub: str = "") -> dict[str, Any]:
+        """Check ``source`` is a talking clip a footage ad can use and copy it into ``user``'s uploads (``sub``
+        folder in them); ``{path, mime, bytes, duration_s}`` (errors name the field ``body`` and the upload as
+        ``shown``)."""
+        check_file(source, field="body", limits=VIDEO, shown=shown)
+        check_footage(source, field="body", shown=shown)
+        with source.open("rb") as fh:
+            found = sniff(fh.read(256))
+        assert found is not None  # check_file passed
+        folder = "/".join(filter(None, (uploads_folder(user), sub)))
+        name = f"{uuid.uuid4()}.{found[1]}"
+        (self.outputs / folder).mkdir(parents=True, exist_ok=True)
+        with atomic_path(self.outputs / folder / name, field="body") as tmp:
+            tmp.write_bytes(source.read_bytes())
+        duration_ms = probe(source).duration_ms or 0
+        return {"path": f"{folder}/{name}", "mime": VIDEO_MIMES[found[1]], "bytes": source.stat().st_size,
+                "duration_s": round(duration_ms / 1000, 3)}
 
     def from_base64(self, user: str, data: str, scratch: Path) -> str:
         """Store a base64 image (a ``data:`` URL prefix is allowed); its path under outputs."""

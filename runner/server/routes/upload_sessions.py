@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
+from fastapi.concurrency import run_in_threadpool
 
+from mediakit.fetch import VIDEO
 from mediakit.times import iso
 
 from ..core.deps import Reader
-from ..core.upload_bodies import Previews, Session, SessionCreated, SessionImage, SessionList
-from ..core.upload_sessions import UploadSessions
-from .uploads import RAW_PREFIX, file_url, image_body
+from ..core.upload_bodies import Previews, Session, SessionCreated, SessionImage, SessionList, SessionVideo
+from ..core.upload_sessions import UploadSessions, videos
+from .uploads import RAW_PREFIX, file_url, raw_body
 
 router = APIRouter(tags=["uploads"])
 
@@ -27,7 +29,13 @@ def _images(request: Request, session: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _public(request: Request, session: dict[str, Any]) -> dict[str, Any]:
     return {"session_id": session["session_id"], "expires_at": iso(session["expires"]),
-            **UploadSessions.limits(), "images": _images(request, session)}
+            **UploadSessions.limits(), "images": _images(request, session),
+            "videos": [_video(request, v) for v in videos(session)]}
+
+
+def _video(request: Request, record: dict[str, Any]) -> dict[str, Any]:
+    return {"filename": record["filename"], "video_url": file_url(request, record["path"]), "mime": record["mime"],
+            "bytes": record["bytes"], "duration_s": record["duration_s"]}
 
 
 @router.post("/v1/upload-sessions", status_code=201, response_model=SessionCreated,
@@ -58,11 +66,16 @@ def previews(request: Request, user: Reader, session_id: str) -> dict[str, Any]:
             "unavailable": unavailable}
 
 
-@router.post(RAW_PREFIX + "sessions/{session_id}", status_code=201, response_model=SessionImage,
-             summary="POST raw image bytes to a session's upload_url (its upload_token authorises)")
+@router.post(RAW_PREFIX + "sessions/{session_id}", status_code=201, response_model=SessionImage | SessionVideo,
+             summary="POST raw image bytes to a session's upload_url (its upload_token authorises)",
+             description="Image bytes answer the image. A mediakit extension: a talking clip's bytes (picture and "
+                         "sound, at most 15 s) are kept as for POST /v1/uploads/raw/video and answer its "
+                         "video_url, a footage_url of the session's owner.")
 async def upload_to_session(request: Request, session_id: str, upload_token: Annotated[str, Query()],
                             x_filename: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-    body = await image_body(request)
-    image = _sessions(request).add(session_id, upload_token, body, x_filename)
-    return {"filename": image["filename"], "image_url": file_url(request, image["path"]), "mime": image["mime"],
-            "bytes": image["bytes"]}
+    body = await raw_body(request, VIDEO, "an image or a video")
+    kept = await run_in_threadpool(_sessions(request).add, session_id, upload_token, body, x_filename)
+    if "duration_s" in kept:
+        return _video(request, kept)
+    return {"filename": kept["filename"], "image_url": file_url(request, kept["path"]), "mime": kept["mime"],
+            "bytes": kept["bytes"]}

@@ -1,4 +1,5 @@
-"""Image uploads: ``/v1/uploads/image`` (base64 or https URL) and presign + PUT + confirm."""
+"""Image uploads: ``/v1/uploads/image`` (base64 or https URL) and presign + PUT + confirm; and, a mediakit
+extension, a talking clip's bytes for ``footage_url`` (``/v1/uploads/raw/video``)."""
 
 from __future__ import annotations
 
@@ -6,17 +7,18 @@ import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Header, Request
 from fastapi import Path as PathParam
+from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mediakit.errors import ValidationError
-from mediakit.fetch import IMAGE
+from mediakit.fetch import IMAGE, MB, VIDEO, Limits
 
 from ..core.deps import Reader
 from ..core.lanes import fetching
 from ..core.responses import errors
-from ..core.upload_bodies import Image, ImageUploaded, Presigned, PutReceived
+from ..core.upload_bodies import Image, ImageUploaded, Presigned, PutReceived, VideoUploaded
 from ..core.uploads import Uploads
 
 router = APIRouter(tags=["uploads"])
@@ -54,17 +56,17 @@ class Confirm(BaseModel):
     upload_key: str = Field(min_length=1, max_length=100)
 
 
-async def image_body(request: Request) -> bytes:
-    """The raw image bytes of a request, refused past ``fetch.IMAGE``'s size while they stream in."""
+async def raw_body(request: Request, limits: Limits = IMAGE, what: str = "an image") -> bytes:
+    """The raw bytes of a request (``what``: "an image"), refused past ``limits``' size while they stream in."""
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > IMAGE.max_bytes:
-            raise ValidationError("body", f"over {IMAGE.max_bytes} bytes",
-                                  f"an image of at most {IMAGE.max_bytes} bytes")
+        if size > limits.max_bytes:
+            raise ValidationError("body", f"over {limits.max_bytes} bytes",
+                                  f"{what} of at most {limits.max_bytes} bytes")
         chunks.append(chunk)
     if not size:
-        raise ValidationError("body", None, "the image bytes")
+        raise ValidationError("body", None, f"the bytes of {what}")
     return b"".join(chunks)
 
 
@@ -98,7 +100,7 @@ def presign(request: Request, user: Reader, body: Presign) -> dict[str, Any]:
 @router.put(RAW_PREFIX + "{upload_key}", response_model=PutReceived, responses=errors(400),
             summary="The presigned PUT (the upload key is the credential)")
 async def put_upload(request: Request, upload_key: Annotated[str, PathParam()]) -> dict[str, Any]:
-    body = await image_body(request)
+    body = await raw_body(request)
     _uploads(request).put(upload_key, body)
     return {"upload_key": upload_key, "bytes": len(body)}
 
@@ -108,3 +110,21 @@ async def put_upload(request: Request, upload_key: Annotated[str, PathParam()]) 
 def confirm(request: Request, user: Reader, body: Confirm) -> dict[str, Any]:
     kept = _uploads(request).confirm(user.user_id, body.upload_key)
     return {"image_url": file_url(request, kept["path"]), "mime": kept["mime"], "bytes": kept["bytes"]}
+
+
+@router.post(RAW_PREFIX + "video", status_code=201, response_model=VideoUploaded, responses=errors(400),
+             summary="mediakit extension: upload a talking clip (raw bytes) to use as footage_url",
+             description="The body is the clip's bytes (any container ffmpeg reads: mp4, mov, webm...; at most "
+                         f"{VIDEO.max_bytes // MB} MB), with a picture and a sound, lasting at most 15 s; its "
+                         "name may come in `X-Filename`. The `video_url` answered is an input of this account "
+                         "only: the `footage_url` of any talking route. A file that is not a video, has no "
+                         "sound or runs longer is a 400 naming `body` and the rule.")
+async def upload_video(request: Request, user: Reader,
+                       x_filename: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    body = await raw_body(request, VIDEO, "a video")
+    shown = x_filename or "the uploaded video"
+    with tempfile.TemporaryDirectory() as scratch:
+        source = Path(scratch) / "upload"
+        source.write_bytes(body)
+        kept = await run_in_threadpool(_uploads(request).keep_video, source, user.user_id, shown)
+    return {"video_url": file_url(request, kept.pop("path")), **kept}

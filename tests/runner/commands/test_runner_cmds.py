@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from PIL import Image
 
 from mediakit.cli.main import main
 from runner import accounts, jobs
@@ -132,3 +133,27 @@ def test_a_footage_job_in_a_spec_is_quoted_by_its_clip_and_a_long_clip_costs_not
     failed = json.loads(out.splitlines()[0])
     assert code == 1 and failed["status"] == "failed" and failed["credits"] == 0, failed
     assert failed["error_message"].startswith("footage_url: must last at most 15 s"), failed
+
+
+def test_footage_jobs_of_the_phone_laptop_and_product_routes_are_quoted_by_their_clip(tmp_path: Path, real: Path,
+                                                                                     long_clip: Path) -> None:
+    grid = real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"
+    screen = tmp_path / "screen.png"
+    Image.new("RGB", (360, 780), (246, 247, 251)).save(screen)
+    spec = tmp_path / "footage.yaml"
+    spec.write_text("jobs:\n"
+                    f"  - {{id: app, generator: show_your_app, input: {{app_screenshot_url: '{screen}', "
+                    f"footage_url: '{grid}'}}}}\n"
+                    f"  - {{id: laptop, generator: laptop_ugc, input: {{app_screen_image_url: '{screen}', "
+                    f"footage_url: '{grid}'}}}}\n"
+                    f"  - {{id: product, generator: product_acting_ugc, input: {{product_image_url: '{screen}', "
+                    f"footage_url: '{long_clip}'}}}}\n")
+    code, out, _ = cli("run", str(spec), "--dry-run", "--json", "--store", str(tmp_path / "st"))
+    app, laptop, product = json.loads(out)["jobs"]
+    assert (app["credits"], laptop["credits"]) == (75, 200), (app, laptop)   # the spec's flat prices
+    assert product["error"]["details"] == [{"field": "footage_url", "rule": "must last at most 15 s"}], product
+    spec.write_text(f"jobs:\n  - {{id: product, generator: product_acting_ugc, input: {{product_image_url: "
+                    f"'{screen}', footage_url: '{grid}'}}}}\n")
+    code, out, _ = cli("run", str(spec), "--dry-run", "--json", "--store", str(tmp_path / "st"))
+    (product,) = json.loads(out)["jobs"]
+    assert code == 0 and product["breakdown"][0]["item"].startswith("5 s"), product   # priced per second: the clip's

@@ -74,6 +74,7 @@ def test_each_route_lists_only_the_errors_it_can_return(live: Live) -> None:
     assert errors("/v1/uploads/confirm", "post") == {400, 401, 404, 413, 429, 500}
     assert errors("/v1/account/keys/{keyId}", "delete") == {401, 404, 429, 500}  # keys live beside the store
     assert errors("/v1/uploads/raw/{upload_key}", "put") == {400, 404, 500}  # image bytes, bounded by their own rule
+    assert errors("/v1/uploads/raw/video", "post") == {400, 401, 429, 500}  # a clip's bytes, bounded the same way
     assert errors("/v1/tooling/runs", "post") == {400, 401, 402, 403, 404, 409, 413, 429, 500, 503}
     retry = paths["/v1/account"]["get"]["responses"]["429"]["headers"]["Retry-After"]
     assert retry["schema"] == {"type": "integer"}
@@ -190,7 +191,7 @@ def _inputs(tmp_path: Path, tiny_video: Path) -> dict[str, dict[str, Any]]:
 
 
 def test_every_documented_success_matches_a_live_response(roomy: Live, tmp_path: Path, tiny_video: Path,
-                                                          green_actor: str) -> None:
+                                                          green_actor: str, real: Path) -> None:
     check, alice = Checked(roomy), roomy.key("alice")
     auth = {"headers": alice}
     check("GET", "/v1/account", **auth)  # opens alice's account
@@ -245,6 +246,8 @@ def test_every_documented_success_matches_a_live_response(roomy: Live, tmp_path:
                    **auth).json()
     check("PUT", "/v1/uploads/raw/{upload_key}", ticket["put_url"], content=png)
     check("POST", "/v1/uploads/confirm", json={"upload_key": ticket["upload_key"]}, **auth)
+    grid = real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"
+    check("POST", "/v1/uploads/raw/video", content=grid.read_bytes(), status=201, **auth)
     session = check("POST", "/v1/upload-sessions", **auth).json()
     check("POST", "/v1/uploads/raw/sessions/{session_id}", session["upload_url"], content=png,
           headers={"X-Filename": "screen.png"})

@@ -10,6 +10,7 @@ import pytest
 from openapi_spec_validator import validate
 from serving import SLEEP, Live, credits, wait_for
 
+from mediakit.paths import data_dir
 from runner import ledger
 from runner.db import Database, outputs_of
 from runner.served import uploads_folder
@@ -185,3 +186,26 @@ def test_a_footage_ad_is_priced_by_its_clip_and_bad_footage_is_refused_before_cr
         assert error["code"] == code and error["details"][0]["field"] == "footage_url", error
         assert rule in error["message"] and str(live.config.store) not in error["message"], error
     assert credits(live, alice) == before and credits(live, bob) == credits(live, live.key("carol"))
+
+
+def test_footage_url_on_the_phone_laptop_and_product_routes_is_priced_by_the_clip(
+        live: Live, real: Path, long_clip: Path) -> None:
+    """show_your_app, laptop_ugc and product_acting_ugc take ``footage_url`` as ugc_video does: no script or actor
+    needed, the clip's bucket priced (laptop_ugc's shortest, 15 s), a bad clip a 400 naming the field, no charge."""
+    alice = live.key("alice")
+    grid = str(real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg")
+    screen = str(data_dir("samples") / "app_screen.png")
+    routes = {"show_your_app": ({"app_screenshot_url": screen}, 5),
+              "laptop_ugc": ({"app_screen_image_url": screen}, 15),
+              "product_acting_ugc": ({"product_image_url": str(data_dir("samples") / "coffee.png")}, 5)}
+    for route, (body, seconds) in routes.items():
+        before = credits(live, alice)
+        r = live.client.post(f"/v1/generate/{route}", json={**body, "footage_url": grid}, headers=alice)
+        assert r.status_code == 201, r.text
+        assert r.json()["estimated_duration"] == seconds, route
+        assert credits(live, alice) == before - r.json()["credits_deducted"]
+        before = credits(live, alice)
+        r = live.client.post(f"/v1/generate/{route}", json={**body, "footage_url": str(long_clip)}, headers=alice)
+        assert r.status_code == 400, r.text
+        assert r.json()["error"]["details"][0] == {"field": "footage_url", "rule": "must last at most 15 s"}
+        assert credits(live, alice) == before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -70,3 +71,25 @@ def test_session_limits(live: Live) -> None:
     with mock.patch.object(upload_sessions, "MAX_FILES", 2):
         codes = [live.client.post(session["upload_url"], content=small).status_code for _ in range(3)]
     assert codes == [201, 201, 400]
+
+
+def test_a_session_takes_a_talking_clip_for_footage_url(live: Live, real: Path, silent_video: Path) -> None:
+    """A mediakit extension: a clip posted to a session's upload_url (a phone's recording) is checked as
+    ``/v1/uploads/raw/video`` checks it, listed in ``videos``, and is a footage_url of the session's owner."""
+    alice = live.key("alice")
+    session = live.client.post("/v1/upload-sessions", headers=alice).json()
+    assert session["videos"] == []
+    grid = (real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg").read_bytes()
+    up = live.client.post(session["upload_url"], content=grid, headers={"X-Filename": "me talking.mpg"})
+    assert up.status_code == 201, up.text
+    clip = up.json()
+    assert clip["filename"] == "me_talking.mpg" and clip["mime"] == "video/mpeg" and "image_url" not in clip
+    assert live.client.get(clip["video_url"]).content == grid
+    read = live.client.get(f"/v1/upload-sessions/{session['session_id']}", headers=alice).json()
+    assert read["images"] == [] and [v["video_url"] for v in read["videos"]] == [clip["video_url"]]
+    r = live.client.post("/v1/generate/ugc_video", json={"footage_url": clip["video_url"]}, headers=alice)
+    assert r.status_code == 201 and r.json()["estimated_duration"] == 5, r.text
+    silent = live.client.post(session["upload_url"], content=silent_video.read_bytes(),
+                              headers={"X-Filename": "quiet.mp4"})
+    assert silent.status_code == 400 and silent.json()["error"]["details"][0]["field"] == "body", silent.text
+    assert "'quiet.mp4': must have both a picture and a sound" in silent.json()["error"]["message"]

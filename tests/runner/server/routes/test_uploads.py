@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import io
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -90,3 +91,33 @@ def test_presign_rules(live: Live) -> None:
     bad_type = live.client.post("/v1/uploads/presign", json={"bytes": 10, "content_type": "text/html"},
                                 headers=auth)
     assert bad_type.json()["error"]["details"][0]["field"] == "content_type"
+
+
+def test_a_talking_clip_upload_is_a_footage_url_of_its_owner_only(live: Live, real: Path, silent_video: Path,
+                                                                   long_clip: Path) -> None:
+    """``POST /v1/uploads/raw/video`` (a mediakit extension): a clip with a picture and a sound, at most 15 s,
+    kept as the owner's input; what cannot be a footage ad's clip is a 400 naming ``body`` and the rule."""
+    alice, bob = live.key("alice"), live.key("bob")
+    grid = (real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg").read_bytes()
+    r = live.client.post("/v1/uploads/raw/video", content=grid, headers={**alice, "X-Filename": "me.mpg"})
+    assert r.status_code == 201, r.text
+    kept = r.json()
+    assert kept["mime"] == "video/mpeg" and kept["bytes"] == len(grid) and 2.9 <= kept["duration_s"] <= 3.1, kept
+    assert kept["video_url"].startswith(live.url + "/v1/files/uploads/")
+    assert live.client.get(kept["video_url"]).content == grid
+    r = live.client.post("/v1/generate/ugc_video", json={"footage_url": kept["video_url"]}, headers=alice)
+    assert r.status_code == 201 and r.json()["estimated_duration"] == 5, r.text
+    r = live.client.post("/v1/generate/ugc_video", json={"footage_url": kept["video_url"]}, headers=bob)
+    assert r.status_code == 400 and "is not a file of this account" in r.json()["error"]["message"], r.text
+    head_only = b"\x00\x00\x00\x18ftypmp42" + bytes(200)   # sniffs as MP4, but no container ffmpeg reads
+    for content, rule in ((_png(), "has no video stream: it is image (png)"),
+                          (b"hello, not a video at all", "is not a readable video file"),
+                          (head_only, "is not a video ffmpeg can read"),
+                          (silent_video.read_bytes(), "must have both a picture and a sound"),
+                          (long_clip.read_bytes(), "must last at most 15 s")):
+        r = live.client.post("/v1/uploads/raw/video", content=content, headers={**alice, "X-Filename": "clip"})
+        assert r.status_code == 400, r.text
+        error = r.json()["error"]
+        assert error["details"][0]["field"] == "body" and rule in error["message"], error
+        assert str(live.config.store) not in error["message"] and "/tmp" not in error["message"], error
+    assert live.client.post("/v1/uploads/raw/video", content=grid).status_code == 401
