@@ -146,7 +146,7 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
         acted = talking_track(plan.casting.actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps,
                               duration_ms=total_ms)
         track = product_track(plan.product, placeable(acted), canvas, total_ms, template=plan.template,
-                              energy=plan.energy, look=plan.casting.actor.look,
+                              energy=plan.energy, look=plan.casting.actor.drawn_look,
                               point=naming_line(speech.words, plan.product_name), cache_dir=workdir)
         product = track.layers[-1]
         actors = [layer for layer in track.layers if isinstance(layer, VideoLayer | PuppetLayer)]

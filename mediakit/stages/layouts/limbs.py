@@ -1,7 +1,7 @@
-"""The actor's arms drawn outside the rig: the forearm under a held product, and the free arm pointing at it.
+"""The actor's arms drawn outside the rig: under a held product, pointing at it, and resting at a keyboard.
 
-The rig draws a bust; a product held up, or pointed at, needs an arm that
-reaches out of it.  Both are drawn in the actor's own colours (the skin and
+The rig draws a bust; a product held up, or pointed at, or a laptop's
+keyboard, needs an arm that reaches out of it.  Both are drawn in the actor's own colours (the skin and
 the outfit's sleeve, ``Limbs.of``), so the arm reads as the actor's and not
 a stand-in's; an actor with no drawn look (a photo, a clip) gets a neutral
 skin and a dark sleeve.
@@ -135,3 +135,31 @@ def _pointing_arm(tip: tuple[float, float], base: tuple[float, float], width: in
 
     key = (tuple(round(v) for v in (*tip, *base)), width, limbs)
     return cached_png("point", key, draw, folder), (x0, y0)
+
+
+def resting_hands(size: tuple[int, int], hands: tuple[tuple[float, float], ...],
+                  shoulders: tuple[tuple[float, float], ...], width: int, limbs: Limbs,
+                  folder: Path | None) -> Path:
+    """Arms from ``shoulders`` down to hands lying flat at ``hands`` (a keyboard's two ends), on a transparent
+    image of ``size``: the forearm bare below a sleeve from the elbow up, the fingers towards the keys."""
+    def draw() -> Image.Image:
+        img = Image.new("RGBA", (size[0] * SS, size[1] * SS), (0, 0, 0, 0))
+        d = ImageDraw.Draw(img)
+        w, edge = width * SS, max(2, width * SS // 14)
+        for hand, shoulder in zip(hands, shoulders, strict=True):
+            hx, hy = hand[0] * SS, hand[1] * SS
+            sx, sy = shoulder[0] * SS, shoulder[1] * SS
+            cuff = (hx + (sx - hx) * 0.5, hy + (sy - hy) * 0.5)
+            d.line(((hx, hy), (sx, sy)), fill=limbs.edge, width=round(w + 2 * edge))
+            d.line(((hx, hy), (sx, sy)), fill=limbs.skin, width=round(w))
+            d.line((cuff, (sx, sy)), fill=limbs.sleeve, width=round(w * 1.2 + 2 * edge))
+            inward = 1.0 if sx < hx else -1.0          # the fingers point away from the shoulder's side
+            r = w * 0.5
+            for k in range(4):                        # four fingers lying on the keys
+                fx, fy = hx + inward * r * (0.75 + 0.1 * k), hy - r * 0.55 + k * r * 0.38
+                d.rounded_rectangle((fx - r * 0.6, fy - r * 0.17, fx + r * 0.6, fy + r * 0.17), radius=r * 0.17,
+                                    fill=limbs.skin, outline=limbs.edge, width=edge)
+            d.ellipse((hx - r, hy - r * 0.8, hx + r, hy + r * 0.8), fill=limbs.skin, outline=limbs.edge, width=edge)
+        return img.resize(size, Image.Resampling.LANCZOS)
+
+    return cached_png("hands", (size, hands, shoulders, width, limbs), draw, folder)
