@@ -167,11 +167,11 @@ def shots(job: VideoJob, workdir: Path, total: int) -> tuple[list[SceneContent],
     return scenes, sounds, near
 
 
-def near_plane(path: Path, motion: KenBurns, start: int, dur: int, total: int) -> ImageLayer:
-    """A shot's near plane over its span, fading in and out across the cuts as the shots crossfade."""
-    half = CUT.duration_ms // 2
+def near_plane(path: Path, motion: KenBurns, start: int, dur: int, total: int, cut: Transition = CUT) -> ImageLayer:
+    """A shot's near plane over its span, fading in and out across the ``cut``s as the shots crossfade."""
+    half = cut.duration_ms // 2
     begin, end = max(0, start - half), min(total, start + dur + half)
-    fade = Animation("fade", CUT.duration_ms)
+    fade = Animation("fade", cut.duration_ms)
     return ImageLayer(path=path, start_ms=begin, duration_ms=end - begin, motion=motion,
                       enter=fade if begin else NO_ANIMATION, exit=fade if end < total else NO_ANIMATION)
 
