@@ -295,8 +295,8 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
     """The product_acting_ugc picture for ``template``: backdrop, actor, product (prepared once), as one track.
 
     ``energy`` (1 calm; up to 2 frantic) scales the product's sway.  ``look`` colours the arms (the actor's
-    skin, the outfit's sleeve).  Over ``point`` (ms, the line that names the product) a full-frame actor's free
-    arm points at the product.
+    skin, the outfit's sleeve).  Over ``point`` (ms, the line that names the product) a full-frame drawn actor's
+    free arm points at the product.
     """
     tpl = get_template(template)
     limbs = Limbs.of(look)
@@ -312,9 +312,10 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
     layers: list[VisualLayer] = []
     size, floor = (canvas.width, canvas.height), visible_box(card, pbox)
     actor_px = actor_box(tpl, canvas) if tpl.actor_box is not None else None
-    # the free arm: behind a counter's front (it rises from behind it), in front of what is held
+    # a drawn actor's free arm (a photo's or a clip's would not be theirs): behind a counter's front (it rises
+    # from behind it), in front of what is held
     pointing = [point_layer(floor, canvas, limbs, point, cache_dir)] \
-        if point is not None and actor_px == canvas.box else []
+        if point is not None and look is not None and actor_px == canvas.box else []
     if tpl.in_room:  # the card is the room the actor is in, and its counter (or couch) stands in front of them
         room = ImageLayer(path=scene_card(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
                                           folder=cache_dir))

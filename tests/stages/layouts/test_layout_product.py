@@ -248,3 +248,6 @@ def test_the_free_arm_points_at_the_product_over_the_line_that_names_it(template
         near = im[seen.y + seen.h // 4:seen.y + 3 * seen.h // 4, max(0, seen.x - CANVAS.width // 8):seen.x]
         frames[at] = (np.abs(near - skin).sum(axis=2) < 30).mean()
     assert frames[2000] > 0.1 > frames[500], f"a hand beside the product only while its line is said: {frames}"
+    photo = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 3000,
+                          template=template, point=(1000, 2500), cache_dir=tmp_path)
+    assert not any(layer.path.name.startswith("point") for layer in photo.layers), "no arm that is not theirs"
