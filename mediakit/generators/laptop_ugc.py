@@ -145,7 +145,7 @@ class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
         actor = full_frame_actor(plan, speech)
         centre, face, header = caption_place(plan, actor, words, split_ms, workdir)
         track = laptop_track(actor, plan.screen, plan.canvas, split_ms=split_ms, duration_ms=total_ms, face=face,
-                             header=header, cache_dir=workdir)
+                             header=header, look=plan.casting.actor.drawn_look, cache_dir=workdir)
         return Picture(track, centre)
 
 

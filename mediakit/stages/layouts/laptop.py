@@ -45,6 +45,7 @@ from ...timeline import (
     VideoLayer,
     VisualLayer,
 )
+from ..actors.look import Look
 from ..actors.portraits import bust_geometry
 from ..broll.kenburns import image_size
 from ..broll.scenes import actor_scene
@@ -52,6 +53,7 @@ from ..loops import seamless_loop
 from ..subtitles.placement import Band, face_band
 from ..subtitles.seen import Seen
 from .devices import LaptopGeometry, laptop_frame
+from .limbs import FOREARM, Limbs, resting_hands
 
 RECORDING_SUFFIXES = (".mp4", ".mov")
 IMAGE_SCREEN_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
@@ -64,6 +66,7 @@ TRANSITION = Transition("fade", 400)
 MIN_FACE_MS = 1500
 CHIN = 0.62     # below the chin, in a bust's head units from the face centre: where the lid may reach
 LID_BEZEL = 0.03  # the lid above its display, as a share of the laptop drawing's height
+HAND_IN = (0.09, 0.096, 0.095, 0.07)  # the hands from the display's bottom corners, of the laptop's width
 
 
 SCREEN_FIELDS = {"recording": "app_screen_recording_url", "image": "app_screen_image_url"}
@@ -142,7 +145,7 @@ def scene_times(split_ms: int, duration_ms: int, broll_ms: int | None = None) ->
 
 
 def laptop_track(actor: Path | ActorLayer, screen: ScreenInput, canvas: Canvas, *, split_ms: int, duration_ms: int,
-                 broll_ms: int | None = None, face: Crop = FACE, header: int = 0,
+                 broll_ms: int | None = None, face: Crop = FACE, header: int = 0, look: Look | None = None,
                  cache_dir: Path | None = None) -> Track:
     """The three laptop_ugc scenes as one track (see the module docstring), sized to the generator's ``canvas``.
 
@@ -151,7 +154,8 @@ def laptop_track(actor: Path | ActorLayer, screen: ScreenInput, canvas: Canvas, 
     the capture starts and scrolls, so captions there never sit on the app's
     rows (``scrolled_text`` says where they would).  ``actor`` is a clip or a
     still, or a drawn or photo actor's layer, whose close-up (``face``, see
-    ``close_up``) is then cropped inside the final render (no intermediate clip).
+    ``close_up``) is then cropped inside the final render (no intermediate clip).  A drawn actor's ``look``
+    gives them arms at the laptop's keyboard.
     """
     first, second, third = scene_times(split_ms, duration_ms, broll_ms)
     talking = actor_scene(actor, 0, first)
@@ -164,7 +168,7 @@ def laptop_track(actor: Path | ActorLayer, screen: ScreenInput, canvas: Canvas, 
         fade = Animation("fade", TRANSITION.duration_ms)
         sticky = (ColorLayer(color=top_colour(screen.path), box=Box(0, 0, canvas.width, header),
                              start_ms=first - lead, duration_ms=second + 2 * lead, enter=fade, exit=fade),)
-    return Track((seq, *laptop_overlay(screen, canvas, first, cache_dir), *sticky), duration_ms)
+    return Track((seq, *laptop_overlay(screen, canvas, first, cache_dir, look=look), *sticky), duration_ms)
 
 
 def close_up(canvas: Canvas, clear_to: float) -> Crop:
@@ -209,14 +213,17 @@ def _recording_fit(path: Path, canvas: Canvas) -> Fit:
     return "blur" if wide else "cover"
 
 
-def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int,
-                   cache_dir: Path | None = None) -> tuple[VisualLayer, VisualLayer]:
-    """Screen content warped into the laptop's display, and the laptop over it, leaving at ``until_ms``.
+def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int, cache_dir: Path | None = None, *,
+                   look: Look | None = None) -> tuple[VisualLayer, ...]:
+    """Screen content warped into the laptop's display, the laptop over it, and a drawn actor's (``look``)
+    arms with the hands at its keyboard, all leaving at ``until_ms``.
 
     The laptop is a little wider than a portrait frame (its drawing has
     transparent margins) and stands on the bottom edge, in front of the
     actor's torso; where that would reach the face, it is drawn smaller so
     that its lid stops below the chin (a lid over the mouth hides the talking).
+    A photo or clip actor has no drawn arms: hands in a guessed skin would not
+    be theirs.
     """
     width = round(canvas.width * 1.2) if canvas.height >= canvas.width else round(canvas.width * 0.7)
     png, geo = laptop_frame(width, folder=cache_dir)
@@ -238,7 +245,25 @@ def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int,
                              loop=True, fit="blur", exit=leave)
     else:
         content = ImageLayer(path=screen.path, duration_ms=shown, warp=quad, fit="blur", exit=leave)
-    return content, ImageLayer(path=png, duration_ms=shown, box=Box(x, y, *geo.size), exit=leave)
+    laptop = ImageLayer(path=png, duration_ms=shown, box=Box(x, y, *geo.size), exit=leave)
+    if look is None:
+        return content, laptop
+    hands = ImageLayer(path=keyboard_hands(canvas, geo, (x, y), Limbs.of(look), cache_dir), duration_ms=shown,
+                       exit=leave)
+    return content, laptop, hands
+
+
+def keyboard_hands(canvas: Canvas, geo: LaptopGeometry, at: tuple[int, int], limbs: Limbs,
+                   cache_dir: Path | None) -> Path:
+    """The actor's arms, full frame: from the shoulders beside the lid down to the hands at the keyboard's two
+    ends (just below the display's bottom corners, towards the middle)."""
+    x, y = at
+    w = geo.size[0]
+    (_, _), (_, _), (brx, bry), (blx, bly) = geo.screen
+    hands = ((x + blx - HAND_IN[0] * w, y + bly + HAND_IN[1] * w), (x + brx - HAND_IN[2] * w, y + bry + HAND_IN[3] * w))
+    shoulders = ((-0.04 * canvas.width, y + bly * 0.55), (canvas.width * 1.04, y + bry * 0.55))
+    return resting_hands((canvas.width, canvas.height), hands, shoulders, round(FOREARM * canvas.width), limbs,
+                         cache_dir)
 
 
 def _lid_top(geo: LaptopGeometry) -> float:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +14,7 @@ from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.actors.portraits import bust_geometry
+from mediakit.stages.actors.query import get_actor
 from mediakit.stages.layouts.devices import SCREEN_ASPECT, laptop_frame
 from mediakit.stages.layouts.laptop import (
     FACE,
@@ -26,6 +28,7 @@ from mediakit.stages.layouts.laptop import (
     scrolled_text,
     split_script,
 )
+from mediakit.stages.layouts.limbs import Limbs
 from mediakit.stages.subtitles.placement import face_band
 from mediakit.timeline import Canvas, ColorLayer, ImageLayer, KenBurns, PuppetLayer, SequenceLayer, Timeline, VideoLayer
 
@@ -250,3 +253,26 @@ def test_the_close_up_frames_the_head_below_the_captions(clear_to: float) -> Non
     head_top = ((top - crop.y * CANVAS.height) / crop.h - CANVAS.height / 2) * 1.06 + CANVAS.height / 2
     assert head_top >= clear_to - 0.5 or crop.y == 0
     assert crop.y <= FACE.y and (crop.x, crop.w, crop.h) == (FACE.x, FACE.w, FACE.h)
+
+
+@pytest.mark.slow
+def test_a_drawn_actor_has_arms_and_hands_at_the_keyboard(layout_media: Path, tmp_path: Path) -> None:
+    img = tmp_path / "desk.png"
+    Image.new("RGB", (320, 200), (40, 200, 120)).save(img)
+    look = replace(get_actor("maya-chen").look, outfit_color="#2e8b57")
+    screen = check_screen_input(image=img)
+    assert len(laptop_overlay(screen, CANVAS, 3000, tmp_path)) == 2, "no look (a photo, a clip): no drawn arms"
+    track = laptop_track(layout_media / "actor.png", screen, CANVAS, split_ms=3000, duration_ms=8000,
+                         look=look, cache_dir=tmp_path)
+    _, _, laptop, hands = track.layers
+    assert isinstance(hands, ImageLayer) and isinstance(laptop, ImageLayer) and laptop.box is not None
+    assert (hands.duration_ms, hands.exit) == (laptop.duration_ms, laptop.exit), "they leave with the laptop"
+    im = np.asarray(Image.open(render(Timeline(CANVAS, 8000, layers=track.layers), tmp_path / "hands.png",
+                                      profile=StillProfile(1000))).convert("RGB"), dtype=np.int16)
+    limbs = Limbs.of(look)
+    deck = im[laptop.box.y + laptop.box.h // 2:]                       # the keyboard's half of the laptop
+    skin = np.abs(deck - np.array(limbs.skin[:3])).sum(axis=2) < 30
+    for half in (skin[:, :CANVAS.width // 2], skin[:, CANVAS.width // 2:]):
+        assert half.mean() > 0.02, "a hand on each side of the keyboard"
+    sleeves = np.abs(im - np.array(limbs.sleeve[:3])).sum(axis=2) < 30
+    assert sleeves.mean() > 0.01, "the arms in the outfit's sleeves"

@@ -13,11 +13,11 @@ from PIL import Image
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.actors.portraits import bust_geometry
+from mediakit.stages.actors.query import get_actor
 from mediakit.stages.layouts.cutout import cutout, plain_background
+from mediakit.stages.layouts.limbs import NEUTRAL, Limbs
 from mediakit.stages.layouts.product import (
     MOUTH_CLEAR,
-    SKIN,
-    SLEEVE,
     ProductTemplate,
     get_template,
     in_the_room,
@@ -55,8 +55,9 @@ def test_template_data_is_checked() -> None:
         ProductTemplate.from_dict("x", {**base, "actor": {}})
     with pytest.raises(ValidationError, match="motion"):
         ProductTemplate.from_dict("x", {**base, "product": {"motion": "spin"}})
-    with pytest.raises(ValidationError, match="in_room"):  # a tiled wall has nothing to stand behind
-        ProductTemplate.from_dict("x", {**base, "actor": {"box": [0, 0, 1, 1], "in_room": True}})
+    with pytest.raises(ValidationError, match="in_room"):  # a studio has nothing to stand behind
+        ProductTemplate.from_dict("x", {**base, "backdrop": {"kind": "studio"},
+                                        "actor": {"box": [0, 0, 1, 1], "in_room": True}})
 
 
 def test_a_drawn_actor_in_the_room_has_the_room_behind_them(stand_in_actor: Callable[..., PuppetLayer],
@@ -70,7 +71,7 @@ def test_a_drawn_actor_in_the_room_has_the_room_behind_them(stand_in_actor: Call
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("template", ["kitchen-counter", "couch-review"])
+@pytest.mark.parametrize("template", ["kitchen-counter", "couch-review", "mirror-selfie", "bathroom-reaction"])
 def test_the_actor_is_behind_the_counter_not_a_portrait_on_the_wall(template: str, layout_media: Path,
                                                                    tmp_path: Path) -> None:
     track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
@@ -185,5 +186,68 @@ def test_the_held_product_is_on_an_arm_that_runs_out_of_the_frame(layout_media: 
     im = np.asarray(Image.open(render(Timeline(CANVAS, 2000, layers=track.layers), tmp_path / "arm.png",
                                       profile=StillProfile(1500))).convert("RGB"), dtype=np.int16)
     below = im[min(CANVAS.height - 1, y + 6), (x0 + x1) // 2]
-    skin, sleeve = np.array(SKIN[:3]), np.array(SLEEVE[:3])
+    skin, sleeve = np.array(NEUTRAL.skin[:3]), np.array(NEUTRAL.sleeve[:3])
     assert min(np.abs(below - skin).sum(), np.abs(below - sleeve).sum()) < 60, "the forearm, under the wrist"
+
+
+@pytest.mark.parametrize("template", ["mirror-selfie", "bathroom-reaction", "car-selfie", "kitchen-counter",
+                                      "couch-review"])
+def test_the_room_templates_put_the_actor_in_the_room_not_in_a_framed_card(template: str) -> None:
+    tpl = get_template(template)
+    assert tpl.in_room and tpl.actor_box == (0, 0, 1, 1) and tpl.actor_frame == "none", "no card edge round them"
+
+
+@pytest.mark.slow
+def test_in_the_car_the_belt_crosses_the_actor_and_the_product_is_held(layout_media: Path, tmp_path: Path) -> None:
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
+                          template="car-selfie", cache_dir=tmp_path)
+    actor, belt, arm, product = track.layers
+    assert isinstance(actor, ImageLayer) and actor.box is None and actor.mask is None and actor.shadow is None
+    assert isinstance(belt, ImageLayer) and belt.path.name.startswith("scene-front")
+    assert isinstance(arm, ImageLayer) and arm.path.name.startswith("arm")
+    im = np.asarray(Image.open(render(Timeline(CANVAS, 2000, layers=track.layers), tmp_path / "car.png",
+                                      profile=StillProfile(1500))).convert("RGB"), dtype=np.int16)
+    shirt = np.abs(im[200:300] - np.array((200, 80, 70))).sum(axis=2) < 40
+    assert 0.2 < shirt.mean() < 0.9, "the actor's shirt is seen, the belt across it"
+
+
+def test_the_arms_wear_the_actors_skin_and_sleeve(layout_media: Path, tmp_path: Path) -> None:
+    look = replace(get_actor("maya-chen").look, outfit_color="#2e8b57")
+    limbs = Limbs.of(look)
+    assert limbs.sleeve[:3] == (0x2e, 0x8b, 0x57) and limbs != NEUTRAL and Limbs.of(None) == NEUTRAL
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
+                          template="product-in-hand", look=look, cache_dir=tmp_path)
+    *_, arm, _ = track.layers
+    assert isinstance(arm, ImageLayer)
+    pixels = np.asarray(Image.open(arm.path).convert("RGBA"), dtype=np.int16).reshape(-1, 4)
+    opaque = pixels[pixels[:, 3] == 255, :3]
+    assert (np.abs(opaque - np.array(limbs.sleeve[:3])).sum(axis=1) < 6).mean() > 0.2, "a sleeve in the outfit"
+    assert not (np.abs(opaque - np.array(NEUTRAL.sleeve[:3])).sum(axis=1) < 6).any(), "not the stand-in's sleeve"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("template", ["product-in-hand", "kitchen-counter"])
+def test_the_free_arm_points_at_the_product_over_the_line_that_names_it(template: str, layout_media: Path,
+                                                                       tmp_path: Path) -> None:
+    look = get_actor("maya-chen").look
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 3000,
+                          template=template, look=look, point=(1000, 2500), cache_dir=tmp_path)
+    point = next(layer for layer in track.layers if layer.path.name.startswith("point"))
+    product = track.layers[-1]
+    assert isinstance(point, ImageLayer) and point.box is not None and product.box is not None
+    assert (point.start_ms, point.duration_ms) == (1000, 1500)
+    names = [layer.path.name for layer in track.layers if isinstance(layer, ImageLayer)]
+    if template == "kitchen-counter":  # it rises from behind the counter, which is laid over it
+        assert names.index(point.path.name) < next(i for i, n in enumerate(names) if n.startswith("scene-front"))
+    seen = visible_box(product.path, product.box)
+    skin = np.array(Limbs.of(look).skin[:3])
+    frames = {}
+    for at in (500, 2000):
+        still = render(Timeline(CANVAS, 3000, layers=track.layers), tmp_path / f"p{at}.png", profile=StillProfile(at))
+        im = np.asarray(Image.open(still).convert("RGB"), dtype=np.int16)
+        near = im[seen.y + seen.h // 4:seen.y + 3 * seen.h // 4, max(0, seen.x - CANVAS.width // 8):seen.x]
+        frames[at] = (np.abs(near - skin).sum(axis=2) < 30).mean()
+    assert frames[2000] > 0.1 > frames[500], f"a hand beside the product only while its line is said: {frames}"
+    photo = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 3000,
+                          template=template, point=(1000, 2500), cache_dir=tmp_path)
+    assert not any(layer.path.name.startswith("point") for layer in photo.layers), "no arm that is not theirs"
