@@ -155,6 +155,15 @@ def test_edit_cuts_at_sentences_and_pip_makes_every_scene_broll(product: Path) -
     assert {s.type for s in pip.scenes} == {"broll"} and pip.pip == PipOptions()
 
 
+def test_the_green_screen_layout_stands_the_actor_before_the_page_with_no_cuts(product: Path) -> None:
+    given = _plan("ugc_video", {"script": SCRIPT, "product_image_url": str(product), "broll_images": [str(product)],
+                                "layout": "green_screen", "allow_broll": True})
+    assert given.green_screen and given.page == given.broll_images[0] and given.scenes == ()
+    photo = _plan("ugc_video", {"script": SCRIPT, "product_image_url": str(product), "layout": "green_screen"})
+    assert photo.page is not None and photo.page.suffix == product.suffix
+    assert _plan("ugc_video", {"script": SCRIPT, "layout": "green_screen"}).page is None  # drawn at build
+
+
 def test_captions_keep_clear_of_the_drawn_cards_words() -> None:
     plan = _plan("ugc_video", {"script": SCRIPT, "composition_mode": "pip", "allow_broll": True})
     canvas = plan.canvas
@@ -280,6 +289,7 @@ def test_failure_leaves_no_file(tmp_path: Path) -> None:
     ("scenes", [{"type": "broll", "text": "t", "mood": "extra ok"}] * 30, [{"type": "broll", "text": "t"}] * 31,
      "must hold at most 30 items"),
     ("product_image_url", "cup.png", "", "must not be empty"),
+    ("layout", "green_screen", "blue_screen", "green_screen"),
 ])
 def test_ugc_video_field_rules(field: str, good: Any, bad: Any, rule: str) -> None:
     base = dict(UGC_BODY) if field != "script" else {}
@@ -305,6 +315,10 @@ def test_ugc_video_content_rules_and_codes() -> None:
     scene = parse_fails(UgcVideoRequest, {**UGC_BODY, "scenes": [{"type": "cutaway", "text": "x"}, {"type": "broll"}]})
     assert [d["field"] for d in scene.details] == ["scenes[0].type", "scenes[1].text"]
     assert parse_fails(UgcVideoRequest, {**UGC_BODY, "angle": "honest"}).details[0]["field"] == "angle"
+    for other in ({"composition_mode": "pip"}, {"scenes": [{"type": "broll", "text": "t"}]}):
+        layout = parse_fails(UgcVideoRequest, {**UGC_BODY, "layout": "green_screen", **other})
+        assert layout.details == [{"field": "layout", "rule": "shows the actor throughout: give layout or "
+                                                              "composition_mode/scenes, not both"}]
     defaults = parse_request(UgcVideoRequest, UGC_BODY)
     assert (defaults.style, defaults.aspect_ratio, defaults.allow_broll) == ("hormozi", "9:16", False)
 
