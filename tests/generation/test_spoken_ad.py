@@ -15,9 +15,11 @@ from mediakit.errors import MediakitError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generation.contract import Options
 from mediakit.generation.run import generate, plan_job
-from mediakit.generation.spoken_ad import canvas_for
+from mediakit.generation.spoken_ad import canvas_for, framed_actor
 from mediakit.media_io import decode_audio
 from mediakit.probe import probe
+from mediakit.render import render
+from mediakit.timeline import Timeline
 
 PREVIEW = Options(extra={"preview_height": 480})
 APP_SCRIPT = "I could never keep a habit going. This app keeps my streak alive."
@@ -384,3 +386,19 @@ def test_frame_0_is_the_cover(generator: str, screen: Path, tmp_path: Path) -> N
     timeline = gen.build(plan, tmp_path).timeline
     cover = bench_module("cover_frames")
     assert cover.cover_share(cover.first_second(timeline, tmp_path), timeline.canvas) < 0.01
+
+
+def test_a_landscape_face_photo_sits_above_its_own_blur_not_a_flat_band(real: Path, speech: Any, tmp_path: Path,
+                                                                        frame: Any) -> None:
+    """The GRID speaker's 360x288 photo leaves captions no room on 9:16, so it is framed above a band: the band is
+    the photo blurred (it varies as the photo does), never one flat colour."""
+    _, plan = plan_job("ugc_video", {"script": "Short words about a very good thing that you should really try now.",
+                                     "face_photo_url": str(real / "lipnet-grid-swwp2s" / "face.png"),
+                                     "target_duration": 5}, options=PREVIEW)
+    layers = framed_actor(plan, speech)
+    photo_box = layers[-1].box
+    assert photo_box is not None and photo_box.h < plan.canvas.height, "framed above a band"
+    out = render(Timeline(plan.canvas, 200, layers=layers), tmp_path / "band.mp4")
+    band = frame(out, 0, tmp_path / "f.png")[photo_box.h + 4:]
+    assert band.std(axis=(0, 1)).max() > 8, "the band is the photo's blur, not one colour"
+    assert band.reshape(-1, 3).std(axis=0).min() > 2
