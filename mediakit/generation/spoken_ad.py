@@ -58,6 +58,7 @@ from ..timeline import (
     Box,
     Canvas,
     ImageLayer,
+    PuppetLayer,
     Timeline,
     Track,
     VisualLayer,
@@ -76,6 +77,7 @@ BUCKETS = (5, 10, 15)        # the durations a recorded voiceover is fitted into
 MAX_DEAD_AIR_MS = 1000       # more quiet than this after the last word carries an end card
 SIDECAR_STYLE = "hormozi"    # pages the .srt/.vtt sidecars when no caption is burnt in
 MIN_PRODUCT_SIDE = 600       # px; a smaller product photo shows soft on a 1080 px frame (receipt note)
+BAND_FOOT = 0.06             # of a framed face photo's height: the foot whose blur fills the captions' band
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -338,8 +340,9 @@ def full_frame_actor(plan: SpokenAdPlan, speech: SpeechInput) -> Path | ActorLay
 
 def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, ...]:
     """The actor full frame; a face photo whose face leaves captions no room (a tight headshot on 9:16) is shown
-    above a band that holds them, instead of under the captions: the band is the photo blurred to cover the frame,
-    so it reads as the photo going on (a flat colour under a landscape photo looked like a bar)."""
+    above a band that holds them, instead of under the captions: the band is the blur of the photo's foot (its
+    clothes, its desk) stretched down, so it reads as the photo going on (a flat colour under a landscape photo
+    looked like a bar)."""
     canvas, total_ms, actor = plan.canvas, plan.seconds * 1000, plan.casting.actor
     full = talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
     if actor.kind != "photo" or not plan.burn_captions:
@@ -349,7 +352,10 @@ def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, 
         return full.layers
     box = Box(0, 0, canvas.width, max(2, int(end) // 2 * 2))
     framed = talking_track(actor, speech, box, fps=canvas.fps, duration_ms=total_ms)
-    return (ImageLayer(path=blurred_cover(actor.portrait_path, (canvas.width, canvas.height))), *framed.layers)
+    top = framed.layers[-1]   # the rig's plate is the photo as framed: its foot meets the band column for column
+    shown = top.backdrop.path if isinstance(top, PuppetLayer) and isinstance(top.backdrop, ImageLayer) \
+        else actor.portrait_path
+    return (ImageLayer(path=blurred_cover(shown, (canvas.width, canvas.height), foot=BAND_FOOT)), *framed.layers)
 
 
 def release_heap() -> None:
