@@ -2,7 +2,8 @@
 
 Templates live in ``presets/product_templates.yaml``: each is a distinct
 arrangement of a drawn scene card, the actor (full-frame, in a framed box or
-in a picture-in-picture) and the product (position, width, rotation, motion,
+in a picture-in-picture; in the room, a photo actor is cut out of the photo
+and stands behind the counter as a drawn one does) and the product (position, width, rotation, motion,
 entrance).  The product is prepared once with Pillow: a plain background is
 removed (see ``cutout``), a busy photo is kept whole as a rounded photo
 card, then it is rotated and given a soft shadow, and the result is cached
@@ -29,11 +30,13 @@ from ...timeline import (
     Canvas,
     Hover,
     ImageLayer,
+    PuppetLayer,
     Shadow,
     Track,
     VideoLayer,
     VisualLayer,
 )
+from ..actors.person_cutout import cut_out
 from ..actors.portraits import bust_geometry
 from ..masks import rounded_mask
 from ..pip import IMAGE_SUFFIXES, PipOptions, pip_box, pip_layer
@@ -273,11 +276,14 @@ def actor_layers(template: ProductTemplate, actor: Path | ActorLayer, canvas: Ca
 
 
 def in_the_room(actor: Path | ActorLayer, room: ImageLayer) -> Path | ActorLayer:
-    """A drawn actor with ``room`` behind them instead of their own backdrop; a photo actor keeps the photo's
-    plate (its backdrop is the rest of the picture) and a clip its own background."""
-    if isinstance(actor, Path) or actor.head_mask is not None:
+    """A drawn actor with ``room`` behind them instead of their own backdrop; a photo actor cut out of the photo
+    (``person_cutout``: the room, laid under them, shows around them, not the photo's wall as a framed card); a
+    clip keeps its own background."""
+    if isinstance(actor, Path):
         return actor
-    return replace(actor, backdrop=room)
+    (placed,) = cut_out((actor,), room)
+    assert isinstance(placed, PuppetLayer)
+    return placed
 
 
 def actor_box(template: ProductTemplate, canvas: Canvas) -> Box:
@@ -312,6 +318,8 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
     if tpl.in_room:  # the card is the room the actor is in, and its counter (or couch) stands in front of them
         room = ImageLayer(path=scene_card(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
                                           folder=cache_dir))
+        if not isinstance(actor, Path) and actor.head_mask is not None:  # a cut-out photo: the room around them
+            layers.append(room)
         layers += actor_layers(tpl, in_the_room(actor, room), canvas, duration_ms, cache_dir)
         layers.append(ImageLayer(path=scene_front(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
                                                   folder=cache_dir)))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -12,7 +11,9 @@ from PIL import Image
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
+from mediakit.stages.actors.catalog import Actor
 from mediakit.stages.actors.portraits import bust_geometry
+from mediakit.stages.actors.talking import SpeechInput, placeable, talking_track
 from mediakit.stages.layouts.cutout import cutout, plain_background
 from mediakit.stages.layouts.product import (
     MOUTH_CLEAR,
@@ -64,9 +65,26 @@ def test_a_drawn_actor_in_the_room_has_the_room_behind_them(stand_in_actor: Call
     room = ImageLayer(path=tmp_path / "room.png")
     drawn = stand_in_actor((180, 320))
     assert in_the_room(drawn, room).backdrop == room
-    photo = replace(drawn, head_mask=tmp_path / "mask.png")
-    assert in_the_room(photo, room) == photo, "a photo actor keeps its plate: the rest of its picture"
     assert in_the_room(tmp_path / "clip.mp4", room) == tmp_path / "clip.mp4"
+
+
+@pytest.mark.slow
+def test_a_photo_actor_is_cut_out_and_stands_behind_the_counter_not_a_framed_card(
+        photo_actor: Actor, speech: SpeechInput, layout_media: Path, tmp_path: Path) -> None:
+    actor = placeable(talking_track(photo_actor, speech, CANVAS.box, fps=CANVAS.fps, duration_ms=1000))
+    track = product_track(layout_media / "packshot.jpg", actor, CANVAS, 1000, template="kitchen-counter",
+                          cache_dir=tmp_path)
+    room, person = track.layers[:2]
+    assert isinstance(room, ImageLayer) and isinstance(person, PuppetLayer) and person.mask is not None
+    im = np.asarray(Image.open(render(Timeline(CANVAS, 1000, layers=track.layers), tmp_path / "f.png",
+                                      profile=StillProfile(500))).convert("RGB"), dtype=np.int16)
+    wall = np.asarray(Image.open(room.path).convert("RGB"), dtype=np.int16)
+    blue = (im[..., 2] > 150) & (im[..., 0] < 90)
+    assert blue.mean() < 0.002, "the photo's blue backdrop is gone: no card, no rectangle of it"
+    for corner in (im[:40, :30], im[:40, -30:]):   # beside the head: the kitchen's wall, not the photo's
+        assert np.abs(corner - wall[:40, :30]).mean() < 6
+    face = im[round(0.36 * CANVAS.height):round(0.46 * CANVAS.height), 75:105]
+    assert face[..., 0].mean() > face[..., 2].mean() + 30, "the speaker's face (skin) in the middle"
 
 
 @pytest.mark.slow
