@@ -77,7 +77,6 @@ BUCKETS = (5, 10, 15)        # the durations a recorded voiceover is fitted into
 MAX_DEAD_AIR_MS = 1000       # more quiet than this after the last word carries an end card
 SIDECAR_STYLE = "hormozi"    # pages the .srt/.vtt sidecars when no caption is burnt in
 MIN_PRODUCT_SIDE = 600       # px; a smaller product photo shows soft on a 1080 px frame (receipt note)
-BAND_FOOT = 0.06             # of a framed face photo's height: the foot whose blur fills the captions' band
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -340,8 +339,8 @@ def full_frame_actor(plan: SpokenAdPlan, speech: SpeechInput) -> Path | ActorLay
 
 def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, ...]:
     """The actor full frame; a face photo whose face leaves captions no room (a tight headshot on 9:16) is shown
-    above a band that holds them, instead of under the captions: the band is the blur of the photo's foot (its
-    clothes, its desk) stretched down, so it reads as the photo going on (a flat colour under a landscape photo
+    above a band that holds them, instead of under the captions: the band is the photo's place blurred, the person
+    taken out (``fills.blurred_cover``), so it reads as the photo going on (a flat colour under a landscape photo
     looked like a bar)."""
     canvas, total_ms, actor = plan.canvas, plan.seconds * 1000, plan.casting.actor
     full = talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
@@ -352,10 +351,10 @@ def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, 
         return full.layers
     box = Box(0, 0, canvas.width, max(2, int(end) // 2 * 2))
     framed = talking_track(actor, speech, box, fps=canvas.fps, duration_ms=total_ms)
-    top = framed.layers[-1]   # the rig's plate is the photo as framed: its foot meets the band column for column
+    top = framed.layers[-1]   # the rig's plate is the photo as framed: its place meets the band where it ends
     shown = top.backdrop.path if isinstance(top, PuppetLayer) and isinstance(top.backdrop, ImageLayer) \
         else actor.portrait_path
-    return (ImageLayer(path=blurred_cover(shown, (canvas.width, canvas.height), foot=BAND_FOOT)), *framed.layers)
+    return (ImageLayer(path=blurred_cover(shown, (canvas.width, canvas.height), without_person=True)), *framed.layers)
 
 
 def release_heap() -> None:
