@@ -46,6 +46,8 @@ from .scenery import FRONTS, KINDS, scene_card, scene_front
 DEFAULT_TEMPLATE = "product-in-hand"
 MOTIONS = ("none", "hover", "drift")
 ROOM_FLOOR = 0.82  # where an in-room template's counter top (or couch arm) is, of the height
+ROOM_PHOTO = 0.55   # of the frame: a cut-out photo actor's size in the room
+ROOM_HIDDEN = 0.28  # of that box, below the counter top: the photo's foot stays behind the counter
 MOUTH_CLEAR = 0.6   # head units below a bust's face centre: under its mouth, where a held product may start
 
 
@@ -286,6 +288,14 @@ def in_the_room(actor: Path | ActorLayer, room: ImageLayer) -> Path | ActorLayer
     return placed
 
 
+def photo_in_room(canvas: Canvas) -> Box:
+    """Where a cut-out photo actor stands in the room: ``ROOM_PHOTO`` of the frame, centred, its foot (where the
+    photo's edge cuts the shoulders) ``ROOM_HIDDEN`` of its height behind the counter.  Full frame, a headshot
+    enlarged to the frame's height was a giant head over the counter."""
+    w, h = round(canvas.width * ROOM_PHOTO) // 2 * 2, round(canvas.height * ROOM_PHOTO) // 2 * 2
+    return Box((canvas.width - w) // 2, round(canvas.height * ROOM_FLOOR + h * ROOM_HIDDEN) - h, w, h)
+
+
 def actor_box(template: ProductTemplate, canvas: Canvas) -> Box:
     """Where the actor goes in pixels: the template's box, or its PiP (a generator renders the actor this size)."""
     if template.actor_pip is not None:
@@ -318,9 +328,11 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
     if tpl.in_room:  # the card is the room the actor is in, and its counter (or couch) stands in front of them
         room = ImageLayer(path=scene_card(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
                                           folder=cache_dir))
-        if not isinstance(actor, Path) and actor.head_mask is not None:  # a cut-out photo: the room around them
-            layers.append(room)
-        layers += actor_layers(tpl, in_the_room(actor, room), canvas, duration_ms, cache_dir)
+        placed = in_the_room(actor, room)
+        if isinstance(placed, PuppetLayer) and placed.head_mask is not None:  # a cut-out photo: the room around
+            layers += [room, replace(placed, box=photo_in_room(canvas))]
+        else:
+            layers += actor_layers(tpl, placed, canvas, duration_ms, cache_dir)
         layers.append(ImageLayer(path=scene_front(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
                                                   folder=cache_dir)))
     else:

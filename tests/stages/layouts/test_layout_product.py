@@ -23,6 +23,7 @@ from mediakit.stages.layouts.product import (
     get_template,
     in_the_room,
     load_templates,
+    photo_in_room,
     product_box,
     product_track,
     visible_box,
@@ -83,8 +84,11 @@ def test_a_photo_actor_is_cut_out_and_stands_behind_the_counter_not_a_framed_car
     assert blue.mean() < 0.002, "the photo's blue backdrop is gone: no card, no rectangle of it"
     for corner in (im[:40, :30], im[:40, -30:]):   # beside the head: the kitchen's wall, not the photo's
         assert np.abs(corner - wall[:40, :30]).mean() < 6
-    face = im[round(0.36 * CANVAS.height):round(0.46 * CANVAS.height), 75:105]
-    assert face[..., 0].mean() > face[..., 2].mean() + 30, "the speaker's face (skin) in the middle"
+    box = photo_in_room(CANVAS)
+    assert person.box == box and box.y + box.h > 0.82 * CANVAS.height, "standing behind the counter, at its scale"
+    cy, cx = box.y + round(0.42 * box.h), box.x + box.w // 2   # the rig frames the face centre at 42% of the height
+    face = im[cy - 8:cy + 8, cx - 10:cx + 10]
+    assert face[..., 0].mean() > face[..., 2].mean() + 30, "the speaker's face (skin) there"
 
 
 @pytest.mark.slow
