@@ -46,8 +46,8 @@ from .scenery import FRONTS, KINDS, scene_card, scene_front
 DEFAULT_TEMPLATE = "product-in-hand"
 MOTIONS = ("none", "hover", "drift")
 ROOM_FLOOR = 0.82  # where an in-room template's counter top (or couch arm) is, of the height
-ROOM_PHOTO = 0.55   # of the frame: a cut-out photo actor's size in the room
-ROOM_HIDDEN = 0.28  # of that box, below the counter top: the photo's foot stays behind the counter
+ROOM_PHOTO = 0.62   # of the frame's height: a cut-out photo actor in the room (the full width)
+ROOM_HIDDEN = 0.03  # of that box's height, below the counter top: the photo's foot stays behind the counter
 MOUTH_CLEAR = 0.6   # head units below a bust's face centre: under its mouth, where a held product may start
 
 
@@ -289,15 +289,18 @@ def in_the_room(actor: Path | ActorLayer, room: ImageLayer) -> Path | ActorLayer
 
 
 def photo_in_room(canvas: Canvas) -> Box:
-    """Where a cut-out photo actor stands in the room: ``ROOM_PHOTO`` of the frame, centred, its foot (where the
-    photo's edge cuts the shoulders) ``ROOM_HIDDEN`` of its height behind the counter.  Full frame, a headshot
-    enlarged to the frame's height was a giant head over the counter."""
-    w, h = round(canvas.width * ROOM_PHOTO) // 2 * 2, round(canvas.height * ROOM_PHOTO) // 2 * 2
-    return Box((canvas.width - w) // 2, round(canvas.height * ROOM_FLOOR + h * ROOM_HIDDEN) - h, w, h)
+    """Where a cut-out photo actor stands in the room: the full width, ``ROOM_PHOTO`` of the height, its foot
+    (the photo's cut edge) ``ROOM_HIDDEN`` of its height behind the counter, so the face sits above the product
+    on the counter and the shoulders show.  Framed full frame, a headshot was a giant head over the counter."""
+    h = round(canvas.height * ROOM_PHOTO) // 2 * 2
+    return Box(0, round(canvas.height * ROOM_FLOOR + h * ROOM_HIDDEN) - h, canvas.width, h)
 
 
-def actor_box(template: ProductTemplate, canvas: Canvas) -> Box:
-    """Where the actor goes in pixels: the template's box, or its PiP (a generator renders the actor this size)."""
+def actor_box(template: ProductTemplate, canvas: Canvas, *, photo: bool = False) -> Box:
+    """Where the actor goes in pixels: the template's box, or its PiP (a generator renders the actor this size);
+    a ``photo`` actor in the room stands at ``photo_in_room``."""
+    if photo and template.in_room:
+        return photo_in_room(canvas)
     if template.actor_pip is not None:
         return pip_box(template.actor_pip, canvas)
     assert template.actor_box is not None

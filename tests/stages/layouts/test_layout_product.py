@@ -20,6 +20,7 @@ from mediakit.stages.layouts.product import (
     SKIN,
     SLEEVE,
     ProductTemplate,
+    actor_box,
     get_template,
     in_the_room,
     load_templates,
@@ -29,7 +30,7 @@ from mediakit.stages.layouts.product import (
     visible_box,
     wrist,
 )
-from mediakit.timeline import Canvas, ImageLayer, PuppetLayer, Timeline
+from mediakit.timeline import Box, Canvas, ImageLayer, PuppetLayer, Timeline
 
 CANVAS = Canvas(180, 320)
 SPEC_TEMPLATES = ["product-in-hand", "mirror-selfie", "bathroom-reaction", "kitchen-counter", "car-selfie",
@@ -72,7 +73,9 @@ def test_a_drawn_actor_in_the_room_has_the_room_behind_them(stand_in_actor: Call
 @pytest.mark.slow
 def test_a_photo_actor_is_cut_out_and_stands_behind_the_counter_not_a_framed_card(
         photo_actor: Actor, speech: SpeechInput, layout_media: Path, tmp_path: Path) -> None:
-    actor = placeable(talking_track(photo_actor, speech, CANVAS.box, fps=CANVAS.fps, duration_ms=1000))
+    box = actor_box(get_template("kitchen-counter"), CANVAS, photo=True)
+    actor = placeable(talking_track(photo_actor, speech, Box(0, 0, box.w, box.h), fps=CANVAS.fps,
+                                    duration_ms=1000))
     track = product_track(layout_media / "packshot.jpg", actor, CANVAS, 1000, template="kitchen-counter",
                           cache_dir=tmp_path)
     room, person = track.layers[:2]
@@ -84,8 +87,8 @@ def test_a_photo_actor_is_cut_out_and_stands_behind_the_counter_not_a_framed_car
     assert blue.mean() < 0.002, "the photo's blue backdrop is gone: no card, no rectangle of it"
     for corner in (im[:40, :30], im[:40, -30:]):   # beside the head: the kitchen's wall, not the photo's
         assert np.abs(corner - wall[:40, :30]).mean() < 6
-    box = photo_in_room(CANVAS)
-    assert person.box == box and box.y + box.h > 0.82 * CANVAS.height, "standing behind the counter, at its scale"
+    assert box == photo_in_room(CANVAS) and person.box == box and box.h < CANVAS.height, "not the whole frame"
+    assert box.y + box.h > 0.82 * CANVAS.height > box.y + 0.9 * box.h, "its foot behind the counter, no more"
     cy, cx = box.y + round(0.42 * box.h), box.x + box.w // 2   # the rig frames the face centre at 42% of the height
     face = im[cy - 8:cy + 8, cx - 10:cx + 10]
     assert face[..., 0].mean() > face[..., 2].mean() + 30, "the speaker's face (skin) there"
