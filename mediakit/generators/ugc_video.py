@@ -171,7 +171,8 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
         if plan.green_screen:
             page = page_for(plan.page, speech, canvas, plan.broll_model)
             track = green_screen_track(actor, speech, page, canvas, total_ms)
-            return Picture(track, clear_of_picture(track.layers, canvas, plan.style))
+            stands = track.layers[-1].box   # captions keep off the actor as off a PiP: the face first, then the rest
+            return Picture(track, clear_of_picture(track.layers, canvas, plan.style, pip=stands, face_shown=False))
         scenes = plan.edit.scenes(" ".join(w.text for w in speech.words)) if plan.heard and plan.edit else plan.scenes
         only_pip = plan.pip is not None and bool(scenes) and all(s.type == "broll" for s in scenes)
         pip_at = pip_clip = None

@@ -27,9 +27,10 @@ from mediakit.probe import probe
 from mediakit.stages.actors.talking import SpeechInput
 from mediakit.stages.broll.image_engine import card_band
 from mediakit.stages.broll.scenes import card_words
+from mediakit.stages.layouts.green_screen import actor_box
 from mediakit.stages.pip import PipOptions, pip_box
 from mediakit.stages.subtitles.seen import clear_of_picture, seen_in
-from mediakit.timeline import ImageLayer, SequenceLayer, TextLayer, VideoLayer
+from mediakit.timeline import ImageLayer, PuppetLayer, SequenceLayer, TextLayer, VideoLayer
 from mediakit.words import Word
 
 SCRIPT = "I tried this cold brew for a week. It changed my mornings. Grab yours today."
@@ -162,6 +163,23 @@ def test_the_green_screen_layout_stands_the_actor_before_the_page_with_no_cuts(p
     photo = _plan("ugc_video", {"script": SCRIPT, "product_image_url": str(product), "layout": "green_screen"})
     assert photo.page is not None and photo.page.suffix == product.suffix
     assert _plan("ugc_video", {"script": SCRIPT, "layout": "green_screen"}).page is None  # drawn at build
+
+
+@pytest.mark.parametrize("given", [True, False])
+def test_the_green_screen_picture_is_the_page_and_the_actor_in_front_of_its_foot(given: bool, product: Path,
+                                                                                 speech: SpeechInput,
+                                                                                 tmp_path: Path) -> None:
+    body = {"script": SCRIPT, "actor_slug": "maya-chen", "layout": "green_screen"}
+    gen, plan = plan_job("ugc_video", {**body, **({"broll_images": [str(product)]} if given else {})},
+                         options=PREVIEW)
+    said = replace(speech, words=(Word("Fresh", 0, 400), Word("coffee.", 400, 900), Word("Really.", 900, 1200)))
+    picture = gen.picture(plan, said, tmp_path)
+    page, actor = picture.track.layers
+    assert isinstance(page, ImageLayer) and page.box is None and page.path.exists()
+    canvas = plan.canvas
+    assert isinstance(actor, PuppetLayer) and actor.box == actor_box(canvas) and actor.box.y > 0
+    assert isinstance(actor.backdrop, ImageLayer) and actor.backdrop.path == page.path, "drawn on the page"
+    assert picture.caption_centre < actor.box.y + 0.25 * actor.box.h, "captions above the face, off it"
 
 
 def test_captions_keep_clear_of_the_drawn_cards_words() -> None:
