@@ -153,9 +153,9 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
     def picture(self, plan: ProductActingPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The template's scene: the actor in its box, the product shown whole; captions off face and product."""
         canvas, total_ms = plan.canvas, plan.seconds * 1000
-        abox = actor_box(get_template(plan.template), canvas)
-        acted = talking_track(plan.casting.actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps,
-                              duration_ms=total_ms)
+        actor = plan.casting.actor   # a photo actor in the room stands at its photo's shape, cut out
+        abox = actor_box(get_template(plan.template), canvas, photo=actor.kind == "photo")
+        acted = talking_track(actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps, duration_ms=total_ms)
         track = product_track(plan.product, placeable(acted), canvas, total_ms, template=plan.template,
                               energy=plan.energy, look=plan.casting.actor.drawn_look,
                               point=naming_line(speech.words, plan.product_name), cache_dir=workdir)

@@ -20,8 +20,11 @@ Geometry (all relative to the canvas, so every aspect gets the same look):
   least of them (``clear_position``).
 
 ``rounded`` cuts the corners with a mask drawn once by Pillow; ``shadow`` is
-rounded plus a soft drop shadow built once in the graph.  Both are compiled
-into the one render graph; nothing runs per frame in Python.
+rounded plus a soft drop shadow built once in the graph.  ``bubble`` (an
+extension) is the avatar bubble: a square frame holding a disc with a soft
+shadow, and the actor cut out of their picture (``actors.person_cutout``),
+head and shoulders, inside the disc; outside it the picture behind shows.
+All are compiled into the one render graph; nothing runs per frame in Python.
 """
 
 from __future__ import annotations
@@ -40,18 +43,20 @@ from ..timeline import (
     Animation,
     Box,
     Canvas,
+    ColorLayer,
     ImageLayer,
     Shadow,
     VideoLayer,
     VisualLayer,
 )
+from .actors.person_cutout import cut_out
 from .masks import rounded_mask
 from .subtitles.seen import Rect, sighted
 
 Position = Literal["bottom-center", "bottom-left", "bottom-right"]
 Size = Literal["small", "medium", "large"]
 PipAnimation = Literal["slide-up", "slide-left", "slide-right", "fade", "scale"]
-FrameStyle = Literal["none", "rounded", "shadow"]
+FrameStyle = Literal["none", "rounded", "shadow", "bubble"]
 
 COMPOSITION_MODES: tuple[str, ...] = ("pip",)
 POSITIONS: tuple[str, ...] = get_args(Position)
@@ -70,6 +75,7 @@ EDGE_GAP = 0.02           # of canvas width, between the frame and a box it keep
 MIN_SHARE = 0.22          # of the canvas's shorter side: the narrowest a frame gets to keep clear of one
 ENTER_MS = 450
 EXIT_MS = 250
+BUBBLE_DISC = "#F1ECE4"   # the avatar bubble's disc: a warm light tone a face and dark clothes stand out on
 
 
 # The one definition of the options: a request model validates them as a field
@@ -143,7 +149,7 @@ def pip_box(options: PipOptions, canvas: Canvas, *, clear_of: Sequence[Box] = ()
         if beside and room < w:   # level with it and reaching into it
             w = max(room, MIN_SHARE * min(cw, ch))
     w_px = max(2, int(w) // 2 * 2)
-    h_px = max(2, int(w_px * ASPECT) // 2 * 2)
+    h_px = w_px if options.frame_style == "bubble" else max(2, int(w_px * ASPECT) // 2 * 2)
     if options.position == "bottom-left":
         x = side
     elif options.position == "bottom-right":
@@ -195,14 +201,27 @@ def pip_layer(source: Path | ActorLayer, options: PipOptions, canvas: Canvas, st
     """
     box = pip_box(options, canvas, clear_of=clear_of)
     mask = None
+    bubble = options.frame_style == "bubble"
     if options.frame_style != "none":
-        mask = rounded_mask(box.w, box.h, round(box.w * CORNER), cache_dir)
-    shadow = Shadow(0, max(2, box.h // 40), max(2, box.w // 24), 0.5) if options.frame_style == "shadow" else None
+        mask = rounded_mask(box.w, box.h, box.w // 2 if bubble else round(box.w * CORNER), cache_dir)
+    shadow = Shadow(0, max(2, box.h // 40), max(2, box.w // 24), 0.5) if options.frame_style in ("shadow", "bubble") \
+        else None
     common: dict[str, Any] = {"start_ms": start_ms, "duration_ms": duration_ms, "box": box, "mask": mask,
                               "shadow": shadow, "enter": Animation(options.animation, min(ENTER_MS, duration_ms // 2)),  # type: ignore[arg-type]
                               "exit": Animation("fade", min(EXIT_MS, duration_ms // 2)) if leaves else NO_ANIMATION}
-    if not isinstance(source, Path):  # a drawn actor, animated in the final render from the trim on
-        return (replace(source, trim_start_ms=trim_start_ms, **common),)
+    if bubble:  # the disc carries the shadow; the actor is cut out inside it
+        disc = ColorLayer(color=BUBBLE_DISC, **common)
+        common["shadow"] = None
+        return disc, *cut_out((_placed(source, trim_start_ms, loop, common),), ColorLayer(color=BUBBLE_DISC),
+                              shape=mask)
+    return (_placed(source, trim_start_ms, loop, common),)
+
+
+def _placed(source: Path | ActorLayer, trim_start_ms: int, loop: bool, common: dict[str, Any]) -> VisualLayer:
+    """``source`` as a layer with ``common``'s placement: a drawn actor animated from the trim on, a still or a
+    clip."""
+    if not isinstance(source, Path):
+        return replace(source, trim_start_ms=trim_start_ms, **common)
     if source.suffix.lower() in IMAGE_SUFFIXES:
-        return (ImageLayer(path=source, **common),)
-    return (VideoLayer(path=source, trim_start_ms=trim_start_ms, loop=loop, **common),)
+        return ImageLayer(path=source, **common)
+    return VideoLayer(path=source, trim_start_ms=trim_start_ms, loop=loop, **common)

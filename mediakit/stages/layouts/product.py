@@ -2,7 +2,8 @@
 
 Templates live in ``presets/product_templates.yaml``: each is a distinct
 arrangement of a drawn scene card, the actor (full-frame, in a framed box or
-in a picture-in-picture) and the product (position, width, rotation, motion,
+in a picture-in-picture; in the room, a photo actor is cut out of the photo
+and stands behind the counter as a drawn one does) and the product (position, width, rotation, motion,
 entrance).  The product is prepared once with Pillow: a plain background is
 removed (see ``cutout``), a busy photo is kept whole as a rounded photo
 card, then it is rotated and given a soft shadow, and the result is cached
@@ -29,12 +30,14 @@ from ...timeline import (
     Canvas,
     Hover,
     ImageLayer,
+    PuppetLayer,
     Shadow,
     Track,
     VideoLayer,
     VisualLayer,
 )
 from ..actors.look import Look
+from ..actors.person_cutout import cut_out
 from ..actors.portraits import bust_geometry
 from ..masks import rounded_mask
 from ..pip import IMAGE_SUFFIXES, PipOptions, pip_box, pip_layer
@@ -45,6 +48,8 @@ from .scenery import FRONTS, KINDS, scene_card, scene_front
 DEFAULT_TEMPLATE = "product-in-hand"
 MOTIONS = ("none", "hover", "drift")
 ROOM_FLOOR = 0.82  # where an in-room template's counter top (or couch arm) is, of the height
+ROOM_PHOTO = 0.62   # of the frame's height: a cut-out photo actor in the room (the full width)
+ROOM_HIDDEN = 0.03  # of that box's height, below the counter top: the photo's foot stays behind the counter
 MOUTH_CLEAR = 0.6   # head units below a bust's face centre: under its mouth, where a held product may start
 
 
@@ -272,15 +277,29 @@ def actor_layers(template: ProductTemplate, actor: Path | ActorLayer, canvas: Ca
 
 
 def in_the_room(actor: Path | ActorLayer, room: ImageLayer) -> Path | ActorLayer:
-    """A drawn actor with ``room`` behind them instead of their own backdrop; a photo actor keeps the photo's
-    plate (its backdrop is the rest of the picture) and a clip its own background."""
-    if isinstance(actor, Path) or actor.head_mask is not None:
+    """A drawn actor with ``room`` behind them instead of their own backdrop; a photo actor cut out of the photo
+    (``person_cutout``: the room, laid under them, shows around them, not the photo's wall as a framed card); a
+    clip keeps its own background."""
+    if isinstance(actor, Path):
         return actor
-    return replace(actor, backdrop=room)
+    (placed,) = cut_out((actor,), room)
+    assert isinstance(placed, PuppetLayer)
+    return placed
 
 
-def actor_box(template: ProductTemplate, canvas: Canvas) -> Box:
-    """Where the actor goes in pixels: the template's box, or its PiP (a generator renders the actor this size)."""
+def photo_in_room(canvas: Canvas) -> Box:
+    """Where a cut-out photo actor stands in the room: the full width, ``ROOM_PHOTO`` of the height, its foot
+    (the photo's cut edge) ``ROOM_HIDDEN`` of its height behind the counter, so the face sits above the product
+    on the counter and the shoulders show.  Framed full frame, a headshot was a giant head over the counter."""
+    h = round(canvas.height * ROOM_PHOTO) // 2 * 2
+    return Box(0, round(canvas.height * ROOM_FLOOR + h * ROOM_HIDDEN) - h, canvas.width, h)
+
+
+def actor_box(template: ProductTemplate, canvas: Canvas, *, photo: bool = False) -> Box:
+    """Where the actor goes in pixels: the template's box, or its PiP (a generator renders the actor this size);
+    a ``photo`` actor in the room stands at ``photo_in_room``."""
+    if photo and template.in_room:
+        return photo_in_room(canvas)
     if template.actor_pip is not None:
         return pip_box(template.actor_pip, canvas)
     assert template.actor_box is not None
@@ -321,7 +340,11 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
                                           folder=cache_dir))
         front = ImageLayer(path=scene_front(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
                                             folder=cache_dir))
-        layers += actor_layers(tpl, in_the_room(actor, room), canvas, duration_ms, cache_dir)
+        placed = in_the_room(actor, room)
+        if isinstance(placed, PuppetLayer) and placed.head_mask is not None:  # a cut-out photo: the room around
+            layers += [room, replace(placed, box=photo_in_room(canvas))]
+        else:
+            layers += actor_layers(tpl, placed, canvas, duration_ms, cache_dir)
         layers += [front, *pointing] if tpl.hand else [*pointing, front]
     else:
         if tpl.backdrop != "none":

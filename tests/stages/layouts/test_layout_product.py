@@ -12,22 +12,26 @@ from PIL import Image
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
+from mediakit.stages.actors.catalog import Actor
 from mediakit.stages.actors.portraits import bust_geometry
 from mediakit.stages.actors.query import get_actor
+from mediakit.stages.actors.talking import SpeechInput, placeable, talking_track
 from mediakit.stages.layouts.cutout import cutout, plain_background
 from mediakit.stages.layouts.limbs import NEUTRAL, Limbs
 from mediakit.stages.layouts.product import (
     MOUTH_CLEAR,
     ProductTemplate,
+    actor_box,
     get_template,
     in_the_room,
     load_templates,
+    photo_in_room,
     product_box,
     product_track,
     visible_box,
     wrist,
 )
-from mediakit.timeline import Canvas, ImageLayer, PuppetLayer, Timeline
+from mediakit.timeline import Box, Canvas, ImageLayer, PuppetLayer, Timeline
 
 CANVAS = Canvas(180, 320)
 SPEC_TEMPLATES = ["product-in-hand", "mirror-selfie", "bathroom-reaction", "kitchen-counter", "car-selfie",
@@ -65,9 +69,31 @@ def test_a_drawn_actor_in_the_room_has_the_room_behind_them(stand_in_actor: Call
     room = ImageLayer(path=tmp_path / "room.png")
     drawn = stand_in_actor((180, 320))
     assert in_the_room(drawn, room).backdrop == room
-    photo = replace(drawn, head_mask=tmp_path / "mask.png")
-    assert in_the_room(photo, room) == photo, "a photo actor keeps its plate: the rest of its picture"
     assert in_the_room(tmp_path / "clip.mp4", room) == tmp_path / "clip.mp4"
+
+
+@pytest.mark.slow
+def test_a_photo_actor_is_cut_out_and_stands_behind_the_counter_not_a_framed_card(
+        photo_actor: Actor, speech: SpeechInput, layout_media: Path, tmp_path: Path) -> None:
+    box = actor_box(get_template("kitchen-counter"), CANVAS, photo=True)
+    actor = placeable(talking_track(photo_actor, speech, Box(0, 0, box.w, box.h), fps=CANVAS.fps,
+                                    duration_ms=1000))
+    track = product_track(layout_media / "packshot.jpg", actor, CANVAS, 1000, template="kitchen-counter",
+                          cache_dir=tmp_path)
+    room, person = track.layers[:2]
+    assert isinstance(room, ImageLayer) and isinstance(person, PuppetLayer) and person.mask is not None
+    im = np.asarray(Image.open(render(Timeline(CANVAS, 1000, layers=track.layers), tmp_path / "f.png",
+                                      profile=StillProfile(500))).convert("RGB"), dtype=np.int16)
+    wall = np.asarray(Image.open(room.path).convert("RGB"), dtype=np.int16)
+    blue = (im[..., 2] > 150) & (im[..., 0] < 90)
+    assert blue.mean() < 0.002, "the photo's blue backdrop is gone: no card, no rectangle of it"
+    for corner in (im[:40, :30], im[:40, -30:]):   # beside the head: the kitchen's wall, not the photo's
+        assert np.abs(corner - wall[:40, :30]).mean() < 6
+    assert box == photo_in_room(CANVAS) and person.box == box and box.h < CANVAS.height, "not the whole frame"
+    assert box.y + box.h > 0.82 * CANVAS.height > box.y + 0.9 * box.h, "its foot behind the counter, no more"
+    cy, cx = box.y + round(0.42 * box.h), box.x + box.w // 2   # the rig frames the face centre at 42% of the height
+    face = im[cy - 8:cy + 8, cx - 10:cx + 10]
+    assert face[..., 0].mean() > face[..., 2].mean() + 30, "the speaker's face (skin) there"
 
 
 @pytest.mark.slow
