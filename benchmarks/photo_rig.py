@@ -10,7 +10,7 @@ a 142 px face in a 360x288 frame, so the rig is tried on a small photo).
   inside) vs a bare encode of 15 s 1080x1920 (testsrc2 + tone, the same
   encoder settings), interleaved, medians (target <= 1.5x);
 * **quality**, on the actor alone at 540x960 speaking the sample script
-  (eSpeak), rendered still (no head motion) and moving, nearly losslessly
+  (the default voice, or ``--engine``'s), rendered still (no head motion) and moving, nearly losslessly
   (x264 at crf 1, so what is measured is what the graph composed):
   - mouth: dark (cavity) pixels in the mouth region (the lips' landmarks
     and the jaw's drop below) per frame vs the
@@ -30,8 +30,8 @@ a 142 px face in a 360x288 frame, so the rig is tried on a small photo).
     (the brow band's best-matching shift, as a share of the face height)
     and the mean difference in the brow region (levels).
 
-The "still" render keeps the head level too (the tilted cells are not
-shown), so the mouth and eye measures see the face alone.
+The "still" render keeps the head level too (neither the tilted cells nor
+the nods are shown), so the mouth and eye measures see the face alone.
 
 Frames of both renders are written as PNG contact sheets beside the JSON
 (``--frames DIR``) to look at.
@@ -49,6 +49,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -65,10 +66,10 @@ from mediakit.stages.actors import SpeechInput
 from mediakit.stages.actors.acting import acting_for
 from mediakit.stages.actors.face_mesh import find_face
 from mediakit.stages.actors.face_poses import BROWS, EYES
-from mediakit.stages.actors.head_tilt import TILTS
+from mediakit.stages.actors.head_tilt import ANGLES, STEPS, TILTS
 from mediakit.stages.actors.look import EYE_STATES
 from mediakit.stages.actors.photo_rig import brow_poses, frame_photo, photo_layer, photo_parts
-from mediakit.stages.actors.visemes import speech_visemes
+from mediakit.stages.actors.visemes import VISEMES, speech_visemes
 from mediakit.stages.voice import synthesize
 from mediakit.timeline import AudioClip, Canvas, Sprite, Timeline
 
@@ -157,10 +158,12 @@ def straight_edge(diff: np.ndarray) -> float:
     return longest
 
 
-def level(sprite: Sprite) -> Sprite:
-    """``sprite`` showing only its level cells (the first of its ``len(TILTS)`` equal parts)."""
-    per = sprite.cells // len(TILTS)
-    return replace(sprite, schedule=tuple((c % per, a, b) for c, a, b in sprite.schedule))
+def level(sprite: Sprite, per_tilt: int, stills: Sequence[int] = (0,)) -> Sprite:
+    """``sprite`` showing only its level cells: a held tilt's cell (``per_tilt`` a tilt) at level, and for an
+    in-between angle's cell (``len(stills)`` a step) the level cell it stands for."""
+    held = len(TILTS) * per_tilt
+    return replace(sprite, schedule=tuple((c % per_tilt if c < held else stills[(c - held) % len(stills)], a, b)
+                                          for c, a, b in sprite.schedule))
 
 
 def brows(frames_dir: Path | None) -> dict[str, float]:
@@ -173,9 +176,9 @@ def brows(frames_dir: Path | None) -> dict[str, float]:
     for delivery in ("excited", "calm"):
         parts = photo_parts(FACE, SIZE, brows=brow_poses(acting_for(delivery)), field="face_photo_url")
         head = np.asarray(read_pam(parts.paths["head"]))
-        face = head[:, :head.shape[1] // len(TILTS), :3].astype(np.float64)
+        face = head[:, :head.shape[1] // len(ANGLES), :3].astype(np.float64)
         strip = np.asarray(read_pam(parts.paths["eyes"]))
-        cell = strip[:, :strip.shape[1] // (len(TILTS) * len(EYE_STATES))]  # open lids, level
+        cell = strip[:, :strip.shape[1] // (len(TILTS) * len(EYE_STATES) + len(STEPS))]  # open lids, level
         (x, y), (h, w) = parts.eyes, cell.shape[:2]
         alpha = cell[..., 3:] / 255
         face[y:y + h, x:x + w] = face[y:y + h, x:x + w] * (1 - alpha) + cell[..., :3] * alpha
@@ -197,13 +200,15 @@ def brows(frames_dir: Path | None) -> dict[str, float]:
                                                                - faces["calm"][region]).mean()), 2)}
 
 
-def quality(folder: Path, frames_dir: Path | None) -> dict[str, float]:
-    spoken = synthesize(SCRIPT)
+def quality(folder: Path, frames_dir: Path | None, engine: str | None = None) -> dict[str, float]:
+    spoken = synthesize(SCRIPT, engine=engine)
     speech = SpeechInput.from_speech(spoken)
     visemes = speech_visemes(speech.phonemes, speech.words, speech.audio, speech.duration_ms)
     moving = photo_layer(FACE, visemes, speech.words, size=SIZE, duration_ms=speech.duration_ms, seed=11)
-    still = replace(moving, head_dx=(), head_dy=(), head=level(moving.head), eyes=level(moving.eyes),
-                    mouth=level(moving.mouth))
+    brows = len(brow_poses(acting_for(None)))
+    still = replace(moving, head_dx=(), head_dy=(), head_dips=(), head=level(moving.head, 1),
+                    eyes=level(moving.eyes, brows * len(EYE_STATES), [b * len(EYE_STATES) for b in range(brows)]),
+                    mouth=level(moving.mouth, len(VISEMES), [VISEMES.index("rest")]))
     canvas = Canvas(*SIZE, FPS)
     audio = (AudioClip(speech.audio),)
     lossless = VideoProfile(crf=1)  # near-lossless: what the graph composes, not the encoder's noise
@@ -268,11 +273,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--frames", type=Path, help="write contact sheets of the renders here")
     parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--engine", help="the voice engine speaking the script (default: the default voice's)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-photo-") as tmp:
         folder = Path(tmp)
         result: dict[str, object] = rig_seconds(folder / "rig-cache")
-        result.update(quality(folder, args.frames))
+        result.update(quality(folder, args.frames, args.engine))
         result.update(brows(args.frames))
         if not args.skip_speed:
             ad_run(folder / "warm.mp4", folder / "warm-cache")  # imports, fonts, voices
