@@ -25,6 +25,8 @@ a 142 px face in a 360x288 frame, so the rig is tried on a small photo).
   - the region the open mouth changes (smoothed and closed, see
     ``straight_edge``): its longest straight edge as a share of the face
     width (<= 10%);
+  - tilt: the largest shift of the hairline at 1080x1920 from one frame to
+    the next over the head's tilt schedule, and a whole tilt's (``hairline``);
   - brows by delivery: the face at rest (lids open, head level) for an
     excited and a calm delivery, how much higher the excited brows sit
     (the brow band's best-matching shift, as a share of the face height)
@@ -42,6 +44,7 @@ Frames of both renders are written as PNG contact sheets beside the JSON
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import statistics
@@ -166,6 +169,27 @@ def level(sprite: Sprite, per_tilt: int, stills: Sequence[int] = (0,)) -> Sprite
                                           for c, a, b in sprite.schedule))
 
 
+def hairline(schedule: Sequence[tuple[int, int, int]], duration_ms: int) -> dict[str, float]:
+    """The head's tilt at 1080x1920 over ``schedule`` (the head strip's cells): the largest shift of the crown
+    between two frames in a row at 30 fps, and a whole tilt's (phase correlation of the top third of the head
+    cells themselves, so the roll is measured apart from the sway and nods)."""
+    parts = photo_parts(FACE, (1080, 1920), field="face_photo_url")
+    head = np.asarray(read_pam(parts.paths["head"]))
+    cells = np.split(head, len(ANGLES), axis=1)
+    crown = slice(0, head.shape[0] // 3)
+    window = cv2.createHanningWindow((cells[0].shape[1], head.shape[0] // 3), cv2.CV_32F)
+
+    def shift(a: int, b: int) -> float:
+        grey = [cv2.cvtColor(np.ascontiguousarray(cells[c][crown]), cv2.COLOR_RGB2GRAY).astype(np.float32)
+                for c in (a, b)]
+        return float(np.hypot(*cv2.phaseCorrelate(grey[0], grey[1], window)[0]))
+
+    shown = [next(c for c, a, b in schedule if a <= t < b) for t in range(0, duration_ms, 1000 // FPS)]
+    steps = {(a, b) for a, b in itertools.pairwise(shown) if a != b}
+    return {"tilt_hairline_frame_step_max_px_1080": round(max((shift(a, b) for a, b in steps), default=0.0), 1),
+            "tilt_hairline_whole_px_1080": round(shift(0, 1), 1)}
+
+
 def brows(frames_dir: Path | None) -> dict[str, float]:
     """The face at rest for an excited and a calm delivery: the brows' lift (band shift, % of face height) and
     the mean difference in the brow region (levels)."""
@@ -260,7 +284,8 @@ def quality(folder: Path, frames_dir: Path | None, engine: str | None = None) ->
                             "fps=4,scale=270:-2,tile=8x4", "-frames:v", "1", str(frames_dir / f"{name}.png")],
                            check=True)
         Image.fromarray(still_f[widest[-1]].astype(np.uint8)).save(frames_dir / "widest_open.png")
-    return {"mouth_energy_r": r, "mouth_lag_ms": lag, "eyes_longest_still_s": round(eyes_gap, 2),
+    return {**hairline(moving.head.schedule, speech.duration_ms),
+            "mouth_energy_r": r, "mouth_lag_ms": lag, "eyes_longest_still_s": round(eyes_gap, 2),
             "head_move_min_5s_pct_face_w": round(100 * min(moves) / face_w, 2),
             "outside_max_levels": round(float(off.max()), 1),
             "outside_over_2_levels_pct": round(100 * float((off > 2).mean()), 4),

@@ -32,7 +32,8 @@ import numpy as np
 from ...words import Word
 
 TILTS = (0.0, 1.6, -1.6)    # degrees of roll (counter-clockwise on screen); the first is level
-MOVE_STEPS = 6               # a move from level to a tilt or back, in equal steps of roll
+MOVE_STEPS = 6               # a move from level to a tilt or back, in equal steps of roll (5 px at the
+                             # hairline of a 1080x1920 frame, of 30 in all)
 MOVE_MS = 240                # how long a move's in-between angles show: 48 ms each, none skipped at 24 fps up
 # the in-between angles of every move (each side's, from level outwards), baked after the held ones
 STEPS = tuple(t * k / MOVE_STEPS for t in TILTS[1:] for k in range(1, MOVE_STEPS))

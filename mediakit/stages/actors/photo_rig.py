@@ -111,7 +111,7 @@ def brow_poses(acting: Acting) -> tuple[str, ...]:
 def photo_parts(portrait: Path, size: tuple[int, int], *, brows: tuple[str, ...] = ("neutral",),
                 field: str = "portrait") -> PhotoParts:
     """The rig's parts for ``portrait`` at ``size``, its eyes in the ``brows`` poses (made once, then cached)."""
-    key = cache_key("photo-rig", (RIG_VERSION, file_signature(portrait), size, brows))
+    key = cache_key("photo-rig", (RIG_VERSION, file_signature(portrait), size, brows, ANGLES))  # ANGLES: the layout
     folder = cache_dir()
     paths = {name: folder / f"photo-rig-{key}-{name}.pam" for name in PART_NAMES}
     meta = folder / f"photo-rig-{key}.npy"
@@ -134,7 +134,8 @@ def frame_photo(photo: Image.Image, face: FaceLandmarks, size: tuple[int, int]) 
     x0, y0, x1, y1 = face.box
     ox = int(np.clip((x0 + x1) / 2 * scale - w / 2, 0, sw - w))
     oy = int(np.clip((y0 + y1) / 2 * scale - FACE_TOP * h, 0, sh - h))
-    plate = photo.resize((sw, sh), Image.Resampling.LANCZOS).crop((ox, oy, ox + w, oy + h))
+    fx, fy = sw / photo.width, sh / photo.height  # only the part shown is resampled
+    plate = photo.resize((w, h), Image.Resampling.LANCZOS, box=(ox / fx, oy / fy, (ox + w) / fx, (oy + h) / fy))
     return plate, face.scaled(scale, -ox, -oy)
 
 
@@ -186,16 +187,19 @@ def _tilted_strip(head: np.ndarray, poses: list[np.ndarray], face_h: float, roll
     RGBA strip, each with the feathered alpha of that change (tilted with it): every pose at each of ``TILTS``
     (tilt-major), then the ``still`` poses at each of ``STEPS`` (step-major), as ``with_tilt`` reads them."""
     (x, y, w, h), alpha = _region(head, poses, face_h)
-    held = reach((x, y, w, h), roll, (head.shape[1], head.shape[0]))
-    whole = np.zeros(head.shape[:2], dtype=np.uint8)
-    whole[y:y + h, x:x + w] = alpha
+    bounds = (head.shape[1], head.shape[0])
+    held = reach((x, y, w, h), roll, bounds)
+    sx, sy, sw, sh = reach(held, roll, bounds)  # every pixel a tilted cell samples: only this much is cut
+    whole = np.zeros((sh, sw, 1), dtype=np.uint8)
+    whole[y - sy:y - sy + h, x - sx:x - sx + w, 0] = alpha
+    rgba = [np.concatenate([pose[sy:sy + sh, sx:sx + sw], whole], axis=2) for pose in poses]
+    centre, box = (roll[0] - sx, roll[1] - sy), (held[0] - sx, held[1] - sy, held[2], held[3])
     cw = held[2]
     cells = [(n, degrees) for degrees in TILTS for n in range(len(poses))]
     cells += [(n, degrees) for degrees in STEPS for n in still]
     strip = np.empty((held[3], cw * len(cells), 4), dtype=np.uint8)
-    rgba = [cv2.merge([*cv2.split(pose), whole]) for pose in poses]
     for k, (n, degrees) in enumerate(cells):
-        strip[:, k * cw:(k + 1) * cw] = tilted(rgba[n], roll, degrees, held)
+        strip[:, k * cw:(k + 1) * cw] = tilted(rgba[n], centre, degrees, box)
     return held, strip
 
 
