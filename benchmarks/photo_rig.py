@@ -69,7 +69,7 @@ from mediakit.stages.actors import SpeechInput
 from mediakit.stages.actors.acting import acting_for
 from mediakit.stages.actors.face_mesh import find_face
 from mediakit.stages.actors.face_poses import BROWS, EYES
-from mediakit.stages.actors.head_tilt import ANGLES, STEPS, TILTS
+from mediakit.stages.actors.head_tilt import ANGLES, TILTS
 from mediakit.stages.actors.look import EYE_STATES
 from mediakit.stages.actors.photo_rig import brow_poses, frame_photo, photo_layer, photo_parts
 from mediakit.stages.actors.visemes import VISEMES, speech_visemes
@@ -161,12 +161,11 @@ def straight_edge(diff: np.ndarray) -> float:
     return longest
 
 
-def level(sprite: Sprite, per_tilt: int, stills: Sequence[int] = (0,)) -> Sprite:
-    """``sprite`` showing only its level cells: a held tilt's cell (``per_tilt`` a tilt) at level, and for an
-    in-between angle's cell (``len(stills)`` a step) the level cell it stands for."""
+def level(sprite: Sprite, per_tilt: int, still: int = 0) -> Sprite:
+    """``sprite`` showing only its level cells: a held tilt's cell (``per_tilt`` a tilt) at level, and for the
+    blank (or in-between) cell a move shows, the level cell it stands for, ``still``."""
     held = len(TILTS) * per_tilt
-    return replace(sprite, schedule=tuple((c % per_tilt if c < held else stills[(c - held) % len(stills)], a, b)
-                                          for c, a, b in sprite.schedule))
+    return replace(sprite, schedule=tuple((c % per_tilt if c < held else still, a, b) for c, a, b in sprite.schedule))
 
 
 def hairline(schedule: Sequence[tuple[int, int, int]], duration_ms: int) -> dict[str, float]:
@@ -202,7 +201,7 @@ def brows(frames_dir: Path | None) -> dict[str, float]:
         head = np.asarray(read_pam(parts.paths["head"]))
         face = head[:, :head.shape[1] // len(ANGLES), :3].astype(np.float64)
         strip = np.asarray(read_pam(parts.paths["eyes"]))
-        cell = strip[:, :strip.shape[1] // (len(TILTS) * len(EYE_STATES) + len(STEPS))]  # open lids, level
+        cell = strip[:, :strip.shape[1] // (len(TILTS) * len(EYE_STATES) + 1)]  # open lids, level
         (x, y), (h, w) = parts.eyes, cell.shape[:2]
         alpha = cell[..., 3:] / 255
         face[y:y + h, x:x + w] = face[y:y + h, x:x + w] * (1 - alpha) + cell[..., :3] * alpha
@@ -231,8 +230,8 @@ def quality(folder: Path, frames_dir: Path | None, engine: str | None = None) ->
     moving = photo_layer(FACE, visemes, speech.words, size=SIZE, duration_ms=speech.duration_ms, seed=11)
     brows = len(brow_poses(acting_for(None)))
     still = replace(moving, head_dx=(), head_dy=(), head_dips=(), head=level(moving.head, 1),
-                    eyes=level(moving.eyes, brows * len(EYE_STATES), [b * len(EYE_STATES) for b in range(brows)]),
-                    mouth=level(moving.mouth, len(VISEMES), [VISEMES.index("rest")]))
+                    eyes=level(moving.eyes, brows * len(EYE_STATES), EYE_STATES.index("open")),
+                    mouth=level(moving.mouth, len(VISEMES), VISEMES.index("rest")))
     canvas = Canvas(*SIZE, FPS)
     audio = (AudioClip(speech.audio),)
     lossless = VideoProfile(crf=1)  # near-lossless: what the graph composes, not the encoder's noise

@@ -15,8 +15,8 @@ the hairline of a 1080x1920 frame): it passes through ``MOVE_STEPS - 1``
 baked in-between angles (``STEPS``) over ``MOVE_MS``, one step at most per
 frame at 24 fps and up.  The moves fall in pauses, where the mouth is at
 rest and the eyes can be held open, so the in-between angles need only the
-head, a resting mouth and open eyes (per brow pose): a few more cells, not
-a copy of every strip.
+head, with that face laid in: a few more head cells, not a copy of every
+strip.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -101,17 +101,10 @@ def _steps(tilt: int, to: int) -> list[int]:
     return outward if tilt == 0 else outward[::-1]
 
 
-def moving(angle: int) -> int | None:
-    """The step number (0 up) of an in-between angle's index, None for a held tilt's."""
-    return angle - len(TILTS) if angle >= len(TILTS) else None
-
-
-def with_tilt(schedule: Spans, tilts: Spans, per_tilt: int, *, per_step: int = 1,
-              still: Callable[[int], int] = lambda cell: 0) -> tuple[tuple[int, int, int], ...]:
-    """A strip's ``schedule`` on the strip of every angle, cut where the angle changes, including after its last
-    span (whose cell the render holds).  A held tilt's cells are ``tilt * per_tilt + cell``; an in-between
-    angle has only ``per_step`` cells, after every held tilt's, and shows the ``still`` one for ``cell`` (a
-    resting mouth, open eyes)."""
+def with_tilt(schedule: Spans, tilts: Spans, per_tilt: int) -> tuple[tuple[int, int, int], ...]:
+    """A strip's ``schedule`` on the strip of every tilt, cut where the angle changes, including after its last
+    span (whose cell the render holds).  A held tilt's cells are ``tilt * per_tilt + cell``; at an in-between
+    angle the strip shows its blank cell, after every held tilt's: the head's in-between cells carry the face."""
     if not schedule:
         schedule = ((0, 0, 0),)
     starts = sorted({a for _, a, _ in schedule} | {a for _, a, _ in tilts})
@@ -123,10 +116,7 @@ def with_tilt(schedule: Spans, tilts: Spans, per_tilt: int, *, per_step: int = 1
         return cells[max(0, bisect.bisect_right(times, t) - 1)]
 
     def cell(angle: int, c: int) -> int:
-        step = moving(angle)
-        if step is None:
-            return angle * per_tilt + c
-        return len(TILTS) * per_tilt + step * per_step + still(c)
+        return angle * per_tilt + c if angle < len(TILTS) else len(TILTS) * per_tilt
 
     out: list[tuple[int, int, int]] = []
     for t, end in zip(starts, ends, strict=True):

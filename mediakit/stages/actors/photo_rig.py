@@ -15,8 +15,9 @@ Once per photo and frame size (cached), the rig makes the parts a
 Each strip's cells carry the alpha of the region any of their poses changes
 (feathered), and equal the photo everywhere else, so neither a rectangle nor
 a seam can show.  Every part is cut level and tilted each way
-(``head_tilt``), as more cells of its strip; the head, a resting mouth and
-open eyes also at the in-between angles a move passes through.  In the
+(``head_tilt``), as more cells of its strip; the head also at the
+in-between angles a move passes through, with the mouth at rest and the eyes
+open laid in (a move falls in a pause), while the strips show a blank cell.  In the
 graph, the cells of the moment are laid on the head, the mask applied, and
 the head overlaid on the plate at sway offsets, dipping in a nod on each
 stressed word (``acting.nods``): the head moves, nods and rolls, the rest
@@ -48,7 +49,7 @@ from .portraits import POSES
 from .puppet import Motion, blink_track
 from .visemes import VISEMES, VisemeSpan
 
-RIG_VERSION = "5"
+RIG_VERSION = "6"
 RING_ABOVE, RING_BELOW = 1.35, 1.45  # the fixed ring around the face oval (the neck gives way below the chin)
 MASK_SHRINK = 0.9                    # the head's mask inside the ring, feathered
 FEATHER = 0.035                      # mask blur, in face heights
@@ -96,9 +97,8 @@ def photo_layer(portrait: Path, visemes: Sequence[VisemeSpan], words: Sequence[W
         start_ms=start_ms, duration_ms=duration_ms, box=box, size=size,
         backdrop=ImageLayer(path=parts.paths["plate"]),
         head=Sprite(parts.paths["head"], hx, hy, len(ANGLES), tilts), head_mask=parts.paths["mask"],
-        eyes=Sprite(parts.paths["eyes"], *parts.eyes, len(TILTS) * per_eyes + len(STEPS) * len(brows),
-                    with_tilt(eyes, tilts, per_eyes, per_step=len(brows), still=lambda c: c // len(EYE_STATES))),
-        mouth=Sprite(parts.paths["mouths"], *parts.mouth, len(TILTS) * len(VISEMES) + len(STEPS),
+        eyes=Sprite(parts.paths["eyes"], *parts.eyes, len(TILTS) * per_eyes + 1, with_tilt(eyes, tilts, per_eyes)),
+        mouth=Sprite(parts.paths["mouths"], *parts.mouth, len(TILTS) * len(VISEMES) + 1,
                      with_tilt(mouths, tilts, len(VISEMES))),
         head_dx=motion.head_dx(), head_dy=motion.head_dy(), head_dips=nods(acting, words, parts.face_h))
 
@@ -173,19 +173,22 @@ def build_parts(photo: Image.Image, face: FaceLandmarks, size: tuple[int, int],
     ImageDraw.Draw(mask).polygon([tuple(p) for p in inner], fill=255)
     mask = mask.filter(ImageFilter.GaussianBlur(FEATHER * poses.face_h))
     roll = pivot(poses.rest[152], poses.face_h)
-    mouth_box, mouth_strip = _tilted_strip(head, mouths, poses.face_h, roll, [VISEMES.index("rest")])
-    opened = [b * len(EYE_STATES) + EYE_STATES.index("open") for b in range(len(brows))]
-    eyes_box, eyes_strip = _tilted_strip(head, eyes, poses.face_h, roll, opened)
+    paused = head.copy()  # the face a move passes through: the mouth at rest, the eyes open, the brows at rest
+    eyes_box, eyes_strip = _tilted_strip(head, eyes, poses.face_h, roll, EYE_STATES.index("open"), paused)
+    mouth_box, mouth_strip = _tilted_strip(head, mouths, poses.face_h, roll, VISEMES.index("rest"), paused)
+    heads = [tilted(head, roll, t, (0, 0, hw, hh)) for t in TILTS] + [tilted(paused, roll, t, (0, 0, hw, hh))
+                                                                      for t in STEPS]
     images = {"plate": np.asarray(plate), "mask": np.asarray(mask), "mouths": mouth_strip, "eyes": eyes_strip,
-              "head": np.concatenate([tilted(head, roll, t, (0, 0, hw, hh)) for t in ANGLES], axis=1)}
+              "head": np.concatenate(heads, axis=1)}
     return images, (x0, y0, hw, hh, *mouth_box[:2], *eyes_box[:2], poses.face_h)
 
 
-def _tilted_strip(head: np.ndarray, poses: list[np.ndarray], face_h: float, roll: tuple[float, float],
-                  still: list[int]) -> tuple[tuple[int, int, int, int], np.ndarray]:
-    """The box (in the head) holding what ``poses`` change at every angle, and their cells side by side in one
+def _tilted_strip(head: np.ndarray, poses: list[np.ndarray], face_h: float, roll: tuple[float, float], still: int,
+                  paused: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray]:
+    """The box (in the head) holding what ``poses`` change at every tilt, and their cells side by side in one
     RGBA strip, each with the feathered alpha of that change (tilted with it): every pose at each of ``TILTS``
-    (tilt-major), then the ``still`` poses at each of ``STEPS`` (step-major), as ``with_tilt`` reads them."""
+    (tilt-major), then a blank cell, which a move's in-between angles show (see ``with_tilt``): for them the
+    ``still`` pose is laid into ``paused`` (in place), which the head's in-between cells are cut from."""
     (x, y, w, h), alpha = _region(head, poses, face_h)
     bounds = (head.shape[1], head.shape[0])
     held = reach((x, y, w, h), roll, bounds)
@@ -195,11 +198,14 @@ def _tilted_strip(head: np.ndarray, poses: list[np.ndarray], face_h: float, roll
     rgba = [np.concatenate([pose[sy:sy + sh, sx:sx + sw], whole], axis=2) for pose in poses]
     centre, box = (roll[0] - sx, roll[1] - sy), (held[0] - sx, held[1] - sy, held[2], held[3])
     cw = held[2]
-    cells = [(n, degrees) for degrees in TILTS for n in range(len(poses))]
-    cells += [(n, degrees) for degrees in STEPS for n in still]
-    strip = np.empty((held[3], cw * len(cells), 4), dtype=np.uint8)
-    for k, (n, degrees) in enumerate(cells):
-        strip[:, k * cw:(k + 1) * cw] = tilted(rgba[n], centre, degrees, box)
+    strip = np.zeros((held[3], cw * (len(TILTS) * len(poses) + 1), 4), dtype=np.uint8)
+    for t, degrees in enumerate(TILTS):
+        for n in range(len(poses)):
+            at = (t * len(poses) + n) * cw
+            strip[:, at:at + cw] = tilted(rgba[n], centre, degrees, box)
+    a = alpha[..., None].astype(np.float32) / 255
+    region = paused[y:y + h, x:x + w]
+    region[:] = (region * (1 - a) + poses[still][y:y + h, x:x + w] * a).round().astype(np.uint8)
     return held, strip
 
 

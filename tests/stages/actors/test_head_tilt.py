@@ -84,8 +84,7 @@ def test_a_move_passes_through_every_in_between_angle_one_step_at_a_time() -> No
     assert moves and min(b - a for a, b in moves) * (len(STEPS) // 2) <= MOVE_MS
 
 
-def test_in_between_angles_show_the_still_cells_after_every_held_tilt() -> None:
-    eyes = ((0, 0, 1000), (4, 1000, 2000))  # (brow pose 0, open), then (brow pose 1, half)
-    tilts = ((0, 0, 500), (len(TILTS), 500, 1500), (1, 1500, 2000))
-    assert with_tilt(eyes, tilts, 6, per_step=2, still=lambda c: c // 3) == (
-        (0, 0, 500), (len(TILTS) * 6 + 0, 500, 1000), (len(TILTS) * 6 + 1, 1000, 1500), (6 + 4, 1500, 2000))
+def test_in_between_angles_show_a_strips_blank_cell_after_every_held_tilt() -> None:
+    eyes = ((0, 0, 1000), (4, 1000, 2000))
+    tilts = ((0, 0, 500), (len(TILTS), 500, 1200), (len(TILTS) + 1, 1200, 1500), (1, 1500, 2000))
+    assert with_tilt(eyes, tilts, 6) == ((0, 0, 500), (len(TILTS) * 6, 500, 1500), (6 + 4, 1500, 2000))
