@@ -13,8 +13,8 @@ into a new thought.
 A move from one tilt to the next is not a jump (1.6 degrees is about 30 px at
 the hairline of a 1080x1920 frame): it passes through ``MOVE_STEPS - 1``
 baked in-between angles (``STEPS``) over ``MOVE_MS``, one step at most per
-frame at 24 fps and up.  The moves fall in pauses, where the mouth is at
-rest and the eyes can be held open, so the in-between angles need only the
+frame at 24 fps and up.  The moves fall where the mouth is at rest (a
+pause, or a silence the viseme track closed) and the eyes can be held open, so the in-between angles need only the
 head, with that face laid in: a few more head cells, not a copy of every
 strip.
 """
@@ -28,8 +28,6 @@ from collections.abc import Sequence
 
 import cv2
 import numpy as np
-
-from ...words import Word
 
 TILTS = (0.0, 1.6, -1.6)    # degrees of roll (counter-clockwise on screen); the first is level
 MOVE_STEPS = 6               # a move from level to a tilt or back, in equal steps of roll (5 px at the
@@ -71,13 +69,18 @@ def reach(box: Box, centre: tuple[float, float], bounds: tuple[int, int]) -> Box
     return x0, y0, w1, h1
 
 
-def tilt_schedule(duration_ms: int, words: Sequence[Word], seed: int) -> tuple[tuple[int, int, int], ...]:
-    """(angle index into ``ANGLES``, start, end) over ``[0, duration_ms]``: level first, a move to a new tilt
-    centred in a pause at most once per ``MIN_HOLD_MS``, through ``STEPS``; with no words (no pauses known),
-    every ``MIN_HOLD_MS`` and a half."""
-    pauses = [(a.end_ms + b.start_ms) // 2 for a, b in itertools.pairwise(words) if b.start_ms - a.end_ms >= PAUSE_MS]
-    if not words:
-        pauses = list(range(MIN_HOLD_MS * 3 // 2, duration_ms, MIN_HOLD_MS * 3 // 2))
+def tilt_schedule(duration_ms: int, rests: Sequence[tuple[int, int]],
+                  seed: int) -> tuple[tuple[int, int, int], ...]:
+    """(angle index into ``ANGLES``, start, end) over ``[0, duration_ms]``: level first, then a move to a new
+    tilt through ``STEPS`` at most once per ``MIN_HOLD_MS``, each inside one of the ``rests`` (start, end: where
+    the mouth is at rest) at least ``PAUSE_MS`` long, centred in it, or in a long one every ``MIN_HOLD_MS`` and
+    a half."""
+    pauses: list[int] = []
+    for a, b in rests:
+        if b - a < PAUSE_MS:
+            continue
+        every = MIN_HOLD_MS * 3 // 2
+        pauses += [(a + b) // 2] if b - a < every else list(range(a + every // 2, b - MOVE_MS, every))
     side = random.Random(seed).choice((1, 2))
     order = itertools.cycle((side, 0, 3 - side, 0))
     spans, start, tilt = [], 0, 0

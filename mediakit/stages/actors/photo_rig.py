@@ -88,7 +88,7 @@ def photo_layer(portrait: Path, visemes: Sequence[VisemeSpan], words: Sequence[W
     parts = photo_parts(portrait, size, brows=brows, field=field)
     motion = Motion.of(parts.face_h, seed, acting.nod)
     hx, hy = parts.head
-    tilts = tilt_schedule(duration_ms, words, seed)
+    tilts = tilt_schedule(duration_ms, [(v.start_ms, v.end_ms) for v in visemes if v.viseme == "rest"], seed)
     eyes = tuple((brows.index(POSES[c // len(EYE_STATES)]) * len(EYE_STATES) + c % len(EYE_STATES), a, b)
                  for c, a, b in eye_cells(acting, blink_track(duration_ms, seed, PHOTO_BLINK_GAP_S), words))
     per_eyes = len(brows) * len(EYE_STATES)

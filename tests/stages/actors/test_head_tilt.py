@@ -33,9 +33,14 @@ def _words(pauses_at: list[int], end: int) -> list[Word]:
     return words
 
 
+def _rests(words: list[Word]) -> list[tuple[int, int]]:
+    """Where the mouth rests between ``words``."""
+    return [(a.end_ms, b.start_ms) for a, b in zip(words, words[1:], strict=False) if b.start_ms > a.end_ms]
+
+
 def test_the_head_settles_into_a_new_tilt_in_pauses_held_a_while_level_first() -> None:
     words = _words([1000, 2000, 3800, 4400, 7000, 10000], 12000)
-    spans = tilt_schedule(12000, words, seed=3)
+    spans = tilt_schedule(12000, _rests(words), seed=3)
     assert spans[0][:2] == (0, 0) and spans[-1][2] == 12000
     assert all(a[2] == b[1] for a, b in zip(spans, spans[1:], strict=False))
     gaps = [(a.end_ms, b.start_ms) for a, b in zip(words, words[1:], strict=False) if b.start_ms > a.end_ms]
@@ -45,8 +50,9 @@ def test_the_head_settles_into_a_new_tilt_in_pauses_held_a_while_level_first() -
     assert all(end - start >= MIN_HOLD_MS for _, start, end in held[:-1])
     tilts = [t for t, _, _ in held]
     assert len(tilts) >= 3 and tilts[::2] == [0] * len(tilts[::2]) and set(tilts[1::2]) == {1, 2}, tilts
-    assert tilt_schedule(12000, words, seed=3) == spans
-    assert len(tilt_schedule(12000, [], seed=3)) > 1, "no words: it still moves, on a slow clock"
+    assert tilt_schedule(12000, _rests(words), seed=3) == spans
+    assert len(tilt_schedule(12000, [(0, 12000)], seed=3)) > 1, "a long silence: it still moves, on a slow clock"
+    assert tilt_schedule(12000, [(0, 100), (3000, 3200)], seed=3) == ((0, 0, 12000),), "no pause to move in"
 
 
 def test_a_strip_follows_the_tilt_of_the_moment_past_its_last_span() -> None:
@@ -73,7 +79,7 @@ def test_a_tilted_cut_rolls_about_the_pivot_and_the_box_holds_every_tilt() -> No
 def test_a_move_passes_through_every_in_between_angle_one_step_at_a_time() -> None:
     """A tilt change is no jump: from each held tilt to the next, the angle shown changes by one step at most at
     any frame rate from 24 fps up, and the move takes ``MOVE_MS``."""
-    spans = tilt_schedule(12000, _words([1000, 3800, 7000, 10000], 12000), seed=3)
+    spans = tilt_schedule(12000, _rests(_words([1000, 3800, 7000, 10000], 12000)), seed=3)
     assert len(STEPS) >= 8 and len(ANGLES) == len(TILTS) + len(STEPS)
     step = max(TILTS) / (len(STEPS) // 2 + 1)
     for fps in (24, 30, 60):

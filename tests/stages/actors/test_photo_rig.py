@@ -199,9 +199,13 @@ def test_the_head_rolls_about_the_neck_in_its_tilted_cells_and_in_the_layer(face
     for leaning in (left, right):
         assert np.abs(leaning - level)[: h // 3].mean() > 5, "the crown moves"
         assert np.abs(leaning - level)[h // 3:].mean() < np.abs(leaning - level)[: h // 3].mean()
-    words = [Word("word", t, t + 200) for t in range(0, 6000, 600)]  # 400 ms pauses
-    layer = photo_layer(face_png, [VisemeSpan("rest", 0, 6000)], words, size=SIZE, duration_ms=6000, seed=3)
+    visemes = [VisemeSpan(shape, t + offset, t + offset + span) for t in range(0, 6000, 600)
+               for shape, offset, span in (("aa", 0, 200), ("rest", 200, 400))]  # 400 ms pauses
+    layer = photo_layer(face_png, visemes, [], size=SIZE, duration_ms=6000, seed=3)
     assert layer.head.cells == len(ANGLES) and len({c for c, _, _ in layer.head.schedule}) > 1
+    for c, start, end in layer.head.schedule:
+        assert c < len(TILTS) or any(v.viseme == "rest" and v.start_ms <= start and end <= v.end_ms
+                                     for v in visemes), "the head moves while the mouth rests"
     held = [(c if c < len(TILTS) else -1, a) for c, a, _ in layer.head.schedule]  # -1: moving (a blank cell)
     changes = [a for (c, a), (before, _) in zip(held[1:], held, strict=False) if c != before]
     assert {a for _, a, _ in layer.mouth.schedule} >= set(changes), "the mouth leans with the head"
@@ -221,8 +225,8 @@ def _gray_frames(clip: Path) -> np.ndarray:
 def test_a_tilt_change_is_a_smooth_move_not_a_jump(face_png: Path, tmp_path: Path) -> None:
     """The hairline's largest shift from one frame to the next, over a move to a tilt, is at most 6 px scaled
     from 1080x1920 to this frame (1 px), while the move as a whole shifts it by several."""
-    words = [Word("word", t, t + 200) for t in range(0, 2400, 250)] + [Word("word", 2800, 3000)]
-    layer = photo_layer(face_png, [VisemeSpan("rest", 0, 4000)], words, size=SIZE, duration_ms=4000, seed=3)
+    visemes = [VisemeSpan("aa", 0, 2400), VisemeSpan("rest", 2400, 2800), VisemeSpan("aa", 2800, 4000)]
+    layer = photo_layer(face_png, visemes, [], size=SIZE, duration_ms=4000, seed=3)
     layer = replace(layer, head_dx=(), head_dy=(), head_dips=())  # the roll alone
     assert {a for a, _, _ in layer.head.schedule} & set(range(len(TILTS), len(ANGLES))), "a move is scheduled"
     clip = render(Timeline(Canvas(*SIZE, 30), 4000, layers=(layer,)), tmp_path / "tilt.mp4",
