@@ -13,10 +13,10 @@ into a new thought.
 A move from one tilt to the next is not a jump (1.6 degrees is about 30 px at
 the hairline of a 1080x1920 frame): it passes through ``MOVE_STEPS - 1``
 baked in-between angles (``STEPS``) over ``MOVE_MS``, one step at most per
-frame at 24 fps and up.  The moves fall where the mouth is at rest (a
-pause, or a silence the viseme track closed) and the eyes can be held open, so the in-between angles need only the
-head, with that face laid in: a few more head cells, not a copy of every
-strip.
+frame at 24 fps and up.  The moves fall where the mouth is at rest (a pause,
+or a silence the viseme track closed) and the eyes can be held open, so the
+in-between angles need only the head, with that face laid in: a few more
+head cells, not a copy of every strip.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ STEPS = tuple(t * k / MOVE_STEPS for t in TILTS[1:] for k in range(1, MOVE_STEPS
 ANGLES = TILTS + STEPS       # every baked angle, in the order of the head strip's cells
 PIVOT_BELOW_CHIN = 0.15      # face heights under the chin
 MIN_HOLD_MS = 2400           # a tilt is held at least this long
-PAUSE_MS = MOVE_MS           # a gap between words this long is a place to move (the move fits inside)
+PAUSE_MS = MOVE_MS           # a rest of the mouth this long is a place to move (the move fits inside)
 Box = tuple[int, int, int, int]
 Spans = Sequence[tuple[int, int, int]]
 
