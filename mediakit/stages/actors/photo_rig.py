@@ -17,11 +17,11 @@ Each strip's cells carry the alpha of the region any of their poses changes
 a seam can show.  Every part is cut level and tilted each way
 (``head_tilt``), as more cells of its strip; the head also at the
 in-between angles a move passes through, with the mouth at rest and the eyes
-open laid in (a move falls in a pause), while the strips show a blank cell.  In the
-graph, the cells of the moment are laid on the head, the mask applied, and
-the head overlaid on the plate at sway offsets, dipping in a nod on each
-stressed word (``acting.nods``): the head moves, nods and rolls, the rest
-of the picture stays exactly the photo.
+open laid in (a move falls where the mouth rests), while the strips show a
+blank cell.  In the graph, the cells of the moment are laid on the head, the
+mask applied, and the head overlaid on the plate at sway offsets, dipping in
+a nod on each stressed word (``acting.nods``): the head moves, nods and
+rolls, the rest of the picture stays exactly the photo.
 """
 
 from __future__ import annotations
