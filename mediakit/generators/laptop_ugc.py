@@ -2,7 +2,7 @@
 
 The script is split at the sentence boundary nearest its middle: the first
 half is said in the laptop shot, the second over the app (a recording plays,
-an image scrolls) and then the close-up.  Exactly one of
+an image moves towards what each line is about) and then the close-up.  Exactly one of
 ``app_screen_recording_url`` (mp4/mov, at most 10 MB and 10 s) and
 ``app_screen_image_url`` (png/jpeg/webp, at most 5 MB); 15 or 20 s.  The rest
 of the ad (voice, captions, end card) is the spoken-ad kit's.
@@ -40,6 +40,7 @@ from ..stages.layouts.laptop import (
     FACE,
     TRANSITION,
     ScreenInput,
+    app_lines,
     check_screen_input,
     close_up,
     laptop_overlay,
@@ -48,6 +49,7 @@ from ..stages.layouts.laptop import (
     scrolled_text,
     split_script,
 )
+from ..stages.layouts.screen_tour import spoken_lines
 from ..stages.subtitles.placement import CLEARANCE, caption_centre, face_band, grown
 from ..stages.subtitles.seen import seen_in
 from ..timeline import ActorLayer, Crop
@@ -128,7 +130,7 @@ class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
         actor = full_frame_actor(plan, speech)
         centre, face, header = caption_place(plan, actor, words, split_ms, workdir)
         track = laptop_track(actor, plan.screen, plan.canvas, split_ms=split_ms, duration_ms=total_ms, face=face,
-                             header=header, cache_dir=workdir)
+                             header=header, lines=spoken_lines(words), cache_dir=workdir)
         return Picture(track, centre)
 
 
@@ -160,6 +162,6 @@ def caption_place(plan: LaptopUgcPlan, actor: Path | ActorLayer, words: Sequence
     shown = [t - first + lead for page in pages_for(words, plan.style, canvas.width, canvas.height)
              if page.end_ms > first - lead and page.start_ms < first + second + lead
              for t in range(page.start_ms, page.end_ms + 1, SAMPLE_MS)]
-    text = scrolled_text(plan.screen, canvas, second, shown)
+    text = scrolled_text(plan.screen, canvas, second, shown, app_lines(spoken_lines(words), first))
     header = round(clear_to) // 2 * 2 if any(a < clear_to and b > 0 for a, b in text) else 0
     return centre, close_up(canvas, clear_to), header

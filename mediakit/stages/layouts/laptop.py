@@ -14,7 +14,6 @@ laptop overlay leaves with scene 1, fading out over the same transition.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -52,6 +51,7 @@ from ..loops import seamless_loop
 from ..subtitles.placement import Band, face_band
 from ..subtitles.seen import Seen
 from .devices import LaptopGeometry, laptop_frame
+from .screen_tour import Span, scrolls, tour
 
 RECORDING_SUFFIXES = (".mp4", ".mov")
 IMAGE_SCREEN_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
@@ -142,7 +142,7 @@ def scene_times(split_ms: int, duration_ms: int, broll_ms: int | None = None) ->
 
 
 def laptop_track(actor: Path | ActorLayer, screen: ScreenInput, canvas: Canvas, *, split_ms: int, duration_ms: int,
-                 broll_ms: int | None = None, face: Crop = FACE, header: int = 0,
+                 broll_ms: int | None = None, face: Crop = FACE, header: int = 0, lines: Sequence[Span] = (),
                  cache_dir: Path | None = None) -> Track:
     """The three laptop_ugc scenes as one track (see the module docstring), sized to the generator's ``canvas``.
 
@@ -151,12 +151,14 @@ def laptop_track(actor: Path | ActorLayer, screen: ScreenInput, canvas: Canvas, 
     the capture starts and scrolls, so captions there never sit on the app's
     rows (``scrolled_text`` says where they would).  ``actor`` is a clip or a
     still, or a drawn or photo actor's layer, whose close-up (``face``, see
-    ``close_up``) is then cropped inside the final render (no intermediate clip).
+    ``close_up``) is then cropped inside the final render (no intermediate clip).  ``lines`` are when the
+    script's lines are said (on the track): the app scene moves towards what each is about.
     """
     first, second, third = scene_times(split_ms, duration_ms, broll_ms)
     talking = actor_scene(actor, 0, first)
     close = replace(actor_scene(actor, first + second, third), crop=face, motion=PUSH_IN)
-    app = screen_broll(screen, second, canvas, header=header, cache_dir=cache_dir)
+    app = screen_broll(screen, second, canvas, header=header, lines=app_lines(lines, first),
+                       cache_dir=cache_dir)
     seq = SequenceLayer(scenes=(talking, app, close), transition=TRANSITION)
     sticky: tuple[VisualLayer, ...] = ()
     if header and _scrolls(app):
@@ -177,19 +179,26 @@ def close_up(canvas: Canvas, clear_to: float) -> Crop:
     return replace(FACE, y=round(min(FACE.y, max(0.0, y)), 4))
 
 
-def scrolled_text(screen: ScreenInput, canvas: Canvas, duration_ms: int, at_ms: Sequence[int]) -> list[Band]:
+def app_lines(lines: Sequence[Span], first: int) -> list[Span]:
+    """``lines`` (track times) in the app scene's own time: it is drawn from half a transition before its cut."""
+    offset = first - TRANSITION.duration_ms // 2
+    return [(a - offset, b - offset) for a, b in lines]
+
+
+def scrolled_text(screen: ScreenInput, canvas: Canvas, duration_ms: int, at_ms: Sequence[int],
+                  lines: Sequence[Span] = ()) -> list[Band]:
     """Where the capture's text (the picture analysis') is on the canvas (top, bottom px) at the app scene's
-    times ``at_ms``, as ``screen_broll`` shows it without a header: scrolled for a tall capture, else fixed."""
+    times ``at_ms``, as ``screen_broll`` shows it without a header: where its pan has taken it, else fixed."""
     analysis = analyse(screen.path, field=SCREEN_FIELDS[screen.kind])
     w, h = analysis.width, analysis.height
-    scene = screen_broll(screen, duration_ms, canvas) if screen.kind == "image" else None
-    if _scrolls(scene):
-        scale = canvas.width / w
+    scene = screen_broll(screen, duration_ms, canvas, lines=lines) if screen.kind == "image" else None
+    if isinstance(scene, ImageLayer) and scene.motion is not None:
+        motion = scene.motion
+        scale = max(canvas.width / w, canvas.height / h) * motion.zoom_to
         overflow = max(0.0, h * scale - canvas.height)
         bands = []
         for t in at_ms:
-            p = 0.5 - 0.5 * math.cos(math.pi * min(1.0, max(0.0, t / max(1, duration_ms))))
-            shift = overflow * p
+            shift = overflow * motion.pan_at(t, duration_ms)[1]
             bands += [(r.y * h * scale - shift, r.bottom * h * scale - shift) for r in analysis.text]
         return [(max(0.0, a), min(float(canvas.height), b)) for a, b in bands if b > 0 and a < canvas.height]
     seen = Seen()
@@ -198,8 +207,10 @@ def scrolled_text(screen: ScreenInput, canvas: Canvas, duration_ms: int, at_ms: 
 
 
 def _scrolls(scene: SceneContent | None) -> bool:
-    """Whether the app scene is a capture scrolling from its top down (a tall capture)."""
-    return isinstance(scene, ImageLayer) and scene.motion is not None and scene.motion.pan_from != scene.motion.pan_to
+    """Whether the app scene is a tall capture scrolling through (its pan moves at zoom 1)."""
+    motion = scene.motion if isinstance(scene, ImageLayer) else None
+    return motion is not None and not motion.zooms and motion.zoom_from == 1.0 and len(
+        {pan for _, pan in motion.path(1)}) > 1
 
 
 def _recording_fit(path: Path, canvas: Canvas) -> Fit:
@@ -248,32 +259,31 @@ def _lid_top(geo: LaptopGeometry) -> float:
 
 
 def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas, *, header: int = 0,
-                 cache_dir: Path | None = None) -> SceneContent:
-    """Scene 2: the screen content full-frame -- a recording plays, a tall image scrolls, a wide one shows whole.
+                 lines: Sequence[Span] = (), cache_dir: Path | None = None) -> SceneContent:
+    """Scene 2: the screen content full-frame -- a recording plays, a wide image shows whole, and an image
+    that fills the frame moves towards the text each of ``lines`` (the scene's times) is about: a tall
+    capture scrolls, one that fits drifts (``screen_tour``).
 
-    A tall image scrolls down from its top; with ``header`` (px) it starts
-    that much lower, on its own top colour (an app's header band extended),
-    so its header begins below the captions (``laptop_track`` keeps that band
-    over it as it scrolls).
+    A tall image starts with ``header`` (px) rows of its own top colour above
+    it (an app's header band extended), so that its header begins below the
+    captions (``laptop_track`` keeps that band over it as it scrolls).
     """
     if screen.kind == "recording":
         return VideoLayer(path=seamless_loop(screen.path, duration_ms, cache_dir), duration_ms=duration_ms,
                           loop=True, fit=_recording_fit(screen.path, canvas))
-    w, h = image_size(screen.path)
-    frame_aspect = canvas.width / canvas.height
-    if w / h < frame_aspect / 1.1:       # a tall capture scrolls down from its top
-        motion = KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 1.0))
-        if header > 0:
-            pad = round(header * w / canvas.width)
-            path = cached_png("screen-top", (file_signature(screen.path), pad),
-                              lambda: _extend_top(open_image(screen.path, field="app_screen_image_url"), pad),
-                              cache_dir)
-            return ImageLayer(path=path, duration_ms=duration_ms, motion=motion)
-    elif w / h > frame_aspect * 1.25:    # a wide dashboard shows whole (every card), on its blurred self
+    analysis = analyse(screen.path, field="app_screen_image_url")
+    w, h = analysis.width, analysis.height
+    view = (canvas.width, canvas.height)
+    if w / h > canvas.width / canvas.height * 1.25:    # a wide dashboard shows whole (every card), on its blurred self
         return ImageLayer(path=screen.path, duration_ms=duration_ms, fit="blur")
-    else:
-        motion = KenBurns(1.0, 1.12)
-    return ImageLayer(path=screen.path, duration_ms=duration_ms, motion=motion)
+    if header > 0 and scrolls((w, h), view):
+        pad = round(header * w / canvas.width)
+        path = cached_png("screen-top", (file_signature(screen.path), pad),
+                          lambda: _extend_top(open_image(screen.path, field="app_screen_image_url"), pad), cache_dir)
+        text = [replace(r, y=(r.y * h + pad) / (h + pad), h=r.h * h / (h + pad)) for r in analysis.text]
+        return ImageLayer(path=path, duration_ms=duration_ms, motion=tour((w, h + pad), view, lines, text, duration_ms))
+    return ImageLayer(path=screen.path, duration_ms=duration_ms,
+                      motion=tour((w, h), view, lines, analysis.text, duration_ms))
 
 
 def _extend_top(image: Image.Image, pad: int) -> Image.Image:
