@@ -313,7 +313,9 @@ def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas, *, stick
                           cache_dir)
         tall = h + above + below
         text = [replace(r, y=(r.y * h + above) / tall, h=r.h * h / tall) for r in analysis.text]
-        return ImageLayer(path=path, duration_ms=duration_ms, motion=tour((w, tall), view, lines, text, duration_ms))
+        seen = (sticky[1], float(canvas.height)) if above else (0.0, sticky[0])   # where text shows between
+        return ImageLayer(path=path, duration_ms=duration_ms,
+                          motion=tour((w, tall), view, lines, text, duration_ms, seen))
     return ImageLayer(path=screen.path, duration_ms=duration_ms,
                       motion=tour((w, h), view, lines, analysis.text, duration_ms))
 

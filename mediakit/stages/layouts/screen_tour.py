@@ -58,10 +58,12 @@ def scrolls(size: tuple[int, int], view: tuple[int, int]) -> bool:
 
 
 def tour(size: tuple[int, int], view: tuple[int, int], lines: Sequence[Span], text: Sequence[Region],
-         duration_ms: int) -> KenBurns:
+         duration_ms: int, seen: tuple[float, float] | None = None) -> KenBurns:
     """The pan path of a screenshot of ``size`` shown cover-fitted in ``view`` (w, h) for ``duration_ms``, with
     ``text`` its blocks (fractions of the screenshot) and ``lines`` every line of the script as it is said (in
-    the layer's time: a layer that starts late sees its early lines at negative times).
+    the layer's time: a layer that starts late sees its early lines at negative times).  ``seen`` (top, bottom
+    px of the view) is where a block is brought to when a band covers the rest (a sticky header or footer
+    behind captions); the whole view by default.
 
     Lines are matched to blocks over the whole script (``mentioned``); the
     layer shows the lines said while it is on, starting on the block of the
@@ -73,7 +75,8 @@ def tour(size: tuple[int, int], view: tuple[int, int], lines: Sequence[Span], te
     """
     tall = scrolls(size, view)
     zoom = 1.0 if tall else DRIFT_ZOOM
-    pans = [_aimed(size, view, zoom, r) for r in mentioned(len(lines), text)]
+    band = seen or (0.0, float(view[1]))
+    pans = [_aimed(size, view, zoom, r, band) for r in mentioned(len(lines), text)]
     shown = [i for i, (a, b) in enumerate(lines) if b > 0 and a < duration_ms]
     keep = range(max(0, shown[0] - 1), shown[-1] + 1) if shown and pans else range(0)
     said, pans = [lines[i] for i in keep], [pans[i] for i in keep]
@@ -94,14 +97,19 @@ def tour(size: tuple[int, int], view: tuple[int, int], lines: Sequence[Span], te
     return KenBurns(zoom, zoom, pans[0], pans[-1], tuple(stops))
 
 
-def _aimed(size: tuple[int, int], view: tuple[int, int], zoom: float, block: Region) -> tuple[float, float]:
-    """The pan (fractions of the overflow) that puts ``block``'s centre ``AIM`` down the view, or its top near
-    the view's top when it is taller than most of the view.  Across, the view stays centred: an app's
-    lettering is left-aligned on rows as wide as the screen, and aiming at the lettering would cut the rows'
-    right ends."""
+def _aimed(size: tuple[int, int], view: tuple[int, int], zoom: float, block: Region,
+           band: tuple[float, float]) -> tuple[float, float]:
+    """The pan (fractions of the overflow) that puts ``block``'s centre ``AIM`` down the ``band`` of the view it
+    must be seen in, or its top near the band's top when it is taller than most of the band.  Across, the
+    view stays centred: an app's lettering is left-aligned on rows as wide as the screen, and aiming at the
+    lettering would cut the rows' right ends."""
     w, h = size
     scale = max(view[0] / w, view[1] / h) * zoom
     over = h * scale - view[1]
     centre = (block.y + block.h / 2) * h * scale
-    top = centre - AIM * view[1] if block.h * h * scale < 0.8 * view[1] else block.y * h * scale - 0.1 * view[1]
+    room = band[1] - band[0]
+    if block.h * h * scale < 0.8 * room:
+        top = centre - (band[0] + AIM * room)
+    else:
+        top = block.y * h * scale - (band[0] + 0.1 * room)
     return 0.5, round(min(1.0, max(0.0, top / over)), 3) if over > 1 else 0.5

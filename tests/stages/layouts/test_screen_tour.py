@@ -67,3 +67,15 @@ def test_a_screenshot_that_fits_drifts_a_little_and_never_jumps(blocks: tuple[Re
     assert max(tops) - min(tops) > 0.03 * VIEW[1]                    # it moves
     assert max(tops) - min(tops) <= (DRIFT_ZOOM - 1) * VIEW[1] + 1   # a little: never more than its zoom's room
     assert max(steps) <= 0.002 * VIEW[1]                            # gently: under 4 px a frame at 1920
+
+
+def test_under_a_sticky_footer_each_block_is_brought_above_it() -> None:
+    """With captions under the chin (4:5) a footer covers the view's lower part: a line's block is scrolled to
+    the part above it, not to the middle of the whole view where the footer would hide it."""
+    footer_top = 0.4 * VIEW[1]
+    blocks = BLOCKS[:3]     # screen_broll pads the capture below, so that its last block can rise that far too
+    motion = tour(TALL, VIEW, LINES[:3], blocks, 10_000, seen=(0.0, footer_top))
+    scale = VIEW[0] / TALL[0]
+    for (start, end), block in zip(LINES[1:3], blocks[1:], strict=True):
+        top, _ = _window(TALL, motion, (start + end) / 2, 10_000)
+        assert top <= block.y * TALL[1] * scale and block.bottom * TALL[1] * scale <= top + footer_top, block
