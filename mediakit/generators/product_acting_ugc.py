@@ -162,7 +162,8 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
         product = track.layers[-1]
         actors = [layer for layer in track.layers if isinstance(layer, VideoLayer | PuppetLayer)]
         seen = seen_in(actors, canvas)   # a clip or photo actor's face, as the picture analysis finds it
-        return Picture(track, caption_centre(canvas, plan.style, abox, product, seen.faces))
+        placed = next((layer.box for layer in actors if layer.box is not None), abox)   # a PiP may shrink
+        return Picture(track, caption_centre(canvas, plan.style, placed, product, seen.faces))
 
 
 def caption_centre(canvas: Canvas, style: str, actor: Box, product: VisualLayer,

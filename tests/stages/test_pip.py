@@ -26,7 +26,7 @@ from mediakit.stages.pip import (
     pip_box,
     pip_layer,
 )
-from mediakit.timeline import Canvas, ColorLayer, ImageLayer, Timeline
+from mediakit.timeline import Box, Canvas, ColorLayer, ImageLayer, Timeline
 
 SPEC_FRAMES = tuple(f for f in FRAME_STYLES if f != "bubble")  # the spec's three; the bubble is an extension
 COMBOS = list(itertools.product(POSITIONS, SIZES, PIP_ANIMATIONS, SPEC_FRAMES))
@@ -251,3 +251,20 @@ def test_faces_come_before_what_stands_out(monkeypatch: pytest.MonkeyPatch) -> N
     assert clear_position(PipOptions(), canvas, []).position == "bottom-left"
     monkeypatch.setattr("mediakit.stages.pip.sighted", lambda layers, canvas: ([], []))
     assert clear_position(PipOptions(), canvas, []) == PipOptions()       # nothing seen: as asked
+
+
+def test_a_4_5_post_has_no_button_column_nor_reel_foot() -> None:
+    """A 4:5 feed post plays with the platform's UI around it: its PiP sits as a square frame's does."""
+    options = PipOptions("bottom-right", "small", "slide-up", "shadow")
+    post, square = pip_box(options, Canvas(1080, 1350)), pip_box(options, Canvas(1080, 1080))
+    assert post.x + post.w == square.x + square.w == 1080 - round(1080 * 0.04)
+    assert post.y + post.h == 1350 - round(1350 * 0.08)
+
+
+def test_a_frame_under_a_box_shrinks_to_stay_below_it() -> None:
+    options = PipOptions("bottom-right", "medium", "slide-up", "shadow")
+    canvas = Canvas(1080, 1920)
+    free = pip_box(options, canvas)
+    above = Box(300, 200, 700, free.y + 60 - 200)          # a product whose foot reaches 60 px into the frame
+    box = pip_box(options, canvas, clear_of=(above,))
+    assert box.y >= above.y + above.h + 0.02 * 1080 - 2 and box.y + box.h == free.y + free.h and box.w < free.w

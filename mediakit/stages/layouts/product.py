@@ -254,14 +254,15 @@ def _hover(motion: str, canvas: Canvas, energy: float = 1.0) -> Hover | None:
 
 
 def actor_layers(template: ProductTemplate, actor: Path | ActorLayer, canvas: Canvas, duration_ms: int,
-                 cache_dir: Path | None) -> tuple[VisualLayer, ...]:
+                 cache_dir: Path | None, product: Box | None = None) -> tuple[VisualLayer, ...]:
     """The actor as the template places it: full-frame, in a (rounded) box, or in a PiP.
 
     ``actor`` is a clip or a still, or a drawn actor's layer (animated in the
-    final render, drawn at ``actor_box``'s size).
+    final render, drawn at ``actor_box``'s size).  A PiP keeps clear of the ``product`` (its visible box).
     """
     if template.actor_pip is not None:
-        return pip_layer(actor, template.actor_pip, canvas, 0, duration_ms, cache_dir=cache_dir)
+        return pip_layer(actor, template.actor_pip, canvas, 0, duration_ms, cache_dir=cache_dir,
+                         clear_of=() if product is None else (product,))
     box = actor_box(template, canvas)
     extra: dict[str, Any] = {}
     if box != canvas.box:
@@ -330,6 +331,7 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
         pbox = replace(pbox, y=max(0, pbox.y - rise))
     layers: list[VisualLayer] = []
     size, floor = (canvas.width, canvas.height), visible_box(card, pbox)
+    hover = _hover(tpl.motion, canvas, energy)
     actor_px = actor_box(tpl, canvas) if tpl.actor_box is not None else None
     # a drawn actor's free arm (a photo's or a clip's would not be theirs): behind a counter's front (it rises
     # from behind it), in front of what is held
@@ -350,14 +352,20 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
         if tpl.backdrop != "none":
             layers.append(ImageLayer(path=scene_card(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
                                                      pedestal=tpl.pedestal, folder=cache_dir)))
-        layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir)
+        layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir, product=_swept(floor, hover))
         layers += pointing
-    hover = _hover(tpl.motion, canvas, energy)
     # in frame from the first frame, no entrance: frame 0 is the ad's cover and shows what it sells
     if tpl.hand:  # the hand is on an arm, which runs down out of the frame, and moves with it
         layers.append(arm_layer(card, pbox, canvas, hover, limbs, cache_dir))
     layers.append(ImageLayer(path=card, box=pbox, fit="contain", hover=hover))
     return Track(tuple(layers), duration_ms)
+
+
+def _swept(seen: Box, hover: Hover | None) -> Box:
+    """``seen`` (the product's box) grown by its sway: everywhere the product goes."""
+    if hover is None:
+        return seen
+    return Box(seen.x - hover.dx, seen.y - hover.dy, seen.w + 2 * hover.dx, seen.h + 2 * hover.dy)
 
 
 def wrist(card: Path, placed: Box) -> tuple[int, int, int]:

@@ -277,3 +277,22 @@ def test_the_free_arm_points_at_the_product_over_the_line_that_names_it(template
     photo = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 3000,
                           template=template, point=(1000, 2500), cache_dir=tmp_path)
     assert not any(layer.path.name.startswith("point") for layer in photo.layers), "no arm that is not theirs"
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (1080, 1350), (1080, 1080)])
+def test_the_closeup_s_pip_keeps_off_the_product_wherever_it_sways(size: tuple[int, int], layout_media: Path,
+                                                                  tmp_path: Path) -> None:
+    """product-closeup: the product fills the frame's upper middle and the actor's PiP sits at its lower right;
+    the PiP covered a tall product's foot at 9:16, and the coffee's at 4:5 and 1:1 (the product, drawn last,
+    hid the face).  It shrinks to stay under it, or takes the other corner."""
+    canvas = Canvas(*size)
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", canvas, 2000,
+                          template="product-closeup", cache_dir=tmp_path)
+    card = track.layers[-1]
+    assert isinstance(card, ImageLayer) and card.box is not None and card.hover is not None
+    seen = visible_box(card.path, card.box)
+    pip = next(layer.box for layer in track.layers if layer.mask is not None and layer.box is not None)
+    dx, dy = card.hover.dx, card.hover.dy
+    assert (pip.y >= seen.y + seen.h + dy or pip.x >= seen.x + seen.w + dx
+            or pip.x + pip.w <= seen.x - dx), (pip, seen)                  # below it, or beside it, all the sway
+    assert pip.w >= 0.22 * min(size) - 2                                   # still a face, not a thumbnail
