@@ -21,8 +21,10 @@ import re
 from collections.abc import Sequence
 
 from ..errors import ValidationError
+from ..timeline import PuppetLayer, VisualLayer
 from ..words import Word
 from .actors.acting import stressed
+from .actors.tight_framing import punched
 
 ZOOM = 1.12          # the tight framing: 12% closer, inside the 10-15% a punch-in reads as a cut, not a jump
 MIN_GAP_MS = 2000
@@ -52,6 +54,14 @@ def punch_spans(words: Sequence[Word], shots: Sequence[Span]) -> tuple[Span, ...
             changes.append(shots[n + 1][0] if n + 1 < len(shots) else end)
         spans += zip(changes[::2], changes[1::2], strict=True)
     return tuple(spans)
+
+
+def punch_in(layer: VisualLayer, words: Sequence[Word], shots: Sequence[Span]) -> VisualLayer:
+    """``layer`` (a talking actor full frame) punching in on ``words`` while it is on screen (``shots``): a drawn
+    or photo actor gets its tight framing drawn once (``actors.tight_framing``); other layers are returned."""
+    if isinstance(layer, PuppetLayer):
+        return punched(layer, punch_spans(words, shots), ZOOM)
+    return layer
 
 
 def _changes(words: Sequence[Word], lifts: set[int], earliest: int, start: int, latest: int) -> list[int]:
