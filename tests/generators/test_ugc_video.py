@@ -28,8 +28,9 @@ from mediakit.stages.actors.talking import SpeechInput
 from mediakit.stages.broll.image_engine import card_band
 from mediakit.stages.broll.scenes import card_words
 from mediakit.stages.pip import PipOptions, pip_box
+from mediakit.stages.subtitles.placement import face_band
 from mediakit.stages.subtitles.seen import clear_of_picture, seen_in
-from mediakit.timeline import ImageLayer, SequenceLayer, TextLayer, VideoLayer
+from mediakit.timeline import ImageLayer, PuppetLayer, SequenceLayer, TextLayer, VideoLayer
 from mediakit.words import Word
 
 SCRIPT = "I tried this cold brew for a week. It changed my mornings. Grab yours today."
@@ -335,6 +336,25 @@ def test_a_face_photo_ad_keeps_every_style_off_the_face(face_photo: Path, tmp_pa
         assert ink.any(), style
         for top, bottom in seen.faces:
             assert ink_inside(ink, (0, top, timeline.canvas.width, bottom)) == 0, f"{style}: captions on the face"
+
+
+def test_a_talking_shot_punches_in_on_its_words_and_captions_keep_off_the_tight_face(tmp_path: Path) -> None:
+    """The drawn actor cuts to its 12% tighter framing on word starts, 2 s apart at least, and every caption
+    page stays off the face as the tight framing shows it (as the wide one)."""
+    gen, plan = plan_job("ugc_video", {"script": SCRIPT, "actor_slug": "maya-chen", "target_duration": 10},
+                         options=PREVIEW)
+    timeline = gen.build(plan, tmp_path).timeline
+    actor = next(layer for layer in timeline.layers if isinstance(layer, PuppetLayer))
+    assert actor.punch is not None and actor.punch.spans
+    starts = {w.start_ms for w in timeline.captions.words} if timeline.captions else set()
+    cuts = [t for span in actor.punch.spans for t in span][:-1]
+    assert cuts[0] >= 500 and all(t in starts for t in cuts)
+    assert all(b - a >= 2000 for a, b in zip(cuts, cuts[1:], strict=False))
+    width, height = actor.size
+    cy, zoom = actor.punch.centre[1], actor.punch.zoom
+    top, bottom = (cy + (y - cy) * zoom for y in face_band(width, height))
+    ink = caption_ink(timeline, tmp_path)
+    assert ink.any() and ink_inside(ink, (0, top, width, bottom)) == 0
 
 
 def test_a_small_face_photo_is_a_receipt_note(face_photo: Path) -> None:
