@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
-from ..errors import ValidationError
-from ..timeline import PuppetLayer, VisualLayer
+from ..analysis import analyse
+from ..errors import MediaError, ValidationError
+from ..probe import probe
+from ..timeline import Crop, PuppetLayer, SequenceLayer, Transition, VideoLayer, VisualLayer
 from ..words import Word
 from .actors.acting import stressed
 from .actors.tight_framing import punched
@@ -57,20 +60,69 @@ def punch_spans(words: Sequence[Word], shots: Sequence[Span]) -> tuple[Span, ...
 
 
 def punch_in(layer: VisualLayer, words: Sequence[Word], shots: Sequence[Span]) -> VisualLayer:
-    """``layer`` (a talking actor full frame) punching in on ``words`` while it is on screen (``shots``): a drawn
-    or photo actor gets its tight framing drawn once (``actors.tight_framing``); other layers are returned."""
+    """``layer`` (a talking actor full frame) punching in on ``words`` while it is on screen (``shots``, on the
+    timeline): a drawn or photo actor gets its tight framing drawn once (``actors.tight_framing``), a clip
+    (a footage ad) is cut in (``cut_in``); other layers are returned as they are."""
     if isinstance(layer, PuppetLayer):
         return punched(layer, punch_spans(words, shots), ZOOM)
+    if isinstance(layer, VideoLayer) and layer.fit == "cover" and layer.crop is None and not layer.loop \
+            and not layer.decorated and layer.duration_ms:
+        end = layer.start_ms + layer.duration_ms
+        inside = [(max(a, layer.start_ms), min(b, end)) for a, b in shots if a < end and b > layer.start_ms]
+        spans = [(a - layer.start_ms, min(b, end) - layer.start_ms) for a, b in punch_spans(words, inside)]
+        return cut_in(layer, spans, ZOOM) if spans else layer
     return layer
 
 
+def cut_in(clip: VideoLayer, spans: Sequence[Span], zoom: float) -> SequenceLayer:
+    """``clip`` as scenes joined by plain cuts, the ones in ``spans`` (ms from its start) cropped ``zoom`` times
+    closer about the face it shows (its centre without one), before the one scale every frame has anyway.
+
+    The crop keeps the face where the wide framing shows it on the canvas,
+    so the cut reads as the camera moving in, not as a jump sideways.  Each
+    scene reads its own part of the clip, in step with its sound.
+    """
+    video = probe(clip.path).video
+    box = clip.box
+    if video is None or box is None:
+        raise MediaError(clip.path, "has no picture to punch in on")
+    wide = _cover_window((video.width, video.height), (box.w, box.h))
+    faces = analyse(clip.path).faces
+    focus = (faces[0].x + faces[0].w / 2, faces[0].y + faces[0].h / 2) if faces else (0.5, 0.5)
+    tight = _zoomed_window(wide, focus, zoom)
+    scenes: list[VideoLayer] = []
+    edges = [0, *(t for span in spans for t in span), clip.duration_ms or 0]
+    for n, (a, b) in enumerate(zip(edges, edges[1:], strict=False)):
+        if b > a:
+            scenes.append(replace(clip, start_ms=0, box=None, duration_ms=b - a,
+                                  trim_start_ms=clip.trim_start_ms + a, crop=tight if n % 2 else None))
+    return SequenceLayer(start_ms=clip.start_ms, box=box, scenes=tuple(scenes), transition=Transition("cut", 0))
+
+
+def _cover_window(source: tuple[int, int], box: tuple[int, int]) -> Crop:
+    """The part of a ``source``-sized picture that a cover fit into ``box`` shows (its centre), as fractions."""
+    scale = max(box[0] / source[0], box[1] / source[1])
+    w, h = min(1.0, box[0] / scale / source[0]), min(1.0, box[1] / scale / source[1])
+    return Crop((1 - w) / 2, (1 - h) / 2, w, h)
+
+
+def _zoomed_window(wide: Crop, focus: tuple[float, float], zoom: float) -> Crop:
+    """``wide`` ``zoom`` times closer about ``focus`` (fractions of the source), kept inside ``wide``."""
+    w, h = wide.w / zoom, wide.h / zoom
+    fx = min(max(focus[0], wide.x), wide.x + wide.w)
+    fy = min(max(focus[1], wide.y), wide.y + wide.h)
+    x = min(max(fx - (fx - wide.x) / zoom, wide.x), wide.x + wide.w - w)
+    y = min(max(fy - (fy - wide.y) / zoom, wide.y), wide.y + wide.h - h)
+    return Crop(x, y, w, h)
+
+
 def _changes(words: Sequence[Word], lifts: set[int], earliest: int, start: int, latest: int) -> list[int]:
-    """The cut times in one shot: each the best word start 2 to 4 s after the last change (or the shot's
-    start), else the first word after a longer pause; never before ``earliest`` nor after ``latest``."""
+    """The cut times in one shot: the best word start up to 4 s into it, then each the best 2 to 4 s after the
+    last change, else the first word after a longer pause; never before ``earliest`` nor after ``latest``."""
     out: list[int] = []
     last = start
     while True:
-        lo, hi = max(earliest, last + MIN_GAP_MS), min(latest, last + MAX_GAP_MS)
+        lo, hi = max(earliest, last + MIN_GAP_MS) if out else earliest, min(latest, last + MAX_GAP_MS)
         reach = [w for w in words if lo <= w.start_ms <= hi] or \
             [w for w in words if hi < w.start_ms <= latest][:1]   # after a long pause: its first word
         if not reach:

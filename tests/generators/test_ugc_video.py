@@ -28,6 +28,7 @@ from mediakit.stages.actors.talking import SpeechInput
 from mediakit.stages.broll.image_engine import card_band
 from mediakit.stages.broll.scenes import card_words
 from mediakit.stages.pip import PipOptions, pip_box
+from mediakit.stages.punch_ins import ZOOM
 from mediakit.stages.subtitles.placement import face_band
 from mediakit.stages.subtitles.seen import clear_of_picture, seen_in
 from mediakit.timeline import ImageLayer, PuppetLayer, SequenceLayer, TextLayer, VideoLayer
@@ -381,3 +382,24 @@ def test_a_footage_ad_cuts_to_b_roll_at_the_sentences_heard_in_it_not_the_script
     assert isinstance(broll, ImageLayer) and broll.path == product
     assert isinstance(back, VideoLayer) and (back.path, back.trim_start_ms) == (grid, 2100)  # in step with its sound
     assert isinstance(clip, VideoLayer) and (clip.path, clip.trim_start_ms) == (grid, 0)
+
+
+def test_a_footage_ad_punches_in_on_a_word_it_says_cropped_before_its_one_scale(real: Path, tmp_path: Path) -> None:
+    """The clip cuts to a 12% tighter crop of itself on a heard word: plain cuts, each part read in step with its
+    sound, the tight part a crop of what the wide one shows (no extra scale)."""
+    grid = real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid)}, options=Options(extra={"preview_height": 320}))
+    said = [("Set", 550, 740), ("white", 740, 1120), ("with", 1120, 1240), ("P2", 1240, 1710),
+            ("soon.", 1710, 2230)]
+    speech = SpeechInput(grid, 2980, words=tuple(Word(*w) for w in said))
+    layers = gen.picture(plan, speech, tmp_path).track.layers  # type: ignore[attr-defined]
+    (cut,) = [layer for layer in layers if isinstance(layer, SequenceLayer)]
+    assert cut.transition.kind == "cut" and cut.duration_ms == 2980
+    wide, tight = cut.scenes
+    assert isinstance(wide, VideoLayer) and isinstance(tight, VideoLayer) and wide.crop is None
+    assert tight.trim_start_ms == wide.duration_ms == 1710  # on "soon.", the longest word said
+    assert tight.crop is not None
+    # 9:16 from 360x288: the cover shows 162/360 of the width and all the height; tight, 1/1.12 of that
+    assert tight.crop.w == pytest.approx(162 / 360 / ZOOM, abs=0.002)
+    assert tight.crop.h == pytest.approx(1 / ZOOM, abs=0.002)
+    assert seen_in(layers, plan.canvas).faces  # the tight crop's face is what placement sees too
