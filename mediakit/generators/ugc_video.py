@@ -39,14 +39,12 @@ from ..generation.request import RequestModel, rule_error, seconds_field, spec_e
 from ..generation.spoken_ad import Picture, SpokenAdGenerator, SpokenAdPlan, canvas_for, plan_spoken_ad, product_notes
 from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
-from ..stages.actors.tight_framing import punched
 from ..stages.broll import Scene, get_engine, scene_durations, scenes_track
 from ..stages.broll.edit import SentenceEdit
 from ..stages.broll.scenes import MAX_SCENES, RequestedScene, card_words, drawn_scenes
 from ..stages.pip import PipOptions, pip_box
-from ..stages.punch_ins import ZOOM, punch_in, punch_spans
 from ..stages.subtitles.seen import clear_of_picture
-from ..timeline import Box, PuppetLayer, Track, VisualLayer
+from ..timeline import Box, Track, VisualLayer
 
 
 class TalkingAdRequest(RequestModel):
@@ -188,18 +186,13 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             return clear_of_picture(layers, canvas, plan.style, pip=pip_at, face_shown=not only_pip, words=words)
 
         if not scenes:
-            layers = tuple(punch_in(layer, speech.words, [(0, total_ms)])
-                           for layer in spoken_ad.framed_actor(plan, speech))
+            layers = spoken_ad.framed_actor(plan, speech)
             return Picture(Track(layers, total_ms), centre(layers, False))
         # the full-frame actor only when a scene shows it (a PiP-only ad never renders it)
         full = None if only_pip else talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
         durations = scene_durations(scenes, list(speech.words), speech.duration_ms)
         durations[-1] += total_ms - sum(durations)
-        starts = [sum(durations[:n]) for n in range(len(scenes))]
-        shots = [(a, a + d) for s, a, d in zip(scenes, starts, durations, strict=True) if s.type == "talking_head"]
         actor_clip = placeable(full) if full is not None else pip_clip
-        if full is not None and isinstance(actor_clip, PuppetLayer):
-            actor_clip = punched(actor_clip, punch_spans(speech.words, shots), ZOOM)
         assert actor_clip is not None
         cut = scenes_track(scenes, voice=speech.audio, actor=actor_clip, canvas=canvas, durations=durations,
                            pip=plan.pip, pip_actor=pip_clip, broll_images=plan.broll_images,

@@ -8,11 +8,12 @@ capitalised words, the ones the brows lift and the head nods on), else on
 the longest word in reach, so the picture, the face and the voice hit the
 same beat.
 
-Rules: changes at least ``MIN_GAP_MS`` apart and, while words go on, at
-most ``MAX_GAP_MS`` without one; none in the first ``LEAD_MS`` (frame 0 is
-the cover, shown wide) nor within ``CLEAR_MS`` of a cut to or from b-roll,
-and a tight span never runs across such a cut (it ends where the actor's
-shot does, so a cross-fade never shows the framing jump mid-fade).
+Rules: changes at least ``MIN_GAP_MS`` apart (the first ``FIRST_MS`` into
+its shot) and, while words go on, at most ``MAX_GAP_MS`` without one; none
+in the first ``LEAD_MS`` (frame 0 is the cover, shown wide) nor within
+``CLEAR_MS`` of a cut to or from b-roll, and a tight span never runs across
+such a cut (it ends where the actor's shot does, so a cross-fade never
+shows the framing jump mid-fade).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
+from typing import overload
 
 from ..analysis import analyse
 from ..errors import MediaError, ValidationError
@@ -32,6 +35,7 @@ from .actors.tight_framing import punched
 ZOOM = 1.12          # the tight framing: 12% closer, inside the 10-15% a punch-in reads as a cut, not a jump
 MIN_GAP_MS = 2000
 MAX_GAP_MS = 4000
+FIRST_MS = 1000      # a shot holds its first framing this long at least (a short clip still gets its cut)
 LEAD_MS = 500        # frame 0 is the cover: the first half second stays wide
 CLEAR_MS = 600       # kept from each b-roll cut (half a cross-fade and a breath)
 
@@ -59,10 +63,18 @@ def punch_spans(words: Sequence[Word], shots: Sequence[Span]) -> tuple[Span, ...
     return tuple(spans)
 
 
-def punch_in(layer: VisualLayer, words: Sequence[Word], shots: Sequence[Span]) -> VisualLayer:
+@overload
+def punch_in(layer: PuppetLayer, words: Sequence[Word], shots: Sequence[Span]) -> PuppetLayer: ...
+@overload
+def punch_in(layer: Path, words: Sequence[Word], shots: Sequence[Span]) -> Path: ...
+@overload
+def punch_in(layer: VisualLayer, words: Sequence[Word], shots: Sequence[Span]) -> VisualLayer: ...
+
+
+def punch_in(layer: VisualLayer | Path, words: Sequence[Word], shots: Sequence[Span]) -> VisualLayer | Path:
     """``layer`` (a talking actor full frame) punching in on ``words`` while it is on screen (``shots``, on the
-    timeline): a drawn or photo actor gets its tight framing drawn once (``actors.tight_framing``), a clip
-    (a footage ad) is cut in (``cut_in``); other layers are returned as they are."""
+    timeline): a drawn or photo actor gets its tight framing drawn once (``actors.tight_framing``), a clip layer
+    (a footage ad) is cut in (``cut_in``); a clip file (placed per scene) and other layers are returned."""
     if isinstance(layer, PuppetLayer):
         return punched(layer, punch_spans(words, shots), ZOOM)
     if isinstance(layer, VideoLayer) and layer.fit == "cover" and layer.crop is None and not layer.loop \
@@ -117,12 +129,12 @@ def _zoomed_window(wide: Crop, focus: tuple[float, float], zoom: float) -> Crop:
 
 
 def _changes(words: Sequence[Word], lifts: set[int], earliest: int, start: int, latest: int) -> list[int]:
-    """The cut times in one shot: the best word start up to 4 s into it, then each the best 2 to 4 s after the
+    """The cut times in one shot: the best word start 1 to 4 s into it, then each the best 2 to 4 s after the
     last change, else the first word after a longer pause; never before ``earliest`` nor after ``latest``."""
     out: list[int] = []
     last = start
     while True:
-        lo, hi = max(earliest, last + MIN_GAP_MS) if out else earliest, min(latest, last + MAX_GAP_MS)
+        lo, hi = max(earliest, last + (MIN_GAP_MS if out else FIRST_MS)), min(latest, last + MAX_GAP_MS)
         reach = [w for w in words if lo <= w.start_ms <= hi] or \
             [w for w in words if hi < w.start_ms <= latest][:1]   # after a long pause: its first word
         if not reach:
