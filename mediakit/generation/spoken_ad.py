@@ -50,6 +50,7 @@ from ..progress import ProgressCallback
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.mix import LIGHT_BED_LEVEL_DB, MUSIC_LEVEL_DB, soundtrack
 from ..stages.music import music_bed
+from ..stages.punch_ins import punch_in
 from ..stages.subtitles.placement import room_below
 from ..stages.subtitles.seen import seen_in
 from ..stages.voice import SpeechRequest
@@ -338,18 +339,18 @@ def full_frame_actor(plan: SpokenAdPlan, speech: SpeechInput) -> Path | ActorLay
 
 
 def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, ...]:
-    """The actor full frame; a face photo whose face leaves captions no room (a tight headshot on 9:16) is shown
-    above a band that holds them, on the colour of the photo's bottom edge, instead of under the captions."""
+    """The actor full frame, punching in on the stressed words (``stages.punch_ins``); a face photo whose face
+    leaves captions no room (a tight headshot on 9:16) is shown above a band that holds them, on the colour of
+    the photo's bottom edge, instead of under the captions."""
     canvas, total_ms, actor = plan.canvas, plan.seconds * 1000, plan.casting.actor
-    full = talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
-    if actor.kind != "photo" or not plan.burn_captions:
-        return full.layers
-    end = room_below(canvas, plan.style, seen_in(full.layers, canvas).faces)
-    if end is None:
-        return full.layers
-    box = Box(0, 0, canvas.width, max(2, int(end) // 2 * 2))
-    framed = talking_track(actor, speech, box, fps=canvas.fps, duration_ms=total_ms)
-    return (ColorLayer(color=edge_colour(actor.portrait_path)), *framed.layers)
+    layers = talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms).layers
+    end = room_below(canvas, plan.style, seen_in(layers, canvas).faces) \
+        if actor.kind == "photo" and plan.burn_captions else None
+    if end is not None:
+        box = Box(0, 0, canvas.width, max(2, int(end) // 2 * 2))
+        framed = talking_track(actor, speech, box, fps=canvas.fps, duration_ms=total_ms)
+        layers = (ColorLayer(color=edge_colour(actor.portrait_path)), *framed.layers)
+    return tuple(punch_in(layer, speech.words, [(0, total_ms)]) for layer in layers)
 
 
 def edge_colour(photo: Path) -> str:

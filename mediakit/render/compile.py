@@ -304,8 +304,8 @@ class _Compiler:
         src = self.still(sprite.path, f"{label}_img")
         steps = [YUVA420, self.hold(dur)]
         if sprite.cells > 1:
-            cell = _cell_at(sprite, now) if tight is None else f"{_cell_at(sprite, now)}+{sprite.cells // 2}*{tight}"
-            steps.append(f"crop=w=iw/{sprite.cells}:h=ih:x='iw/{sprite.cells}*({cell})':y=0")
+            cell = _cell_at(sprite, now) if tight is None else f"({_cell_at(sprite, now)}+{sprite.cells // 2}*{tight})"
+            steps.append(f"crop=w=iw/{sprite.cells}:h=ih:x='iw/{sprite.cells}*{cell}':y=0")
         self.chains.append(f"[{src}]{','.join(steps)}[{label}]")
         return label
 
