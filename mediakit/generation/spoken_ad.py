@@ -339,9 +339,10 @@ def full_frame_actor(plan: SpokenAdPlan, speech: SpeechInput) -> Path | ActorLay
 
 
 def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, ...]:
-    """The actor full frame, punching in on the stressed words (``stages.punch_ins``); a face photo whose face
-    leaves captions no room (a tight headshot on 9:16) is shown above a band that holds them, on the colour of
-    the photo's bottom edge, instead of under the captions."""
+    """The actor full frame, punching in on the stressed words (``stages.punch_ins``) unless its tight framing
+    would leave the captions no band off the face; a face photo whose face leaves captions no room (a tight
+    headshot on 9:16) is shown above a band that holds them, on the colour of the photo's bottom edge, instead
+    of under the captions."""
     canvas, total_ms, actor = plan.canvas, plan.seconds * 1000, plan.casting.actor
     layers = talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms).layers
     end = room_below(canvas, plan.style, seen_in(layers, canvas).faces) \
@@ -350,7 +351,11 @@ def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, 
         box = Box(0, 0, canvas.width, max(2, int(end) // 2 * 2))
         framed = talking_track(actor, speech, box, fps=canvas.fps, duration_ms=total_ms)
         layers = (ColorLayer(color=edge_colour(actor.portrait_path)), *framed.layers)
-    return tuple(punch_in(layer, speech.words, [(0, total_ms)]) for layer in layers)
+    punched = tuple(punch_in(layer, speech.words, [(0, total_ms)]) for layer in layers)
+    if plan.burn_captions and room_below(canvas, plan.style, seen_in(punched, canvas).faces) is not None \
+            and room_below(canvas, plan.style, seen_in(layers, canvas).faces) is None:
+        return layers  # the tight framing's face would leave the captions no band: no punch-ins
+    return punched
 
 
 def edge_colour(photo: Path) -> str:

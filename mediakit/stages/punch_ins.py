@@ -88,11 +88,14 @@ def punch_in(layer: VisualLayer | Path, words: Sequence[Word], shots: Sequence[S
 
 def cut_in(clip: VideoLayer, spans: Sequence[Span], zoom: float) -> SequenceLayer:
     """``clip`` as scenes joined by plain cuts, the ones in ``spans`` (ms from its start) cropped ``zoom`` times
-    closer about the face it shows (its centre without one), before the one scale every frame has anyway.
+    closer about the top middle of the face it shows (its centre without one), before the one scale every
+    frame has anyway.
 
     The crop keeps the face where the wide framing shows it on the canvas,
-    so the cut reads as the camera moving in, not as a jump sideways.  Each
-    scene reads its own part of the clip, in step with its sound.
+    so the cut reads as the camera moving in, not as a jump sideways; the
+    hairline stays put and the face grows down, so the band above a head
+    that fills the frame (where its captions go) stays clear.  Each scene
+    reads its own part of the clip, in step with its sound.
     """
     video = probe(clip.path).video
     box = clip.box
@@ -100,7 +103,7 @@ def cut_in(clip: VideoLayer, spans: Sequence[Span], zoom: float) -> SequenceLaye
         raise MediaError(clip.path, "has no picture to punch in on")
     wide = _cover_window((video.width, video.height), (box.w, box.h))
     faces = analyse(clip.path).faces
-    focus = (faces[0].x + faces[0].w / 2, faces[0].y + faces[0].h / 2) if faces else (0.5, 0.5)
+    focus = (faces[0].x + faces[0].w / 2, faces[0].y) if faces else (0.5, 0.5)
     tight = _zoomed_window(wide, focus, zoom)
     scenes: list[VideoLayer] = []
     edges = [0, *(t for span in spans for t in span), clip.duration_ms or 0]

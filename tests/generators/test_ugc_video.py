@@ -403,3 +403,19 @@ def test_a_footage_ad_punches_in_on_a_word_it_says_cropped_before_its_one_scale(
     assert tight.crop.w == pytest.approx(162 / 360 / ZOOM, abs=0.002)
     assert tight.crop.h == pytest.approx(1 / ZOOM, abs=0.002)
     assert seen_in(layers, plan.canvas).faces  # the tight crop's face is what placement sees too
+
+
+def test_a_footage_ad_s_punch_in_keeps_the_band_its_captions_had(real: Path, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The GRID head fills a 9:16 frame; its captions go in the band above it.  The tight crop zooms about the
+    hairline, so that band stays and the captions keep their place (zoomed about the face's centre, the face
+    filled the frame and the captions fell on the forehead)."""
+    grid = real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid)}, options=Options(extra={"preview_height": 960}))
+    speech = SpeechInput(grid, 2980, words=(Word("Set", 550, 740), Word("white", 740, 1120),
+                                            Word("soon.", 1710, 2230)))
+    punched = gen.picture(plan, speech, tmp_path)  # type: ignore[attr-defined]
+    assert any(isinstance(layer, SequenceLayer) for layer in punched.track.layers)
+    monkeypatch.setattr("mediakit.generation.spoken_ad.punch_in", lambda layer, words, shots: layer)
+    wide = gen.picture(plan, speech, tmp_path)  # type: ignore[attr-defined]
+    assert punched.caption_centre == wide.caption_centre
