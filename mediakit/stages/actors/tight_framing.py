@@ -3,10 +3,10 @@
 A punch-in scaled per frame in the graph (a crop of the composed actor,
 scaled back to the frame) cost 1.275x the render's CPU.  Here every part of
 a ``PuppetLayer`` (the backdrop, the head and its mask, the eyes and mouth
-strips, the body) is resampled once, ``zoom`` times larger about the head's
-centre, and added to its strip as more cells; the render then only crops
-another cell of the same held images during a punch-in span, which costs
-what the wide framing costs.
+strips, the body) is resampled once, ``zoom`` times larger about the chin,
+and added to its strip as more cells; the render then only crops another
+cell of the same held images during a punch-in span, which costs about what
+the wide framing costs.
 
 Each sprite's cell covers the wide box and the tight one (both in the
 frame), so its position never changes: the wide cell is the part pasted
@@ -33,15 +33,17 @@ from ...media_io import open_image, write_pam
 from ...timeline import ColorLayer, ImageLayer, Punch, PuppetLayer, Sprite
 
 TIGHT_VERSION = "1"
+CHIN = 0.75   # the zoom's fixed point, down the head's part: about the chin, so the face grows up and the
+              # captions' band under it stays as wide as the wide framing left it
 Rect = tuple[int, int, int, int]   # x, y, w, h in the frame
 
 
 def punched(layer: PuppetLayer, spans: Sequence[tuple[int, int]], zoom: float) -> PuppetLayer:
-    """``layer`` cutting to a framing ``zoom`` times closer over ``spans`` (ms on its clock), about its head."""
+    """``layer`` cutting to a framing ``zoom`` times closer over ``spans`` (ms on its clock), about its chin."""
     if not spans or not isinstance(layer.backdrop, ImageLayer | ColorLayer):
         return layer
     head_w, head_h = _cell_size(layer.head)
-    centre = (layer.head.x + head_w / 2, layer.head.y + head_h / 2)
+    centre = (layer.head.x + head_w / 2, layer.head.y + head_h * CHIN)
     lens = _Lens(zoom, centre)
     head, head_box = lens.sprite(layer.head, (0, 0))
     mask = None if layer.head_mask is None else lens.still(layer.head_mask, (layer.head.x, layer.head.y), head_box)

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from mediakit.analysis import analyse
+from mediakit.captions import style_names
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.render import render
 from mediakit.render.compile import compile_timeline
@@ -17,6 +18,8 @@ from mediakit.stages.actors.photo_rig import photo_layer
 from mediakit.stages.actors.puppet import puppet_layer
 from mediakit.stages.actors.tight_framing import punched
 from mediakit.stages.punch_ins import ZOOM
+from mediakit.stages.subtitles.placement import face_band, room_below
+from mediakit.stages.subtitles.seen import seen_in
 from mediakit.timeline import Canvas, Timeline, VideoLayer
 
 SIZE = (180, 320)
@@ -79,3 +82,16 @@ def test_a_photo_actor_s_face_box_grows_by_the_zoom(real: Path, tmp_path: Path) 
         boxes.append(faces[0])
     grow_w, grow_h = boxes[1].w / boxes[0].w, boxes[1].h / boxes[0].h
     assert 1.10 <= grow_w <= 1.15 and 1.10 <= grow_h <= 1.15, (grow_w, grow_h)
+
+
+def test_the_face_grows_up_so_every_style_keeps_its_band_under_it(tmp_path: Path) -> None:
+    """The zoom holds the chin: the tight face's band ends where the wide one does, so a style whose pages fit
+    under the wide face fits under the tight one (about the head's centre, six styles lost their band at 9:16)."""
+    canvas = Canvas(540, 960)
+    wide = puppet_layer(get_actor("maya-chen").look, [], size=(canvas.width, canvas.height), duration_ms=1200,
+                        seed=7, cache=tmp_path)
+    (tight,) = seen_in([punched(wide, [SPAN], ZOOM)], canvas).faces
+    band = face_band(canvas.width, canvas.height)
+    assert tight[0] < band[0] and tight[1] <= band[1] + 0.01 * canvas.height
+    assert [s for s in style_names() if room_below(canvas, s, [band]) is None] == \
+        [s for s in style_names() if room_below(canvas, s, [tight]) is None]
