@@ -39,6 +39,7 @@ from mediakit.generation.run import generate
 from mediakit.media_io import decode_audio
 from mediakit.probe import probe
 from mediakit.speech.wer import word_error_rate
+from mediakit.stages.punch_ins import ZOOM
 
 ROOT = Path(__file__).resolve().parents[1]
 GRID = ROOT / "tests" / "data" / "real" / "lipnet-grid-swwp2s"
@@ -77,7 +78,8 @@ def video_lag_ms(ad: Path, clip: Path, *, until_s: float | None = None) -> tuple
 
     Each ad frame's face band, scaled by the cover fit's factor back to the
     clip's size, is found (template matching) in the clip frame it would
-    show in sync, and then compared at that place (``SHIFT_PX`` either way)
+    show in sync (frames a punch-in's ``ZOOM`` matches better are left out),
+    and then compared at that place (``SHIFT_PX`` either way)
     with each clip frame within ``SEARCH_FRAMES`` of it; the clip
     frame where it matches best is the one it shows.  Frames that match two
     clip frames equally (a still face) say nothing and are skipped.
@@ -93,13 +95,18 @@ def video_lag_ms(ad: Path, clip: Path, *, until_s: float | None = None) -> tuple
     lags = []
     for i, frame in enumerate(shown):
         band = frame[top:bottom]
-        template = cv2.resize(band, (max(8, round(band.shape[1] / scale)), max(8, round(band.shape[0] / scale))),
-                              interpolation=cv2.INTER_AREA)
-        if template.shape[0] > ch or template.shape[1] > cw:
-            continue
         near = min(round(i / a_fps * c_fps), len(source) - 1)
         window = range(max(0, near - SEARCH_FRAMES), min(len(source), near + SEARCH_FRAMES + 1))
-        x, y = cv2.minMaxLoc(cv2.matchTemplate(source[near], template, cv2.TM_SQDIFF_NORMED))[2]  # where it sits
+        placed = []   # the wide framing and a punch-in's tight one: the scale that matches is the one shown
+        for factor in (scale, scale * ZOOM):
+            template = cv2.resize(band, (max(8, round(band.shape[1] / factor)),
+                                         max(8, round(band.shape[0] / factor))), interpolation=cv2.INTER_AREA)
+            if template.shape[0] <= ch and template.shape[1] <= cw:
+                found = cv2.minMaxLoc(cv2.matchTemplate(source[near], template, cv2.TM_SQDIFF_NORMED))
+                placed.append((found[0], factor, found[2], template))
+        if not placed or min(placed, key=lambda p: p[0])[1] != scale:
+            continue   # a punch-in's tight frame: its timing is the wide framing's (tests/stages/test_punch_ins.py)
+        _, _, (x, y), template = min(placed, key=lambda p: p[0])  # where it sits
         (th, tw), pad = template.shape, SHIFT_PX
         scores = np.array([cv2.minMaxLoc(cv2.matchTemplate(
             source[n][max(0, y - pad):y + th + pad, max(0, x - pad):x + tw + pad], template,

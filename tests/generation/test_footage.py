@@ -21,7 +21,7 @@ from mediakit.generators import laptop_ugc
 from mediakit.media_io import decode_audio
 from mediakit.stages.actors.catalog import bundled_actors
 from mediakit.stages.synth import spectral_filter
-from mediakit.timeline import ImageLayer, SequenceLayer, TextLayer, VideoLayer
+from mediakit.timeline import ImageLayer, SequenceLayer, TextLayer, VideoLayer, VisualLayer
 
 SCRIPT = "I tried this cold brew for a week and it changed my mornings."
 PREVIEW = {"preview_height": 320}
@@ -130,7 +130,7 @@ def test_a_footage_ad_captions_the_clips_own_words_at_the_house_loudness_in_lip_
     sound = _best_lag(_loudness(result.output), _loudness(grid), 20)  # 10 ms steps
     assert sound == 0, sound  # the ad's sound is the clip's, not shifted
     lips = bench_module("footage_sync").av_offset(result.output, grid)   # the picture against the sound
-    assert abs(lips["offset_frames"]) < 1 and lips["frames_matched"] >= 40, lips
+    assert abs(lips["offset_frames"]) < 1 and lips["frames_matched"] >= 30, lips
 
 
 def _loudness(media: Path) -> np.ndarray:
@@ -153,10 +153,20 @@ def test_the_end_card_quotes_what_the_clip_said_not_the_script(grid: Path, tmp_p
     assert built.timeline is not None
     texts = [layer.text for layer in built.timeline.layers if isinstance(layer, TextLayer)]
     assert texts and "soon" in texts[-1].lower() and "brew" not in " ".join(texts).lower()
-    (clip,) = [layer for layer in built.timeline.layers if isinstance(layer, VideoLayer) and layer.path == grid]
-    assert (clip.start_ms, clip.trim_start_ms, clip.loop) == (0, 0, False), "the picture starts with its sound"
+    (shown,) = [layer for layer in built.timeline.layers  # the clip, or its scenes when it punches in
+                if isinstance(layer, VideoLayer | SequenceLayer) and grid in _paths(layer)]
+    clip = shown.scenes[0] if isinstance(shown, SequenceLayer) else shown
+    assert isinstance(clip, VideoLayer)
+    assert (shown.start_ms, clip.trim_start_ms, clip.loop) == (0, 0, False), "the picture starts with its sound"
     (held,) = [layer for layer in built.timeline.layers if isinstance(layer, ImageLayer)]
-    assert held.start_ms == clip.duration_ms == 2980 and held.start_ms + held.duration_ms == 5000, "then it holds"
+    assert held.start_ms == shown.duration_ms == 2980 and held.start_ms + held.duration_ms == 5000, "then it holds"
+
+
+def _paths(layer: VisualLayer) -> set[Path]:
+    """The files a layer shows, its scenes' included."""
+    if isinstance(layer, SequenceLayer):
+        return {path for scene in layer.scenes for path in _paths(scene)}
+    return {layer.path} if isinstance(layer, VideoLayer) else set()
 
 
 @pytest.mark.slow

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
+import numpy as np
 import pytest
 
 from mediakit.errors import ValidationError
-from mediakit.stages.punch_ins import CLEAR_MS, FIRST_MS, LEAD_MS, MAX_GAP_MS, MIN_GAP_MS, punch_spans
+from mediakit.ffmpeg import ffmpeg_exe
+from mediakit.render import render
+from mediakit.stages.punch_ins import CLEAR_MS, FIRST_MS, LEAD_MS, MAX_GAP_MS, MIN_GAP_MS, ZOOM, cut_in, punch_spans
+from mediakit.timeline import Box, Canvas, Timeline, VideoLayer
 from mediakit.words import Word
 
 
@@ -65,3 +72,22 @@ def test_no_words_no_punch_ins_and_bad_shots_are_an_error() -> None:
     assert punch_spans([], [(0, 10000)]) == ()
     with pytest.raises(ValidationError, match="shots"):
         punch_spans([], [(5000, 1000)])
+
+
+def test_a_footage_punch_in_shows_the_frames_the_wide_shot_would_in_step_with_the_sound(tmp_path: Path) -> None:
+    """The clip cut into wide and tight scenes (each reading its own part of the clip) shows, frame for frame,
+    the source frame the uncut clip shows: a punch-in moves the camera, not the clip against its sound.  Every
+    source frame of the counter clip is one flat grey of its own, so a crop keeps it and a shift shows."""
+    clip = tmp_path / "counter.mp4"
+    subprocess.run([ffmpeg_exe(), "-v", "error", "-f", "lavfi", "-i",
+                    "nullsrc=s=64x64:r=25:d=2,geq=lum='16+mod(N*7,220)':cb=128:cr=128",
+                    "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", str(clip)], check=True)
+    wide = VideoLayer(path=clip, box=Box(0, 0, 64, 64), fit="cover", duration_ms=2000)
+    seen = []
+    for layer in (wide, cut_in(wide, [(600, 1400)], ZOOM)):
+        out = render(Timeline(Canvas(64, 64, fps=30), 2000, layers=(layer,)), tmp_path / f"{len(seen)}.mp4")
+        raw = subprocess.run([ffmpeg_exe(), "-v", "error", "-i", str(out), "-f", "rawvideo", "-pix_fmt", "gray",
+                              "-"], capture_output=True, check=True).stdout
+        seen.append(np.frombuffer(raw, np.uint8).reshape(-1, 64, 64)[:, 24:40, 24:40].mean(axis=(1, 2)))
+    assert len(seen[0]) == len(seen[1]) == 60
+    assert np.abs(seen[0] - seen[1]).max() < 3, np.round(seen[1] - seen[0])
