@@ -20,6 +20,7 @@ from pydantic import Field, model_validator
 
 from ..captions import get_style, pages_for
 from ..captions.caption_metrics import CaptionMetrics
+from ..errors import ValidationError
 from ..fetch import SCREEN_IMAGE, SCREEN_RECORDING, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
@@ -28,6 +29,7 @@ from ..generation.footage import FOOTAGE_URL_HELP, asked, footage_conflict, unsc
 from ..generation.request import RequestModel, rule_error, seconds_field, spec_error
 from ..generation.spoken_ad import (
     SIDECAR_STYLE,
+    TAIL_BEAT_MS,
     Picture,
     SpokenAdGenerator,
     SpokenAdPlan,
@@ -37,10 +39,12 @@ from ..generation.spoken_ad import (
     plan_spoken_ad,
 )
 from ..generator_ids import GeneratorId
+from ..probe import probe
 from ..stages.actors.talking import SpeechInput
 from ..stages.broll.scenes import actor_scene
 from ..stages.layouts.laptop import (
     FACE,
+    MIN_FACE_MS,
     TRANSITION,
     ScreenInput,
     check_screen_input,
@@ -59,6 +63,8 @@ from ..words import Word
 SAMPLE_MS = 100     # how often a page's time is sampled for where the scrolling app's text is
 DEFAULT_BED = "chill"   # the light bed under the voice when the request names none
 FOOTAGE_SECONDS = 15    # a footage ad's length unless duration is given: the shorter one, which holds any clip
+MIN_APP_MS = 1000       # the app scene's least (``scene_times``)
+SHORTEST_MS = 500 + MIN_APP_MS + MIN_FACE_MS   # a footage ad that ends with its clip: the three scenes at their least
 
 
 class LaptopUgcRequest(RequestModel):
@@ -125,23 +131,31 @@ class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
             decision = script_for(self.id, script=request.script, duration=request.duration)
         casting = cast(self.id, actor_slug=request.actor_slug, context=context, seed_text=decision.script)
         burn = request.subtitle_style != "none"
-        return plan_spoken_ad(
+        plan = plan_spoken_ad(
             LaptopUgcPlan, self.id, script=decision, casting=casting, context=context,
             canvas=canvas_for("9:16", context.options.extra.get("preview_height")), duration=request.duration,
             style=request.subtitle_style if burn else SIDECAR_STYLE, burn_captions=burn, screen=screen,
             cta=request.cta, footage_url=request.footage_url, **light_bed(request.music, DEFAULT_BED),
             first_words=first_words)
+        clip_ms = probe(plan.voiceover).duration_ms or 0 if plan.own_words and plan.voiceover else None
+        if clip_ms is not None and clip_ms + TAIL_BEAT_MS < SHORTEST_MS:   # it ends with its clip (see ``picture``)
+            raise ValidationError("footage_url" if request.footage_url else "actor_slug", f"{clip_ms / 1000:.1f} s",
+                                  f"must last at least {(SHORTEST_MS - TAIL_BEAT_MS) / 1000:.2f} s on laptop_ugc: a "
+                                  "laptop shot, the app and a face close-up")
+        return plan
 
     def picture(self, plan: LaptopUgcPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The three scenes, cut where the first half's last word ends (between its end and the next word);
         captions off the actor's face, the laptop and the app's text (see ``caption_place``)."""
-        words, total_ms = speech.words, plan.seconds * 1000
+        words, total_ms = speech.words, plan.total_ms
         if plan.own_words and len(words) > 1:   # footage: its own words, split now they are timed
             first = len(split_script(" ".join(w.text for w in words))[0].split())
         else:
             first = plan.first_words
         split_ms = (words[first - 1].end_ms + words[first].start_ms) // 2 if 0 < first < len(words) else total_ms // 3
-        split_ms = min(max(split_ms, 1500), total_ms - 6000)
+        # the app and the close-up keep 6 s, or their least in a footage ad that ends with its short clip
+        latest = total_ms - (6000 if total_ms >= 7500 else MIN_APP_MS + MIN_FACE_MS)
+        split_ms = min(max(split_ms, min(1500, latest)), latest)
         actor = full_frame_actor(plan, speech)
         centre, face, header = caption_place(plan, actor, words, split_ms, workdir)
         track = laptop_track(actor, plan.screen, plan.canvas, split_ms=split_ms, duration_ms=total_ms, face=face,
@@ -162,7 +176,7 @@ def caption_place(plan: LaptopUgcPlan, actor: Path | ActorLayer, words: Sequence
     (``scrolled_text``), must not pass under a page: where it would, the
     scene gets a sticky header in the app's colour behind the captions.
     """
-    canvas, total_ms = plan.canvas, plan.seconds * 1000
+    canvas, total_ms = plan.canvas, plan.total_ms
     first, second, _ = scene_times(split_ms, total_ms)
     faces = [grown(band, canvas.height) for band in (face_band(canvas.width, canvas.height),
                                                      *seen_in([actor_scene(actor, 0, first)], canvas).faces)]

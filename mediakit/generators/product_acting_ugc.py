@@ -149,7 +149,7 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
 
     def picture(self, plan: ProductActingPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The template's scene: the actor in its box, the product shown whole; captions off face and product."""
-        canvas, total_ms = plan.canvas, plan.seconds * 1000
+        canvas, total_ms = plan.canvas, plan.total_ms
         abox = actor_box(get_template(plan.template), canvas)
         acted = talking_track(plan.casting.actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps,
                               duration_ms=total_ms)

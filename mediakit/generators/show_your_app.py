@@ -101,7 +101,7 @@ class ShowYourAppGenerator(SpokenAdGenerator[ShowYourAppRequest, ShowYourAppPlan
 
     def picture(self, plan: ShowYourAppPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The phone layout with the actor in its PiP; captions off the phone, the app's text and the face."""
-        track = phone_track(plan.screenshot, plan.canvas, plan.seconds * 1000, actor=full_frame_actor(plan, speech),
+        track = phone_track(plan.screenshot, plan.canvas, plan.total_ms, actor=full_frame_actor(plan, speech),
                             cache_dir=workdir)
         faces = seen_in(track.layers[-1:], plan.canvas).faces    # a clip or photo actor's face, found
         return Picture(track, caption_centre(plan.canvas, plan.style, plan.screenshot, faces))
