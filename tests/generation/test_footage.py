@@ -205,7 +205,7 @@ def longest_still(video: Path) -> int:
 
 
 @pytest.mark.slow
-def test_the_music_bed_is_ducked_under_the_clips_own_voice(grid: Path, tmp_path: Path,
+def test_the_music_bed_is_ducked_under_the_clips_own_voice(grid: Path, coffee: Path, tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """A 12 kHz tone stands in for the bed (the GRID voice has almost nothing there, so a band-pass hears only the
     bed): it sits a few dB lower while the clip speaks (0.5-2.2 s) than once it has been quiet a while."""
@@ -216,7 +216,8 @@ def test_the_music_bed_is_ducked_under_the_clips_own_voice(grid: Path, tmp_path:
         return np.stack([wave, wave], axis=1).astype(np.float32)
 
     monkeypatch.setattr(spoken_ad, "music_bed", tone_bed)
-    gen, plan = plan_job("ugc_video", {"footage_url": str(grid), "music": "chill"}, options=Options(extra=PREVIEW))
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid), "music": "chill", "broll_images": [str(coffee)]},
+                         options=Options(extra=PREVIEW))   # b-roll to cut to: it lasts the bucket, the clip 3 s
     built = gen.build(plan, tmp_path)
     assert built.timeline is not None
     mixed = decode_audio(built.timeline.audio[0].path, rate=rate)
