@@ -36,7 +36,8 @@ TRANSCRIBED = "the transcript's words, aligned to it"
 
 FOOTAGE_URL_HELP = ("Extension: your own talking clip (at most 15 s, picture and sound) as the actor and the voice; "
                     "its words are the captions, its length the duration unless a longer one is given (script "
-                    "optional).")
+                    "optional). Its last frame is never held: where the duration outlasts it, the ad cuts to its "
+                    "b-roll or product, or else ends with the clip (priced as the duration).")
 # request fields a footage_url replaces: the clip is the actor, the voice and the words
 REPLACED_BY_FOOTAGE = ("actor_slug", "face_photo_url", "voice", "prompt", "dub_language")
 
@@ -112,7 +113,8 @@ def footage_actor(clip: Path) -> Actor:
 
 
 def asked(request: RequestModel, field: str) -> int | None:
-    """The duration ``field`` when the request gave it (not its default): what a footage ad must last at least."""
+    """The duration ``field`` when the request gave it (not its default): what a footage ad is priced at least
+    (it still ends with its clip where nothing else can be shown after it)."""
     value = getattr(request, field) if field in request.model_fields_set else None
     return None if value is None else int(value)
 

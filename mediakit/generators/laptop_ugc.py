@@ -83,7 +83,7 @@ class LaptopUgcRequest(RequestModel):
                     "a light chill bed when omitted.")
     cta: Cta | None = Field(None, description="mediakit extension: a call to action, spoken last and shown on the "
                                               "end card (at most 100 characters).")
-    footage_url: Url | None = Field(None, description=FOOTAGE_URL_HELP + " The ad lasts 15 s unless duration is "
+    footage_url: Url | None = Field(None, description=FOOTAGE_URL_HELP + " Priced as 15 s unless duration is "
                                                                         "given.")
     webhook_url: WebhookUrl | None = None
 
