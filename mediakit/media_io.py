@@ -108,7 +108,7 @@ def write_pam(target: str | os.PathLike[str], pixels: np.ndarray) -> Path:
     header = f"P7\nWIDTH {w}\nHEIGHT {h}\nDEPTH {depth}\nMAXVAL 255\nTUPLTYPE {kind}\nENDHDR\n".encode("ascii")
     with atomic_path(target) as tmp, tmp.open("wb") as fh:
         fh.write(header)
-        fh.write(np.ascontiguousarray(pixels, dtype=np.uint8).tobytes())
+        fh.write(np.ascontiguousarray(pixels, dtype=np.uint8).data)  # the buffer itself, not a copy of it
     return Path(target)
 
 

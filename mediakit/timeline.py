@@ -15,6 +15,7 @@ Each visual layer class says two things the compiler needs about it:
 
 from __future__ import annotations
 
+import math
 import types
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from fractions import Fraction
@@ -142,6 +143,14 @@ class Shadow:
 
 
 @dataclass(frozen=True)
+class PanStop:
+    """Where a Ken Burns pan is at ``at_ms`` of its layer's time (a fraction of the overflow, as ``pan_from``)."""
+
+    at_ms: int
+    pan: tuple[float, float]
+
+
+@dataclass(frozen=True)
 class KenBurns:
     """Slow zoom and pan over a layer's content that never shows an edge.
 
@@ -150,24 +159,54 @@ class KenBurns:
     ``(0, 0)`` shows the top-left of the content, ``(0.5, 0.5)`` its centre,
     ``(1, 1)`` its bottom-right; the view therefore always lies inside the
     content.  Motion eases in and out over the layer's time.
+
+    ``stops`` make the pan a path (a screen following what the voice says):
+    from ``pan_from`` at 0 through each stop in time order to ``pan_to`` at
+    the end, easing in and out between neighbours.  The zoom must then be
+    constant, so that every frame is a crop of one scaled picture (never a
+    per-frame re-scale).
     """
 
     zoom_from: float = 1.0
     zoom_to: float = 1.15
     pan_from: tuple[float, float] = (0.5, 0.5)
     pan_to: tuple[float, float] = (0.5, 0.5)
+    stops: tuple[PanStop, ...] = ()
 
     def __post_init__(self) -> None:
         for name, z in (("zoom_from", self.zoom_from), ("zoom_to", self.zoom_to)):
             if not 1.0 <= z <= 3.0:
                 raise ValidationError(f"motion.{name}", z, "must be between 1.0 (cover-fit) and 3.0")
-        for name, (fx, fy) in (("pan_from", self.pan_from), ("pan_to", self.pan_to)):
+        pans = (("pan_from", self.pan_from), ("pan_to", self.pan_to),
+                *((f"stops[{n}].pan", s.pan) for n, s in enumerate(self.stops)))
+        for name, (fx, fy) in pans:
             if not (0.0 <= fx <= 1.0 and 0.0 <= fy <= 1.0):
                 raise ValidationError(f"motion.{name}", (fx, fy), "must be fractions between 0 and 1")
+        if self.stops and self.zooms:
+            raise ValidationError("motion.stops", len(self.stops), "need a constant zoom (zoom_from == zoom_to)")
+        times = [s.at_ms for s in self.stops]
+        if times != sorted(times) or (times and times[0] < 0):
+            raise ValidationError("motion.stops", times, "must be at 0 ms or later, in time order")
 
     @property
     def zooms(self) -> bool:
         return self.zoom_from != self.zoom_to
+
+    def path(self, duration_ms: int) -> list[tuple[int, tuple[float, float]]]:
+        """The pan's keyframes over a layer of ``duration_ms``: (ms, pan), first at 0 and last at the end."""
+        end = max(1, duration_ms)
+        inner = [(min(s.at_ms, end), s.pan) for s in self.stops]
+        return [(0, self.pan_from), *inner, (end, self.pan_to)]
+
+    def pan_at(self, t_ms: float, duration_ms: int) -> tuple[float, float]:
+        """The pan at ``t_ms`` of the layer's time: eased (half a cosine) between the keyframes around it
+        (what the render's crop does per frame)."""
+        keys = self.path(duration_ms)
+        for (a_ms, a), (b_ms, b) in zip(keys, keys[1:], strict=False):
+            if t_ms < b_ms:
+                p = 0.5 - 0.5 * math.cos(math.pi * min(1.0, max(0.0, (t_ms - a_ms) / max(1, b_ms - a_ms))))
+                return a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p
+        return keys[-1][1]
 
 
 Point = tuple[int, int]

@@ -21,7 +21,7 @@ import sqlite3
 import threading
 import time
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -29,9 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from mediakit.errors import MediakitError
+from mediakit.generation.aspects import plan_aspects
 from mediakit.generation.contract import Plan
 from mediakit.generation.run import plan_job
 from mediakit.media_io import write_text
+from mediakit.timeline import Canvas
 
 from . import accounts, jobs, ledger, pending_hooks, webhooks
 from .db import Database
@@ -82,6 +84,7 @@ class Entry:
     spec: SpecJob
     spec_key: str
     plan: Plan | None = None
+    canvases: dict[str, Canvas] | None = None   # by aspect, for a job of several aspects
     quote: dict[str, Any] | None = None
     job: Job | None = None
     note: str = ""
@@ -105,8 +108,18 @@ class Report:
 
 
 def spec_key(batch: str, job: SpecJob) -> str:
-    """A spec job's identity across runs: the spec file, the job's id, and its inputs."""
-    return f"{batch}#{job.id}#{jobs.input_hash(job.generator, job.input)[:16]}"
+    """A spec job's identity across runs: the spec file, the job's id, and its inputs (its aspects too)."""
+    inputs = {**job.input, "aspects": list(job.aspects)} if job.aspects else job.input
+    return f"{batch}#{job.id}#{jobs.input_hash(job.generator, inputs)[:16]}"
+
+
+def plan_spec_job(job: SpecJob, stats: Mapping[str, Any]) -> tuple[Plan, dict[str, Canvas] | None]:
+    """``job`` planned (every check, nothing rendered): one render, or with ``aspects`` one per aspect (its
+    plan metered for them all) and the canvas of each."""
+    if not job.aspects:
+        return plan_job(job.generator, job.input, stats=stats)[1], None
+    _, several = plan_aspects(job.generator, job.input, job.aspects, stats=stats)
+    return several.plan, several.canvases
 
 
 def quote_spec(spec: Spec, opts: RunOptions) -> dict[str, Any]:
@@ -117,7 +130,7 @@ def quote_spec(spec: Spec, opts: RunOptions) -> dict[str, Any]:
     for sj in spec.jobs:
         line: dict[str, Any] = {"id": sj.id, "generator": sj.generator}
         try:
-            _, plan = plan_job(sj.generator, sj.input, stats=stats)
+            plan, _ = plan_spec_job(sj, stats)
             q = quote_plan(plan)
             line.update(q.to_dict())
             total += ledger.to_milli(q.credits)
@@ -161,7 +174,7 @@ def run_spec(spec: Spec, opts: RunOptions, events: Callable[[Event], None] | Non
             emit({"event": "skipped", "id": entry.spec.id, "job_id": entry.job.id, "status": entry.job.status})
             continue
         try:
-            _, entry.plan = plan_job(entry.spec.generator, entry.spec.input, stats=stats)
+            entry.plan, entry.canvases = plan_spec_job(entry.spec, stats)
             if entry.job is None:
                 check_plan(tier, entry.plan)
                 entry.quote = quote_plan(entry.plan).to_dict()
@@ -341,7 +354,8 @@ class Scheduler:
             staging = self.opts.out / ".staging" / f"{claimed.id}-{claimed.attempts}"
             for earlier in staging.parent.glob(f"{claimed.id}-*"):  # a dead runner's attempts
                 shutil.rmtree(earlier, ignore_errors=True)
-            handle = self.executor.submit(Task(claimed.id, entry.spec.generator, entry.plan, staging, entry.spec.id))
+            handle = self.executor.submit(Task(claimed.id, entry.spec.generator, entry.plan, staging, entry.spec.id,
+                                               entry.canvases))
             running[claimed.id] = (entry, handle, staging)
             self.emit(_event("started", entry))
 

@@ -9,6 +9,7 @@ A spec is YAML (or JSON)::
         generator: ugc_video                   # or `skill: make_ugc`
         input: {script: "...", target_duration: 10}
         matrix: {actor_slug: [maya-chen, leo-park], subtitle_style: [hormozi, karaoke]}
+        aspects: [9:16, 4:5, 1:1]              # like the CLI's --aspects: one job, an output per aspect
         webhook_url: https://example.com/hooks/mediakit?secret=s3
         idempotency_key: launch-v1
 
@@ -16,7 +17,10 @@ A ``matrix`` multiplies one entry into a job per combination, with readable
 ids (``launch-maya-chen-hormozi``; long values such as scripts become
 ``script1``, ``script2``).  Loading reports every problem at once (the file's
 own shape and every job's request model), each with the file, line and
-field, so a user fixes the whole file in one pass.  Defaults apply only to
+field, so a user fixes the whole file in one pass.  ``aspects`` renders one
+job in several aspects (``mediakit.generation.aspects``: one voice, an
+output per aspect, priced one render per aspect as the CLI prices it); a
+value its generator does not render is refused with the other problems.  Defaults apply only to
 fields a job's request model has, so one spec can mix generators.
 """
 
@@ -35,6 +39,7 @@ from pydantic import ValidationError as PydanticValidationError
 
 from mediakit.documents import parse_yaml_lines, read_text
 from mediakit.errors import MediakitError, ValidationError
+from mediakit.generation.aspects import parse_aspects
 from mediakit.generation.registry import generator_names, get_generator
 from mediakit.generator_ids import SKILL_IDS
 
@@ -68,6 +73,9 @@ class JobEntry(BaseModel):
     matrix: dict[str, list[Any]] | None = Field(
         None, description="Request fields (dotted for nested ones) mapped to lists of values; one job per "
                           "combination.")
+    aspects: str | list[str] | None = Field(
+        None, description="Aspects to render the one job in, like `mediakit generate --aspects` (`9:16,4:5` or a "
+                          "list): an output per aspect, priced one render per aspect.")
     webhook_url: str | None = Field(None, max_length=2048, description="https URL POSTed on completion or failure.")
     idempotency_key: str | None = Field(None, min_length=1, max_length=255,
                                         description="Same key + same inputs replays the saved job at no cost.")
@@ -101,6 +109,7 @@ class SpecJob:
     line: int
     webhook_url: str | None = None
     idempotency_key: str | None = None
+    aspects: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -174,6 +183,13 @@ def _expand(index: int, entry: JobEntry, defaults: Mapping[str, Any], lines: dic
             check_webhook_url(entry.webhook_url, field=f"jobs[{index}].webhook_url")
         except ValidationError as exc:
             problems.append(_problem(where, lines, (*at, "webhook_url"), f"jobs[{index}].webhook_url", exc.rule))
+    aspects: tuple[str, ...] = ()
+    if entry.aspects is not None:
+        try:
+            aspects = parse_aspects(entry.aspects, gen)
+        except ValidationError as exc:
+            problems.append(_problem(where, lines, (*at, "aspects"), f"jobs[{index}].aspects", exc.rule))
+            return []
     known = set(gen.request_model.model_fields)
     base = _merge({k: v for k, v in defaults.items() if k in known}, entry.input)
     matrix = entry.matrix or {}
@@ -194,7 +210,8 @@ def _expand(index: int, entry: JobEntry, defaults: Mapping[str, Any], lines: dic
                 problems.append(_problem(where, lines, loc, f"jobs[{index}].input.{field}", str(detail.get("rule")),
                                          job=job_id, code=exc.code))
             continue
-        out.append(SpecJob(job_id, generator, body, lines.get(at, 0), entry.webhook_url, entry.idempotency_key))
+        out.append(SpecJob(job_id, generator, body, lines.get(at, 0), entry.webhook_url, entry.idempotency_key,
+                           aspects))
     return out
 
 

@@ -22,6 +22,7 @@ from mediakit.timeline import (
     Hover,
     ImageLayer,
     KenBurns,
+    PanStop,
     PuppetLayer,
     Quad,
     SequenceLayer,
@@ -100,6 +101,21 @@ def test_drawn_actors_round_trip_as_layers_and_scenes() -> None:
         Sprite(Path("m.png"), cells=10, schedule=((10, 0, 100),))
     with pytest.raises(ValidationError, match="size: must be even"):
         replace(portrait, size=(181, 320))
+
+
+def test_a_pan_path_eases_through_its_stops_at_one_zoom_and_round_trips() -> None:
+    path = KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 1.0), (PanStop(1000, (0.5, 0.0)), PanStop(2000, (0.5, 0.6))))
+    assert path.pan_at(500, 4000) == (0.5, 0.0) and path.pan_at(1500, 4000) == pytest.approx((0.5, 0.3))
+    assert path.pan_at(2000, 4000) == (0.5, 0.6) and path.pan_at(4000, 4000) == (0.5, 1.0)
+    assert KenBurns(1.0, 1.2, (0, 0), (1, 1)).pan_at(1000, 2000) == pytest.approx((0.5, 0.5))   # no stops: as before
+    timeline = Timeline(Canvas(180, 320), 4000, layers=(ImageLayer(path=Path("app.png"), motion=path),))
+    assert Timeline.from_dict(json.loads(json.dumps(timeline.to_dict()))) == timeline
+    with pytest.raises(ValidationError, match="motion.stops: .*constant zoom"):
+        KenBurns(1.0, 1.1, stops=(PanStop(100, (0.5, 0.5)),))
+    with pytest.raises(ValidationError, match="motion.stops: .*in time order"):
+        KenBurns(1.0, 1.0, stops=(PanStop(300, (0.5, 0.5)), PanStop(100, (0.5, 0.5))))
+    with pytest.raises(ValidationError, match=r"motion.stops\[0\].pan"):
+        KenBurns(1.0, 1.0, stops=(PanStop(100, (0.5, 1.5)),))
 
 
 def test_from_dict_names_what_is_wrong() -> None:

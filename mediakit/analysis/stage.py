@@ -71,7 +71,7 @@ def _measure(path: Path, field: str | None) -> PictureAnalysis:
         image = open_image(path, field=field)
         return measure_frames([_small(np.asarray(image.convert("RGB")))], image.size)
     video = info.video
-    frames = _clip_frames(path, video.width, video.height, (info.duration_ms or 1000) / 1000, float(video.fps or 30))
+    frames = clip_frames(path, video.width, video.height, (info.duration_ms or 1000) / 1000, float(video.fps or 30))
     return measure_frames(frames, (video.width, video.height))
 
 
@@ -84,7 +84,7 @@ def _small(rgb: np.ndarray) -> np.ndarray:
     return np.asarray(Image.fromarray(rgb).resize(size, Image.Resampling.BILINEAR))
 
 
-def _clip_frames(path: Path, width: int, height: int, seconds: float, fps: float) -> list[np.ndarray]:
+def clip_frames(path: Path, width: int, height: int, seconds: float, fps: float) -> list[np.ndarray]:
     """About SAMPLES frames spread over the clip, decoded small in one ffmpeg run.
 
     A small clip is decoded whole and sampled evenly; a large one (a 15 s

@@ -65,9 +65,13 @@ PEOPLE = ("person", "woman", "man")
 GROUPS = frozenset(("forest", "woods", "crowd", "fleet", "flock", "herd", "garden", "orchard", "queue"))
 NOT_NOUNS = frozenset(("below", "above", "outside", "inside", "nearby", "behind", "together", "again", "away", "here",
                        "there", "down", "up", "out", "back", "home", "small", "big", "large", "tiny", "old", "new"))
-_DETERMINER = re.compile(r"\b(?:a|an|the|some|two|three|its|their|his|her|my|your|our)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)"
+# a noun phrase: after a determiner, at the start of the prompt ("Penguins on an iceberg") or after a verb's -ing
+# ("chopping vegetables"); it ends before a preposition, a conjunction, a verb's -ing ("a fox crossing") or a stop
+DETERMINERS = ("a", "an", "the", "some", "two", "three", "its", "their", "his", "her", "my", "your", "our")
+_DETERMINER = re.compile(r"(?:^|\b(?:" + "|".join(DETERMINERS) + r"|[a-z]+ing)\s+)"
+                         r"((?:[a-z-]+\s+){0,2}?[a-z-]+)"
                          r"(?=\s+(?:on|in|at|of|with|by|under|over|near|beside|and|then|while|as|from|to|into)\b|"
-                         r"[,.;!?]|$)")
+                         r"\s+[a-z]+ing\b|[,.;!?]|$)")
 
 
 # nouns an asset depicts that are also verbs ("Mara waves goodbye", "she leaves the shop", "the phone rings"): after
@@ -196,7 +200,7 @@ def without_verbs(prompt: str) -> str:
 
     def drop(m: re.Match[str]) -> str:
         who = m.group(1).lower()
-        name = m.group(1)[0].isupper() and who not in index and not _DETERMINER.match(f"{who} x")
+        name = m.group(1)[0].isupper() and who not in index and who not in DETERMINERS
         return m.group(1) + m.group(2) if who in PRONOUNS or name else m.group(0)
     return _AFTER_SUBJECT.sub(drop, prompt)
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -42,7 +42,7 @@ from PIL import Image, ImageDraw
 from ..drawing.design import compose, design, design_planes, open_image
 from ..drawing.lettering import fit
 from ..drawing.scene import camera_for
-from ..media_io import write_pam
+from ..media_io import read_pam, write_pam
 from ..probe import probe
 from ..render import ProgressCallback
 from ..stages.broll.kenburns import capped, image_size, motion_for
@@ -66,6 +66,8 @@ from .base import VideoEngine, VideoJob
 
 FPS = 24
 MIN_SHOT_MS = 1500
+NARROW_TITLE = 0.72     # a title panel beside the subject, of the full panel's width
+MAX_TITLE_COVER = 0.15  # a title over more of the opening subject than this is shown only 2.5 s
 CUT = Transition("fade", 400)
 _REFERENCE = re.compile(r"@(image|video|audio)(\d+)", re.IGNORECASE)
 # the camera move an action calls for, as (far plane, near plane): the near plane (the place and the things) moves
@@ -101,7 +103,8 @@ class AnimaticEngine(VideoEngine):
         layers: list[VisualLayer] = [picture, *near]
         title = title_text(job.prompt)
         if title:
-            layers.append(title_layer(title, job, workdir, total))
+            opening = next((layer.path for layer in near if layer.start_ms == 0), None)
+            layers.append(title_layer(title, job, workdir, total, subject=opening))
         ambience = write_ambience(workdir / "ambience.wav", job.prompt or job.model, job.seconds)
         audio = [AudioClip(ambience, gain_db=-8.0 if job.audio_refs else 0.0)]
         audio += reference_sounds(job.audio_refs, total) + cutins
@@ -164,11 +167,11 @@ def shots(job: VideoJob, workdir: Path, total: int) -> tuple[list[SceneContent],
     return scenes, sounds, near
 
 
-def near_plane(path: Path, motion: KenBurns, start: int, dur: int, total: int) -> ImageLayer:
-    """A shot's near plane over its span, fading in and out across the cuts as the shots crossfade."""
-    half = CUT.duration_ms // 2
+def near_plane(path: Path, motion: KenBurns, start: int, dur: int, total: int, cut: Transition = CUT) -> ImageLayer:
+    """A shot's near plane over its span, fading in and out across the ``cut``s as the shots crossfade."""
+    half = cut.duration_ms // 2
     begin, end = max(0, start - half), min(total, start + dur + half)
-    fade = Animation("fade", CUT.duration_ms)
+    fade = Animation("fade", cut.duration_ms)
     return ImageLayer(path=path, start_ms=begin, duration_ms=end - begin, motion=motion,
                       enter=fade if begin else NO_ANIMATION, exit=fade if end < total else NO_ANIMATION)
 
@@ -264,28 +267,66 @@ def title_text(prompt: str) -> str:
     return re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
 
 
-def title_layer(title: str, job: VideoJob, workdir: Path, total: int) -> ImageLayer:
-    """The title card over the first part of the clip (at least 2.5 s, about 45%), faded out.
+def title_layer(title: str, job: VideoJob, workdir: Path, total: int, *, subject: Path | None = None) -> ImageLayer:
+    """The title card over the first part of the clip (at least 2.5 s, about 45%), faded out, off the opening
+    shot's ``subject`` (its near plane: the lighthouse, the bakery, the things named).
 
     It is there from frame 0, the cover a feed shows before anyone presses play (it faded in at 300 ms:
-    the cover lacked 12% of the picture at 0.5 s)."""
-    img, box = draw_title(title, job.width, job.height)
+    the cover lacked 12% of the picture at 0.5 s).  Where no place in the safe band keeps it off the subject,
+    it is shown for the shortest time, 2.5 s."""
+    if subject is None:
+        img, box = draw_title(title, job.width, job.height)
+        cover = 0.0
+    else:
+        img, box, cover = placed_title(title, job.width, job.height, read_pam(subject))
     path = workdir / "title.png"
     img.save(path, "PNG")
-    shown = min(total, max(2500, round(total * 0.45)))
+    shown = min(total, 2500 if cover > MAX_TITLE_COVER else max(2500, round(total * 0.45)))
     return ImageLayer(path=path, box=box, start_ms=0, duration_ms=shown, fit="contain", exit=Animation("fade", 400))
 
 
-def draw_title(title: str, width: int, height: int) -> tuple[Image.Image, Box]:
+def placed_title(title: str, width: int, height: int, subject: Image.Image) -> tuple[Image.Image, Box, float]:
+    """The title drawn and placed where it covers least of ``subject``: its full panel, or a narrower one at
+    the left or the right of the safe area (clear of the right-hand buttons), moved up or down its band
+    (``clear_of``); the full panel at its own place among equals.  Also the share it still covers."""
+    options: list[tuple[float, int, Image.Image, Box, float]] = []
+    for narrow in (1.0, NARROW_TITLE):
+        img, box = draw_title(title, width, height, narrow=narrow)
+        right = (round(width * 0.9) - box.w) // 2 * 2
+        for x in dict.fromkeys((box.x, right)):
+            placed, cover = clear_of(subject, replace(box, x=x), height)
+            options.append((round(cover, 2), len(options), img, placed, cover))
+    _, _, img, box, cover = min(options, key=lambda o: (o[0], o[1]))
+    return img, box, cover
+
+
+def clear_of(subject: Image.Image, box: Box, height: int) -> tuple[Box, float]:
+    """``box`` moved up or down in the title's safe band (a portrait frame's top 14% to 65%; a landscape
+    frame's lower part) to where it covers least of ``subject``'s opaque pixels, nearest its own place among
+    equals; and the share of the box the subject still fills there."""
+    alpha = np.asarray(subject.getchannel("A"), dtype=np.float32)[:, box.x:box.x + box.w] > 128
+    rows = np.concatenate(([0.0], np.cumsum(alpha.mean(axis=1))))
+    portrait = height > subject.width
+    top = round(height * (0.14 if portrait else 0.45))
+    bottom = round(height * (0.65 if portrait else 0.9)) - box.h
+    if bottom <= top:
+        return box, float((rows[box.y + box.h] - rows[box.y]) / box.h)
+    best = min(range(top // 2 * 2, bottom + 1, 2),
+               key=lambda y: (round(float(rows[y + box.h] - rows[y]) / box.h, 2), abs(y - box.y)))
+    return replace(box, y=best), float((rows[best + box.h] - rows[best]) / box.h)
+
+
+def draw_title(title: str, width: int, height: int, *, narrow: float = 1.0) -> tuple[Image.Image, Box]:
     """The title on a translucent panel with an accent bar; placed in the safe area of the frame.
 
     The whole title, its type sized to fit (never cut short).  Portrait
     frames keep it between the top 14% and the bottom 35% and out of the
-    right 10%; other frames put it on the lower third.
+    right 10%; other frames put it on the lower third.  ``narrow`` scales the
+    panel's width (a title beside the subject, not over it).
     """
     unit = min(width, height)
     portrait = height > width
-    panel_w = round(width * (0.8 if portrait else 0.62)) // 2 * 2
+    panel_w = round(width * (0.8 if portrait else 0.62) * narrow) // 2 * 2
     pad = round(unit * 0.035)
     inner = panel_w - 2 * pad - round(unit * 0.02)
     big, lines = fit(title, "League Spartan", inner, height * (0.3 if portrait else 0.28),

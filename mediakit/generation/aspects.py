@@ -25,16 +25,19 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ValidationError
 from ..media_io import check_output_path, write_text
 from ..progress import ProgressCallback, span
 from ..timeline import Canvas, aspect_tag
-from .contract import Generator, Metered, Options, Plan
+from .contract import Generator, Metered, Options, Plan, Receipt
 from .registry import generator_names, get_generator
 from .run import Outputs, check_targets, plan_job, write_built
 from .spoken_ad import canvas_for
+
+if TYPE_CHECKING:
+    from ..catalog import RunStats
 
 OPTION = "aspects"   # the field (the CLI's --aspects) every error here names
 
@@ -92,14 +95,16 @@ class AspectsPlan:
 
 
 def plan_aspects(generator: str | Generator[Any, Any], body: Mapping[str, Any], aspects: str | Sequence[str], *,
-                 options: Options | None = None) -> tuple[Generator[Any, Any], AspectsPlan]:
-    """The cheap half: the aspects checked, then the request planned once (every check, nothing spoken)."""
+                 options: Options | None = None, stats: Mapping[str, RunStats] | None = None
+                 ) -> tuple[Generator[Any, Any], AspectsPlan]:
+    """The cheap half: the aspects checked, then the request planned once (every check, nothing spoken;
+    ``stats`` as ``plan_job`` takes them)."""
     gen = get_generator(generator) if isinstance(generator, str) else generator
     asked = parse_aspects(aspects, gen)
     opts = options or Options()
     if "aspect_ratio" in gen.request_model.model_fields:
         body = {**body, "aspect_ratio": asked[0]}
-    gen, plan = plan_job(gen, body, options=opts)
+    gen, plan = plan_job(gen, body, options=opts, stats=stats)
     canvases = {a: canvas_for(a, opts.extra.get("preview_height")) for a in asked}
     return gen, AspectsPlan(replace(plan, metered=metered_aspects(plan.metered, len(asked))), canvases)
 
@@ -124,14 +129,23 @@ def deliver_aspects(gen: Generator[Any, Any], job: AspectsPlan, output: str | Pa
             done, written[a] = write_built(one, outs[a], files[a], Path(tmp) / aspect_tag(a),
                                            span(progress, 0.3 + 0.7 * n / len(built), 0.3 + 0.7 * (n + 1) / len(built)))
             notes += [f"{a}: {note}" for note in done]
-    first = next(iter(built.values()))
-    final = first.receipt or plan.receipt
-    final = replace(final, notes=(*final.notes, *notes))
+    receipts = {a: one.receipt or plan.receipt for a, one in built.items()}
+    final = next(iter(receipts.values()))
+    final = replace(final, notes=(*aspect_notes(receipts), *notes))
     data = {"generator": gen.id, "aspects": list(job.canvases), "outputs": {a: str(p) for a, p in outs.items()},
             **final.to_dict(), "metered": plan.metered.to_dict()}
     if receipt_path is not None:
         write_text(receipt_path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", field="receipt")
     return AspectsResult(outs, written, data, receipt_path, replace(plan, receipt=final))
+
+
+def aspect_notes(receipts: Mapping[str, Receipt]) -> tuple[str, ...]:
+    """The notes of each aspect's receipt as one list: those every aspect has once, then each aspect's own
+    (its placement, an upscale its canvas needs) under its name, ``4:5: ...``."""
+    first = next(iter(receipts.values()))
+    shared = tuple(n for n in first.notes if all(n in r.notes for r in receipts.values()))
+    own = tuple(f"{a}: {n}" for a, r in receipts.items() for n in r.notes if n not in shared)
+    return (*shared, *own)
 
 
 def generate_aspects(generator: str | Generator[Any, Any], body: Mapping[str, Any], aspects: str | Sequence[str],

@@ -37,14 +37,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
-import numpy as np
-
 from ..captions import captions_for
 from ..errors import ValidationError
 from ..fetch import AUDIO
 from ..media_io import open_image
+from ..probe import probe
 from ..progress import ProgressCallback
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
+from ..stages.layouts.fills import blurred_cover
 from ..stages.mix import LIGHT_BED_LEVEL_DB, MUSIC_LEVEL_DB, soundtrack
 from ..stages.music import music_bed
 from ..stages.subtitles.placement import room_below
@@ -55,7 +55,8 @@ from ..timeline import (
     AudioClip,
     Box,
     Canvas,
-    ColorLayer,
+    ImageLayer,
+    PuppetLayer,
     Timeline,
     Track,
     VisualLayer,
@@ -313,6 +314,18 @@ def ad_length_ms(plan: SpokenAdPlan, speech_ms: int) -> int:
     return min(total_ms, speech_ms + TAIL_BEAT_MS)
 
 
+def clip_at_least(plan: SpokenAdPlan, least_ms: int, field: str, layout: str) -> None:
+    """Refuse (ValidationError naming ``field``) a footage ad that ends with its clip (``ad_length_ms``) where the
+    clip and its beat last less than ``least_ms``, the least the route's ``layout`` fits in: checked when
+    planned, so no credit is taken for an ad that could not be laid out."""
+    if not plan.own_words or plan.tail_shots or plan.voiceover is None:
+        return
+    clip_ms = probe(plan.voiceover).duration_ms or 0
+    if clip_ms + TAIL_BEAT_MS < least_ms:
+        raise ValidationError(field, f"{clip_ms / 1000:.1f} s", f"must last at least "
+                              f"{(least_ms - TAIL_BEAT_MS) / 1000:.2f} s on {plan.generator}: {layout}")
+
+
 def ends_note(plan: SpokenAdPlan) -> tuple[str, ...]:
     """The receipt's note for a footage ad that ends with its clip, shorter than the bucket it is priced at."""
     if plan.total_ms >= plan.seconds * 1000:
@@ -370,7 +383,9 @@ def full_frame_actor(plan: SpokenAdPlan, speech: SpeechInput) -> Path | ActorLay
 
 def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, ...]:
     """The actor full frame; a face photo whose face leaves captions no room (a tight headshot on 9:16) is shown
-    above a band that holds them, on the colour of the photo's bottom edge, instead of under the captions."""
+    above a band that holds them, instead of under the captions: the band is the photo's place blurred, the person
+    taken out (``fills.blurred_cover``), so it reads as the photo going on (a flat colour under a landscape photo
+    looked like a bar)."""
     canvas, total_ms, actor = plan.canvas, plan.total_ms, plan.casting.actor
     full = talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
     if actor.kind != "photo" or not plan.burn_captions:
@@ -380,15 +395,10 @@ def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, 
         return full.layers
     box = Box(0, 0, canvas.width, max(2, int(end) // 2 * 2))
     framed = talking_track(actor, speech, box, fps=canvas.fps, duration_ms=total_ms)
-    return (ColorLayer(color=edge_colour(actor.portrait_path)), *framed.layers)
-
-
-def edge_colour(photo: Path) -> str:
-    """The mean colour of a photo's bottom rows (``#rrggbb``): the band under it reads as the photo going on."""
-    image = open_image(photo).convert("RGB")
-    w, h = image.size
-    r, g, b = np.asarray(image.crop((0, h - max(1, h // 20), w, h))).reshape(-1, 3).mean(axis=0).round().astype(int)
-    return f"#{r:02x}{g:02x}{b:02x}"
+    top = framed.layers[-1]   # the rig's plate is the photo as framed: its place meets the band where it ends
+    shown = top.backdrop.path if isinstance(top, PuppetLayer) and isinstance(top.backdrop, ImageLayer) \
+        else actor.portrait_path
+    return (ImageLayer(path=blurred_cover(shown, (canvas.width, canvas.height), without_person=True)), *framed.layers)
 
 
 def release_heap() -> None:

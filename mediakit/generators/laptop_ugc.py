@@ -2,7 +2,7 @@
 
 The script is split at the sentence boundary nearest its middle: the first
 half is said in the laptop shot, the second over the app (a recording plays,
-an image scrolls) and then the close-up.  Exactly one of
+an image moves towards what each line is about) and then the close-up.  Exactly one of
 ``app_screen_recording_url`` (mp4/mov, at most 10 MB and 10 s) and
 ``app_screen_image_url`` (png/jpeg/webp, at most 5 MB); 15 or 20 s.  With
 ``footage_url`` (an extension) the user's clip is the actor and the voice,
@@ -20,7 +20,6 @@ from pydantic import Field, model_validator
 
 from ..captions import get_style, pages_for
 from ..captions.caption_metrics import CaptionMetrics
-from ..errors import ValidationError
 from ..fetch import SCREEN_IMAGE, SCREEN_RECORDING, Url
 from ..generation.casting import cast, script_for
 from ..generation.contract import Context
@@ -29,17 +28,16 @@ from ..generation.footage import FOOTAGE_URL_HELP, asked, footage_conflict, unsc
 from ..generation.request import RequestModel, rule_error, seconds_field, spec_error
 from ..generation.spoken_ad import (
     SIDECAR_STYLE,
-    TAIL_BEAT_MS,
     Picture,
     SpokenAdGenerator,
     SpokenAdPlan,
     canvas_for,
+    clip_at_least,
     full_frame_actor,
     light_bed,
     plan_spoken_ad,
 )
 from ..generator_ids import GeneratorId
-from ..probe import probe
 from ..stages.actors.talking import SpeechInput
 from ..stages.broll.scenes import actor_scene
 from ..stages.layouts.laptop import (
@@ -47,6 +45,7 @@ from ..stages.layouts.laptop import (
     MIN_FACE_MS,
     TRANSITION,
     ScreenInput,
+    app_lines,
     check_screen_input,
     close_up,
     laptop_overlay,
@@ -54,8 +53,10 @@ from ..stages.layouts.laptop import (
     scene_times,
     scrolled_text,
     split_script,
+    sticky_band,
 )
-from ..stages.subtitles.placement import CLEARANCE, caption_centre, face_band, grown
+from ..stages.layouts.screen_tour import spoken_lines
+from ..stages.subtitles.placement import CLEARANCE, Band, caption_centre, face_band, grown
 from ..stages.subtitles.seen import seen_in
 from ..timeline import ActorLayer, Crop
 from ..words import Word
@@ -137,11 +138,8 @@ class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
             style=request.subtitle_style if burn else SIDECAR_STYLE, burn_captions=burn, screen=screen,
             cta=request.cta, footage_url=request.footage_url, **light_bed(request.music, DEFAULT_BED),
             first_words=first_words)
-        clip_ms = probe(plan.voiceover).duration_ms or 0 if plan.own_words and plan.voiceover else None
-        if clip_ms is not None and clip_ms + TAIL_BEAT_MS < SHORTEST_MS:   # it ends with its clip (see ``picture``)
-            raise ValidationError("footage_url" if request.footage_url else "actor_slug", f"{clip_ms / 1000:.1f} s",
-                                  f"must last at least {(SHORTEST_MS - TAIL_BEAT_MS) / 1000:.2f} s on laptop_ugc: a "
-                                  "laptop shot, the app and a face close-up")
+        clip_at_least(plan, SHORTEST_MS, "footage_url" if request.footage_url else "actor_slug",
+                      "a laptop shot, the app and a face close-up")
         return plan
 
     def picture(self, plan: LaptopUgcPlan, speech: SpeechInput, workdir: Path) -> Picture:
@@ -157,24 +155,27 @@ class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
         latest = total_ms - (6000 if total_ms >= 7500 else MIN_APP_MS + MIN_FACE_MS)
         split_ms = min(max(split_ms, min(1500, latest)), latest)
         actor = full_frame_actor(plan, speech)
-        centre, face, header = caption_place(plan, actor, words, split_ms, workdir)
+        centre, face, sticky = caption_place(plan, actor, words, split_ms, workdir)
         track = laptop_track(actor, plan.screen, plan.canvas, split_ms=split_ms, duration_ms=total_ms, face=face,
-                             header=header, cache_dir=workdir)
+                             sticky=sticky, lines=spoken_lines(words), look=plan.casting.actor.drawn_look,
+                             cache_dir=workdir)
         return Picture(track, centre)
 
 
 def caption_place(plan: LaptopUgcPlan, actor: Path | ActorLayer, words: Sequence[Word], split_ms: int,
-                  workdir: Path) -> tuple[float, Crop, int]:
+                  workdir: Path) -> tuple[float, Crop, Band | None]:
     """Where the captions sit (centre, px), the close-up that keeps the head under them, and the app scene's
-    sticky header (px; 0 for none).
+    sticky band behind the captions (top, bottom px; None for none).
 
     One centre serves the three scenes: as near the style's own place as a
     band clear of the actor's face (drawn, or found by the picture analysis
     in a clip) and of the laptop allows.  In the close-up the head is framed
-    below the captions (``close_up``).  In the app scene the capture's text,
+    clear of the captions (below them, or above them where they sit under the
+    chin: ``close_up``).  In the app scene the capture's text,
     as the analysis finds it and as it scrolls while each page is shown
     (``scrolled_text``), must not pass under a page: where it would, the
-    scene gets a sticky header in the app's colour behind the captions.
+    scene gets a sticky header or footer in the app's colour behind the
+    captions (``sticky_band``).
     """
     canvas, total_ms = plan.canvas, plan.total_ms
     first, second, _ = scene_times(split_ms, total_ms)
@@ -184,13 +185,14 @@ def caption_place(plan: LaptopUgcPlan, actor: Path | ActorLayer, words: Sequence
     assert laptop is not None
     centre = caption_centre(canvas, plan.style, [*faces, grown((laptop.y, canvas.height), canvas.height)], faces)
     if not plan.burn_captions:
-        return centre, FACE, 0
+        return centre, FACE, None
     tallest = CaptionMetrics(get_style(plan.style), canvas.width, canvas.height).tallest_page
-    clear_to = centre + tallest / 2 + CLEARANCE * canvas.height
+    kept = (centre - tallest / 2 - CLEARANCE * canvas.height, centre + tallest / 2 + CLEARANCE * canvas.height)
     lead = TRANSITION.duration_ms // 2
     shown = [t - first + lead for page in pages_for(words, plan.style, canvas.width, canvas.height)
              if page.end_ms > first - lead and page.start_ms < first + second + lead
              for t in range(page.start_ms, page.end_ms + 1, SAMPLE_MS)]
-    text = scrolled_text(plan.screen, canvas, second, shown)
-    header = round(clear_to) // 2 * 2 if any(a < clear_to and b > 0 for a, b in text) else 0
-    return centre, close_up(canvas, clear_to), header
+    text = scrolled_text(plan.screen, canvas, second, shown, app_lines(spoken_lines(words), first))
+    band = sticky_band(canvas, kept)
+    crossed = any(a < band[1] and b > band[0] for a, b in text)
+    return centre, close_up(canvas, kept), band if crossed else None

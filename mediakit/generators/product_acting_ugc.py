@@ -45,8 +45,10 @@ from ..generation.spoken_ad import (
     product_notes,
 )
 from ..generator_ids import GeneratorId
+from ..stages.actors.acting import naming_line
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.layouts.cutout import cutout
+from ..stages.layouts.limbs import NEUTRAL
 from ..stages.layouts.product import actor_box, get_template, product_box, product_card, product_track, visible_box
 from ..stages.subtitles import placement
 from ..stages.subtitles.placement import Band, face_band, grown
@@ -114,6 +116,7 @@ class ProductActingPlan(SpokenAdPlan):
     """The spoken ad's decisions plus the product photo, the template and the shot's energy."""
 
     product: Path
+    product_name: str | None
     template: str
     energy: float
 
@@ -144,21 +147,23 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
             burn_captions=request.subtitles and request.subtitle_style != "none",   # subtitle_style none: no captions
             speed=speed, tone=tone, delivery=request.acting_style, notes=tuple(notes),
             cta=request.cta or request.product_name, **light_bed(request.music, BEDS[request.acting_style]),
-            footage_url=request.footage_url, product=product,
+            footage_url=request.footage_url, product=product, product_name=request.product_name,
             template=request.template, energy=energy)
 
     def picture(self, plan: ProductActingPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The template's scene: the actor in its box, the product shown whole; captions off face and product."""
         canvas, total_ms = plan.canvas, plan.total_ms
-        abox = actor_box(get_template(plan.template), canvas)
-        acted = talking_track(plan.casting.actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps,
-                              duration_ms=total_ms)
+        actor = plan.casting.actor   # a photo actor in the room stands at its photo's shape, cut out
+        abox = actor_box(get_template(plan.template), canvas, photo=actor.kind == "photo")
+        acted = talking_track(actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps, duration_ms=total_ms)
         track = product_track(plan.product, placeable(acted), canvas, total_ms, template=plan.template,
-                              energy=plan.energy, cache_dir=workdir)
+                              energy=plan.energy, look=plan.casting.actor.drawn_look,
+                              point=naming_line(speech.words, plan.product_name), cache_dir=workdir)
         product = track.layers[-1]
         actors = [layer for layer in track.layers if isinstance(layer, VideoLayer | PuppetLayer)]
         seen = seen_in(actors, canvas)   # a clip or photo actor's face, as the picture analysis finds it
-        return Picture(track, caption_centre(canvas, plan.style, abox, product, seen.faces))
+        placed = next((layer.box for layer in actors if layer.box is not None), abox)   # a PiP may shrink
+        return Picture(track, caption_centre(canvas, plan.style, placed, product, seen.faces))
 
 
 def caption_centre(canvas: Canvas, style: str, actor: Box, product: VisualLayer,
@@ -177,7 +182,7 @@ def caption_centre(canvas: Canvas, style: str, actor: Box, product: VisualLayer,
 def share_notes(product: Path, template: str, canvas: Canvas) -> list[str]:
     """A receipt note when the template shows the product under ``MIN_PRODUCT_SHARE`` of the frame."""
     tpl = get_template(template)
-    card = product_card(cutout(product), tpl.rotation, hand=tpl.hand)
+    card = product_card(cutout(product), tpl.rotation, hand=NEUTRAL if tpl.hand else None)
     with Image.open(card) as im:
         size = im.size
     seen = visible_box(card, product_box(tpl, size, canvas))

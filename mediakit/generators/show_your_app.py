@@ -1,7 +1,8 @@
 """``show_your_app``: an actor presents an app screenshot shown in a phone.
 
-The screenshot scrolls gently inside a drawn phone over a blurred copy of
-itself; the actor (random when ``actor_slug`` is omitted: ``actor_random``)
+The screenshot moves inside a drawn phone over a blurred copy of itself,
+towards what each line of the script is about (it scrolls a full-page
+capture, drifts over one that fits); the actor (random when ``actor_slug`` is omitted: ``actor_random``)
 speaks the script from a PiP at the bottom left; captions sit in the free
 band of the safe area above the phone, clear of its screen, the actor's face
 and the platform's UI (``subtitle_style: none`` for none).
@@ -37,11 +38,19 @@ from ..generation.spoken_ad import (
 )
 from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput
-from ..stages.layouts.phone import actor_pip_box, check_screenshot, phone_shot, phone_track, screen_text
+from ..stages.layouts.phone import (
+    actor_pip_box,
+    check_screenshot,
+    phone_shot,
+    phone_track,
+    screen_motion,
+    screen_text,
+)
+from ..stages.layouts.screen_tour import spoken_lines
 from ..stages.subtitles import placement
 from ..stages.subtitles.placement import Band, face_band, grown
 from ..stages.subtitles.seen import seen_in
-from ..timeline import Canvas
+from ..timeline import Canvas, KenBurns
 
 DEFAULT_BED = "chill"   # the light bed under the voice when the request names none
 
@@ -101,13 +110,16 @@ class ShowYourAppGenerator(SpokenAdGenerator[ShowYourAppRequest, ShowYourAppPlan
 
     def picture(self, plan: ShowYourAppPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The phone layout with the actor in its PiP; captions off the phone, the app's text and the face."""
-        track = phone_track(plan.screenshot, plan.canvas, plan.total_ms, actor=full_frame_actor(plan, speech),
-                            cache_dir=workdir)
+        total_ms = plan.total_ms
+        motion = screen_motion(plan.screenshot, phone_shot(plan.canvas).screen, total_ms, spoken_lines(speech.words))
+        track = phone_track(plan.screenshot, plan.canvas, total_ms, actor=full_frame_actor(plan, speech),
+                            motion=motion, cache_dir=workdir)
         faces = seen_in(track.layers[-1:], plan.canvas).faces    # a clip or photo actor's face, found
-        return Picture(track, caption_centre(plan.canvas, plan.style, plan.screenshot, faces))
+        return Picture(track, caption_centre(plan.canvas, plan.style, plan.screenshot, motion, faces))
 
 
-def caption_centre(canvas: Canvas, style: str, screenshot: Path, faces: Sequence[Band] = ()) -> float:
+def caption_centre(canvas: Canvas, style: str, screenshot: Path, motion: KenBurns,
+                   faces: Sequence[Band] = ()) -> float:
     """The captions' centre (px): as near the style's place as a band of the safe area off the phone and the
     PiP's face allows; failing that, off the app's text on the screen (the picture analysis', wherever the
     capture scrolls) and the face; never on the face."""
@@ -116,4 +128,4 @@ def caption_centre(canvas: Canvas, style: str, screenshot: Path, faces: Sequence
     faces = [grown(band, canvas.height) for band in ((pip.y + face_top, pip.y + face_bottom), *faces)]
     body = phone_shot(canvas).body
     return placement.caption_centre(canvas, style, [grown((body.y, body.y + body.h), canvas.height), *faces],
-                                    [*screen_text(screenshot, canvas), *faces], faces)
+                                    [*screen_text(screenshot, canvas, motion), *faces], faces)

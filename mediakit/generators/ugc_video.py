@@ -19,21 +19,9 @@ from pydantic import Field, model_validator
 
 from ..errors import ValidationError
 from ..fetch import BROLL, IMAGE, Url
-from ..generation import spoken_ad
+from ..generation import fields, spoken_ad
 from ..generation.casting import cast, persona_fields, photo_notes, script_for
 from ..generation.contract import Context
-from ..generation.fields import (
-    ActorSlug,
-    Aspect,
-    BrollModel,
-    Cta,
-    Language,
-    Mood,
-    StyleName,
-    Tone,
-    UgcTemplate,
-    WebhookUrl,
-)
 from ..generation.footage import FOOTAGE_URL_HELP, footage_conflict, unscripted
 from ..generation.request import RequestModel, rule_error, seconds_field, spec_error
 from ..generation.spoken_ad import Picture, SpokenAdGenerator, SpokenAdPlan, canvas_for, plan_spoken_ad, product_notes
@@ -42,6 +30,7 @@ from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.broll import Scene, get_engine, scenes_track
 from ..stages.broll.edit import SentenceEdit, footage_scenes, footage_tail, spoken_durations
 from ..stages.broll.scenes import MAX_SCENES, RequestedScene, card_words, drawn_scenes
+from ..stages.layouts.green_screen import GREEN_SCREEN_HELP, green_screen_track, page_for
 from ..stages.pip import PipOptions, pip_box
 from ..stages.subtitles.seen import clear_of_picture
 from ..timeline import Box, Track, VisualLayer
@@ -56,8 +45,8 @@ class TalkingAdRequest(RequestModel):
     prompt: str | None = Field(None, min_length=1, max_length=1000,
                                description="Write the script from this brief instead (+5 credits).")
     product_url: Url | None = Field(None, description="A product page read for script context.")
-    actor_slug: ActorSlug | None = Field(None, description="The actor (see `mediakit actors`).")
-    persona_slug: ActorSlug | None = Field(None, description="A named bundle of actor, voice, tone and style "
+    actor_slug: fields.ActorSlug | None = Field(None, description="The actor (see `mediakit actors`).")
+    persona_slug: fields.ActorSlug | None = Field(None, description="A named bundle of actor, voice, tone and style "
                                                              "(presets/personas.yaml); fields given here win.")
     face_photo_url: Url | None = Field(None, description="A photo of a face to use as the talking head.")
     footage_url: Url | None = Field(None, description=FOOTAGE_URL_HELP)
@@ -65,21 +54,22 @@ class TalkingAdRequest(RequestModel):
                                                                 "the actor's voice when omitted.")
     target_duration: seconds_field(5, 10, 15) | None = Field(  # type: ignore[valid-type]
         None, description="5, 10 or 15 s; estimated from the script when omitted.")
-    style: StyleName = Field("hormozi", description="Caption style (one of 17).")  # type: ignore[valid-type]
-    tone: Tone | None = None  # type: ignore[valid-type]
+    style: fields.StyleName = Field("hormozi", description="Caption style (one of 17).")  # type: ignore[valid-type]
+    tone: fields.Tone | None = None  # type: ignore[valid-type]
     voice_speed: float | None = Field(None, ge=0.7, le=1.5)
-    music: Mood | None = Field(None, description="A music bed mood, ducked under the voice.")  # type: ignore[valid-type]
-    cta: Cta | None = Field(None, description="Call to action, spoken last and shown on the end card (at most 100 "
-                                              "characters).")
-    aspect_ratio: Aspect = "9:16"
-    template: UgcTemplate | None = None  # type: ignore[valid-type]
+    music: fields.Mood | None = Field(None, description="A music bed mood, ducked under the voice.")  # type: ignore[valid-type]
+    cta: fields.Cta | None = Field(None, description="Call to action, spoken last and shown on the end card (at most "
+                                                     "100 characters).")
+    aspect_ratio: fields.Aspect = "9:16"
+    template: fields.UgcTemplate | None = None  # type: ignore[valid-type]
     composition_mode: Literal["pip"] | None = None
+    layout: Literal["green_screen"] | None = Field(None, description=GREEN_SCREEN_HELP)
     pip_options: PipOptions | None = None
     allow_broll: bool = False
-    broll_model: BrollModel | None = None
+    broll_model: fields.BrollModel | None = None
     broll_images: list[Url] = Field(default_factory=list, max_length=10)
-    dub_language: Language | None = None
-    webhook_url: WebhookUrl | None = None
+    dub_language: fields.Language | None = None
+    webhook_url: fields.WebhookUrl | None = None
     scenes: list[RequestedScene] = Field(default_factory=list, max_length=MAX_SCENES)
 
     @model_validator(mode="after")
@@ -91,6 +81,8 @@ class TalkingAdRequest(RequestModel):
             raise spec_error("missing_script", "script", self._missing_rule())
         if self.face_photo_url is not None and self.actor_slug is not None:
             raise rule_error("face_photo_url", "give actor_slug or face_photo_url, not both")
+        if self.layout is not None and (self.composition_mode is not None or self.scenes):
+            raise rule_error("layout", "shows the actor throughout: give layout or composition_mode/scenes, not both")
         footage_conflict(self)
         return self
 
@@ -117,6 +109,8 @@ class UgcVideoPlan(SpokenAdPlan):
     edit: SentenceEdit | None
     broll_images: tuple[Path, ...]
     broll_model: str | None
+    page: Path | None = None   # the green-screen layout's picture when one was given (if green_screen)
+    green_screen: bool = False
 
 
 class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
@@ -125,7 +119,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
     request_model: ClassVar[type[RequestModel]] = UgcVideoRequest
     description = "A talking-head UGC ad: actor, voice, captions, music, b-roll or PiP, CTA end card."
     pacing_generator: ClassVar[str | None] = None  # another generator's pacing rules (make_ugc's), else its own
-    aspects: ClassVar[tuple[str, ...]] = get_args(Aspect)   # every aspect_ratio it takes
+    aspects: ClassVar[tuple[str, ...]] = get_args(fields.Aspect)   # every aspect_ratio it takes
 
     def plan(self, request: TalkingAdRequest, context: Context) -> UgcVideoPlan:
         persona = persona_fields(request.persona_slug)
@@ -149,8 +143,8 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
         broll_images = tuple(context.fetch(u, field=f"broll_images[{i}]", limits=IMAGE)
                              for i, u in enumerate(request.broll_images))
         pip = request.pip_options or (PipOptions() if request.composition_mode == "pip" else None)
-        edit = None if request.scenes else SentenceEdit(request.template, product, pip is not None, bool(broll_images),
-                                                        request.allow_broll)
+        edit = None if request.scenes or request.layout else SentenceEdit(
+            request.template, product, pip is not None, bool(broll_images), request.allow_broll)
         scenes = edit.scenes(decision.script) if edit else tuple(
             replace(s, image=context.fetch(str(s.image), field=f"scenes[{i}].image", limits=BROLL) if s.image else None)
             for i, s in enumerate(request.scenes))
@@ -166,12 +160,18 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             tone=tone, dub_language=request.dub_language, notes=tuple(notes), cta=request.cta, music=request.music,
             full_frame={f"broll_images[{i}]": p for i, p in enumerate(broll_images)}, footage_url=request.footage_url,
             pip=pip, scenes=scenes, edit=edit, broll_images=broll_images, broll_model=request.broll_model,
-            tail_shots=pip is None and footage_tail(edit, scenes) is not None)
+            page=(broll_images or (product,))[0], green_screen=request.layout is not None,
+            tail_shots=pip is None and request.layout is None and footage_tail(edit, scenes) is not None)
 
     def picture(self, plan: UgcVideoPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The actor full frame, cut with b-roll as the scenes say (a footage ad's at the sentences of its words),
         and/or in a PiP; captions off every face."""
         canvas, actor, total_ms = plan.canvas, plan.casting.actor, plan.total_ms
+        if plan.green_screen:
+            page = page_for(plan.page, speech, canvas, plan.broll_model)
+            track = green_screen_track(actor, speech, page, canvas, total_ms)
+            stands = track.layers[-1].box   # captions keep off the actor as off a PiP: the face first, then the rest
+            return Picture(track, clear_of_picture(track.layers, canvas, plan.style, pip=stands, face_shown=False))
         scenes = footage_scenes(plan.edit, plan.scenes, " ".join(w.text for w in speech.words),
                                 clip_ends=plan.tail_shots and speech.duration_ms < total_ms) if plan.own_words \
             else plan.scenes

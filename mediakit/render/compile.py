@@ -605,10 +605,23 @@ def _ken_burns(m: KenBurns, box: Box, dur_ms: int) -> tuple[str, list[str]]:
     if m.zooms:
         z = f"({m.zoom_from:.4f}+{m.zoom_to - m.zoom_from:.4f}*{p})/{zmax:.4f}"
         moving.append(f"scale=w='max({box.w},ceil(iw*{z}))':h='max({box.h},ceil(ih*{z}))':eval=frame:flags=bilinear")
-    fx = _lerp(m.pan_from[0], m.pan_to[0], p)
-    fy = _lerp(m.pan_from[1], m.pan_to[1], p)
+    if m.stops:
+        fx, fy = (_pan_path(m, dur_ms, axis) for axis in (0, 1))
+    else:
+        fx, fy = (_lerp(m.pan_from[axis], m.pan_to[axis], p) for axis in (0, 1))
     moving.append(f"crop={box.w}:{box.h}:x='(iw-ow)*{fx}':y='(ih-oh)*{fy}'")
     return static, moving
+
+
+def _pan_path(m: KenBurns, dur_ms: int, axis: int) -> str:
+    """One pan coordinate along ``m``'s stops as an expression of t: ``KenBurns.pan_at``, eased between
+    neighbouring keyframes; a pan that stands still between two of them is a constant."""
+    keys = m.path(dur_ms)
+    expr = f"{keys[-1][1][axis]:.4f}"
+    for (a_ms, a), (b_ms, b) in reversed(list(zip(keys, keys[1:], strict=False))):
+        span = f"(0.5-0.5*cos(PI*min(1,max(0,(t-{a_ms / 1000:.3f})/{max(1, b_ms - a_ms) / 1000:.3f}))))"
+        expr = f"if(lt(t,{b_ms / 1000:.3f}),{_lerp(a[axis], b[axis], span)},{expr})"
+    return expr
 
 
 def _lerp(a: float, b: float, p: str) -> str:

@@ -6,10 +6,10 @@ A saved character id is ``char_`` + a slug: a character kept in the store
 carries its character: it is saved to the store (once) and cast from there,
 so the video's actor is that drawn character; a sheet from elsewhere talks as
 a photo of its front view.  An image (https, base64, or a local file for local
-runs) talks as a photo actor.  A person described in words is the library
-actor of the described gender and age chosen deterministically from the
-words, drawn with what the words state (curly hair, a grey beard, round
-glasses...) as a restyled copy of that actor.
+runs) talks as a photo actor.  A person described in words is a library
+actor of the described gender and age whose look already is what the words
+state (curly hair, a grey beard, round glasses...), chosen deterministically
+from the words; when none is, a new character drawn from the words.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from ..stages.actors.look import Look
 from ..stages.actors.portraits import portrait as portrait_of
 from ..stages.actors.query import ActorNotFoundError, all_actors, get_actor
 from ..stages.characters.describe import describe, restyle
+from ..stages.characters.fit import misfits
 from ..stages.characters.sheet import front_crop, read_character
 from ..stages.characters.store import CHARACTER_PREFIX, character_hash, save_character, saved_actor_paths
 
@@ -130,31 +131,51 @@ def image_file(value: str, field: str, context: Context) -> Path:
     return context.fetch(value, field=field, limits=IMAGE)
 
 
-def described_person(words: str, context: Context) -> tuple[Actor, Context]:
-    """The library actor of the gender and age ``words`` describe (the same one for the same words), drawn with
-    what the words state (hair, beard, glasses, skin, clothes: ``describe.restyle``), and the context that casts
-    it by slug."""
-    gender = describe(words).gender
-    pool = [a for a in all_actors(context.options.actors_paths) if a.gender == gender]
+def described_person(words: str, context: Context) -> tuple[Actor, Context, str | None]:
+    """The person ``words`` describe, the context that casts it by slug, and a receipt note when it was built.
+
+    A library actor of the described gender and age whose own look already shows what the words state (hair,
+    beard, glasses, skin: ``characters.fit``) is cast, the same one for the same words, wearing any clothes
+    the words name.  When no library actor fits, a new character is drawn from the description on the same
+    rig, with the age and voice of the library actor of that gender and age the words pick."""
+    drawn = describe(words)
+    pool = [a for a in all_actors(context.options.actors_paths) if a.gender == drawn.gender and a.look is not None]
     said = set(re.findall(r"[a-z]+", words.lower()))
     ages = {r for keys, ranges in AGE_WORDS for r in ranges if said.intersection(keys)}
     pool = [a for a in pool if a.age_range in ages] or pool
     digest = int(hashlib.sha256(words.strip().lower().encode()).hexdigest()[:8], 16)
-    actor = pool[digest % len(pool)]
-    look = restyle(actor.look, words) if actor.look is not None else None
-    if look is None or look == actor.look:
-        return actor, context
-    slug = f"{actor.slug}-{cache_key('look', look)[:8]}"
-    library = restyled_library(actor, slug, look)
+    fitting = [a for a in pool if a.look is not None and not misfits(a.look, words)]
+    if fitting:
+        actor = fitting[digest % len(fitting)]
+        look = restyle(actor.look, words) if actor.look is not None else None
+        if look is None or look == actor.look:
+            return actor, context, None
+        record, note = {**_record(actor), "slug": f"{actor.slug}-{cache_key('look', look)[:8]}"}, None
+    else:
+        lender = pool[digest % len(pool)]
+        look = drawn.look
+        if lender.age_range == "51+" and "wrinkles" not in look.extras:
+            look = replace(look, extras=(*look.extras, "wrinkles"))
+        record = {**_record(lender), "slug": f"drawn-{cache_key('look', look)[:8]}", "name": drawn.name,
+                  "style": "drawn from a description"}
+        missing = misfits(lender.look, words) if lender.look is not None else []
+        note = (f"person: no library actor fits the description (the closest lacks {', '.join(missing)}), so "
+                f"{drawn.name} is a new character drawn from it (age and voice as {lender.name}'s)")
+    library = described_library(record, look)
     context = replace(context, options=replace(context.options,
                                                actors_paths=(*context.options.actors_paths, library)))
-    return get_actor(slug, actors=all_actors(context.options.actors_paths)), context
+    return get_actor(str(record["slug"]), actors=all_actors(context.options.actors_paths)), context, note
 
 
-def restyled_library(actor: Actor, slug: str, look: Look) -> Path:
-    """A one-actor library file (cached, beside its portrait) holding ``actor`` as ``slug`` drawn with ``look``."""
-    portrait = cached_png("described-portrait", (slug, look), lambda: portrait_of(look))
-    record = {k: v for k, v in actor.to_dict().items() if k in RECORD_FIELDS}
-    record.update(slug=slug, portrait=portrait.name, look=look.to_dict())
-    return cached_file("described-actor", (slug, look), ".yaml",
-                       lambda tmp: tmp.write_text(yaml.safe_dump({"actors": [record]}, sort_keys=True)))
+def _record(actor: Actor) -> dict[str, object]:
+    """What a described person's record keeps of the library ``actor``'s."""
+    return {k: v for k, v in actor.to_dict().items() if k in RECORD_FIELDS}
+
+
+def described_library(record: dict[str, object], look: Look) -> Path:
+    """A one-actor library file (cached, beside its portrait) holding ``record`` drawn with ``look``."""
+    key = (record["slug"], record["name"], look)
+    portrait = cached_png("described-portrait", key, lambda: portrait_of(look))
+    entry = {**record, "portrait": portrait.name, "look": look.to_dict()}
+    return cached_file("described-actor", key, ".yaml",
+                       lambda tmp: tmp.write_text(yaml.safe_dump({"actors": [entry]}, sort_keys=True)))

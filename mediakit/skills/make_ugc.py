@@ -11,7 +11,7 @@ silent ``scene_action`` clip; captions are off unless ``captions: true``.
 
 Steps: ``cast`` (a saved character ``char_<slug>``, the character a
 character sheet in ``character`` carries (saved on first use), the photo in
-``image``, or the library actor matching ``person``: ``skills.cast``), then
+``image``, or the library actor matching ``person``, else one drawn from it: ``skills.cast``), then
 ``video``: with a script the
 ``ugc_video`` generator (looked up in ``GENERATORS`` when the plan is made;
 ``product_image`` becomes its product, ``music`` its mood), with a
@@ -144,9 +144,8 @@ class MakeUgcSkill(Skill[MakeUgcRequest, MakeUgcPlan]):
 
     def plan(self, request: MakeUgcRequest, context: Context) -> MakeUgcPlan:
         context = with_saved_characters(context)
-        actor, photo, context = _cast(request, context)
+        actor, photo, context, notes = _cast(request, context)
         broll = context.fetch(request.broll_url, field="broll_url", limits=BROLL) if request.broll_url else None
-        notes: list[str] = []
         if request.script is not None:
             seconds = duration_for(request.script)
             generator, body = GeneratorId.UGC_VIDEO, _ugc_body(request, actor, photo, seconds)
@@ -228,19 +227,20 @@ def _cut_in(timeline: Timeline, broll: Path) -> Timeline:
     return replace(timeline, layers=(*timeline.layers, layer))
 
 
-def _cast(request: MakeUgcRequest, context: Context) -> tuple[Actor, Path | None, Context]:
-    """Who appears, the photo that talks when it is a photo given in the request (image, foreign sheet), and the
-    context that casts the actor by slug (a described person is a restyled library actor)."""
+def _cast(request: MakeUgcRequest, context: Context) -> tuple[Actor, Path | None, Context, list[str]]:
+    """Who appears, the photo that talks when it is a photo given in the request (image, foreign sheet), the
+    context that casts the actor by slug (a described person may be drawn for this job), and the receipt's
+    note when the person was built from the description."""
     if request.character is not None:
         if request.character.startswith(CHARACTER_PREFIX):
-            return saved_character(request.character, "character", context), None, context
+            return saved_character(request.character, "character", context), None, context, []
         actor = sheet_character(request.character, "character", context)
     elif request.image is not None:
         actor = character_or_image(request.image, "image", context)
     else:
-        actor, context = described_person(request.person or request.script or "", context)
-        return actor, None, context
-    return actor, given_photo(actor), context
+        actor, context, built = described_person(request.person or request.script or "", context)
+        return actor, None, context, [] if built is None else [built]
+    return actor, given_photo(actor), context, []
 
 
 def _ugc_body(request: MakeUgcRequest, actor: Actor, photo: Path | None, seconds: int) -> dict[str, Any]:

@@ -5,10 +5,10 @@ Geometry (all relative to the canvas, so every aspect gets the same look):
 - width is a fraction of the canvas's *shorter* side (small 0.30, medium 0.38,
   large 0.48) and the frame is portrait 3:4, the shape of a face-and-shoulders
   shot;
-- the frame's bottom edge sits above the bottom 20% of a portrait canvas
+- the frame's bottom edge sits above the bottom 20% of a 9:16 canvas
   (the platforms' caption, description and progress-bar zone; 8% otherwise),
   so nothing of the actor hides under the app's own UI;
-- side margins are 4% of the width, and on a portrait canvas a bottom-right
+- side margins are 4% of the width, and on a 9:16 canvas a bottom-right
   frame keeps 12% clear on the right, where short-video apps stack their like
   and share buttons;
 - if a large frame cannot fit beside those margins it shrinks to fit, so the
@@ -20,8 +20,11 @@ Geometry (all relative to the canvas, so every aspect gets the same look):
   least of them (``clear_position``).
 
 ``rounded`` cuts the corners with a mask drawn once by Pillow; ``shadow`` is
-rounded plus a soft drop shadow built once in the graph.  Both are compiled
-into the one render graph; nothing runs per frame in Python.
+rounded plus a soft drop shadow built once in the graph.  ``bubble`` (an
+extension) is the avatar bubble: a square frame holding a disc with a soft
+shadow, and the actor cut out of their picture (``actors.person_cutout``),
+head and shoulders, inside the disc; outside it the picture behind shows.
+All are compiled into the one render graph; nothing runs per frame in Python.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import ConfigDict, with_config
 
+from ..captions.caption_metrics import is_vertical
 from ..errors import ValidationError
 from ..timeline import (
     NO_ANIMATION,
@@ -40,18 +44,20 @@ from ..timeline import (
     Animation,
     Box,
     Canvas,
+    ColorLayer,
     ImageLayer,
     Shadow,
     VideoLayer,
     VisualLayer,
 )
+from .actors.person_cutout import cut_out
 from .masks import rounded_mask
 from .subtitles.seen import Rect, sighted
 
 Position = Literal["bottom-center", "bottom-left", "bottom-right"]
 Size = Literal["small", "medium", "large"]
 PipAnimation = Literal["slide-up", "slide-left", "slide-right", "fade", "scale"]
-FrameStyle = Literal["none", "rounded", "shadow"]
+FrameStyle = Literal["none", "rounded", "shadow", "bubble"]
 
 COMPOSITION_MODES: tuple[str, ...] = ("pip",)
 POSITIONS: tuple[str, ...] = get_args(Position)
@@ -70,6 +76,7 @@ EDGE_GAP = 0.02           # of canvas width, between the frame and a box it keep
 MIN_SHARE = 0.22          # of the canvas's shorter side: the narrowest a frame gets to keep clear of one
 ENTER_MS = 450
 EXIT_MS = 250
+BUBBLE_DISC = "#F1ECE4"   # the avatar bubble's disc: a warm light tone a face and dark clothes stand out on
 
 
 # The one definition of the options: a request model validates them as a field
@@ -120,37 +127,54 @@ def check_composition_mode(value: object) -> str:
 def pip_box(options: PipOptions, canvas: Canvas, *, clear_of: Sequence[Box] = ()) -> Box:
     """The frame's resting box on ``canvas`` (see the module docstring for the rules).
 
-    ``clear_of`` are boxes the frame must not touch (a phone's body, whose
-    edges carry its buttons): a frame at the side narrows to end ``EDGE_GAP``
-    short of them, never below ``MIN_SHARE`` of the canvas's shorter side.
+    ``clear_of`` are boxes the frame must not touch: one beside it (a phone's
+    body, whose edges carry its buttons) narrows a frame at the side to end
+    ``EDGE_GAP`` short of it; one above it (a product standing over the frame's
+    corner) shrinks it so its top stays that far below -- whichever shrinks it
+    less, never below ``MIN_SHARE`` of the canvas's shorter side.  Only a
+    phone-UI frame (``is_vertical``: 9:16) keeps its lower fifth and its button
+    column clear; a 4:5 post, like a square one, has no overlays on it.
     """
     cw, ch = canvas.width, canvas.height
-    portrait = ch > cw
+    reel = is_vertical(cw, ch)
     side = round(cw * SIDE_MARGIN)
-    right = round(cw * BUTTON_COLUMN) if portrait and options.position == "bottom-right" else side
-    bottom = round(ch * (BOTTOM_PORTRAIT if portrait else BOTTOM_OTHER))
+    right = round(cw * BUTTON_COLUMN) if reel and options.position == "bottom-right" else side
+    bottom = round(ch * (BOTTOM_PORTRAIT if reel else BOTTOM_OTHER))
     w = SIZES[options.size] * min(cw, ch)
     w = min(w, cw - side - right, (ch - bottom - side) / ASPECT)
     gap = cw * EDGE_GAP
     for other in clear_of:
+        rooms = []
         if options.position == "bottom-left" and other.x > side:
-            room = other.x - gap - side
+            rooms.append(other.x - gap - side)
         elif options.position == "bottom-right" and other.x + other.w < cw - right:
-            room = cw - right - (other.x + other.w + gap)
-        else:
-            continue
-        beside = ch - bottom - w * ASPECT < other.y + other.h and ch - bottom > other.y
-        if beside and room < w:   # level with it and reaching into it
-            w = max(room, MIN_SHARE * min(cw, ch))
+            rooms.append(cw - right - (other.x + other.w + gap))
+        if other.y + other.h < ch - bottom:     # it ends above the frame's foot: the frame may stay under it
+            rooms.append((ch - bottom - (other.y + other.h) - gap) / ASPECT)
+        if rooms and _touches(_placed_box(options, canvas, w, right, bottom), other, gap) and max(rooms) < w:
+            w = max(max(rooms), MIN_SHARE * min(cw, ch))
+    return _placed_box(options, canvas, w, right, bottom)
+
+
+def _placed_box(options: PipOptions, canvas: Canvas, w: float, right: int, bottom: int) -> Box:
+    """The frame ``w`` px wide (even pixels, 3:4) at its position, ``right`` px from the right edge when there,
+    its foot ``bottom`` px above the bottom edge."""
+    cw, ch = canvas.width, canvas.height
     w_px = max(2, int(w) // 2 * 2)
-    h_px = max(2, int(w_px * ASPECT) // 2 * 2)
+    h_px = w_px if options.frame_style == "bubble" else max(2, int(w_px * ASPECT) // 2 * 2)
     if options.position == "bottom-left":
-        x = side
+        x = round(cw * SIDE_MARGIN)
     elif options.position == "bottom-right":
         x = cw - right - w_px
     else:
         x = (cw - w_px) // 2
     return Box(x, ch - bottom - h_px, w_px, h_px)
+
+
+def _touches(box: Box, other: Box, gap: float) -> bool:
+    """Whether ``box`` comes within ``gap`` px of ``other``."""
+    return (box.x < other.x + other.w + gap and other.x < box.x + box.w + gap
+            and box.y < other.y + other.h + gap and other.y < box.y + box.h + gap)
 
 
 def clear_position(options: PipOptions, canvas: Canvas, behind: Sequence[VisualLayer]) -> PipOptions:
@@ -172,6 +196,14 @@ def clear_position(options: PipOptions, canvas: Canvas, behind: Sequence[VisualL
     return min((o for o in tries if (b := pip_box(o, canvas)).w == asked.w and b.h == asked.h), key=covered)
 
 
+def clear_corner(options: PipOptions, canvas: Canvas, clear_of: Sequence[Box]) -> PipOptions:
+    """``options`` at the first position, the asked one first, whose frame (shrunk as ``pip_box`` shrinks it)
+    overlaps none of ``clear_of``; the asked one when none does."""
+    tries = [options, *(replace(options, position=p) for p in POSITIONS if p != options.position)]  # type: ignore[arg-type]
+    return next((o for o in tries if not any(_touches(pip_box(o, canvas, clear_of=clear_of), other, 0)
+                                             for other in clear_of)), options)
+
+
 def _overlap(box: Box, rect: Rect) -> float:
     """The area (px) of ``rect`` that ``box`` covers."""
     x0, y0, x1, y1 = rect
@@ -187,22 +219,36 @@ def pip_layer(source: Path | ActorLayer, options: PipOptions, canvas: Canvas, st
     the timeline ends, e.g. as a cut back to the full-frame actor begins), so
     it never vanishes in one frame.
 
-    ``clear_of``: boxes the frame keeps clear of (``pip_box``).
+    ``clear_of``: boxes the frame keeps clear of (``pip_box``), at another
+    bottom corner where the asked one cannot (``clear_corner``).
 
     Pass ``trim_start_ms=start_ms`` when ``source`` is a talking track aligned
     with the voice, so the lips stay in sync with the continuous audio.
     Returns a tuple so callers can stack it whatever it grows into.
     """
-    box = pip_box(options, canvas, clear_of=clear_of)
+    box = pip_box(clear_corner(options, canvas, clear_of), canvas, clear_of=clear_of)
     mask = None
+    bubble = options.frame_style == "bubble"
     if options.frame_style != "none":
-        mask = rounded_mask(box.w, box.h, round(box.w * CORNER), cache_dir)
-    shadow = Shadow(0, max(2, box.h // 40), max(2, box.w // 24), 0.5) if options.frame_style == "shadow" else None
+        mask = rounded_mask(box.w, box.h, box.w // 2 if bubble else round(box.w * CORNER), cache_dir)
+    shadow = Shadow(0, max(2, box.h // 40), max(2, box.w // 24), 0.5) if options.frame_style in ("shadow", "bubble") \
+        else None
     common: dict[str, Any] = {"start_ms": start_ms, "duration_ms": duration_ms, "box": box, "mask": mask,
                               "shadow": shadow, "enter": Animation(options.animation, min(ENTER_MS, duration_ms // 2)),  # type: ignore[arg-type]
                               "exit": Animation("fade", min(EXIT_MS, duration_ms // 2)) if leaves else NO_ANIMATION}
-    if not isinstance(source, Path):  # a drawn actor, animated in the final render from the trim on
-        return (replace(source, trim_start_ms=trim_start_ms, **common),)
+    if bubble:  # the disc carries the shadow; the actor is cut out inside it
+        disc = ColorLayer(color=BUBBLE_DISC, **common)
+        common["shadow"] = None
+        return disc, *cut_out((_placed(source, trim_start_ms, loop, common),), ColorLayer(color=BUBBLE_DISC),
+                              shape=mask)
+    return (_placed(source, trim_start_ms, loop, common),)
+
+
+def _placed(source: Path | ActorLayer, trim_start_ms: int, loop: bool, common: dict[str, Any]) -> VisualLayer:
+    """``source`` as a layer with ``common``'s placement: a drawn actor animated from the trim on, a still or a
+    clip."""
+    if not isinstance(source, Path):
+        return replace(source, trim_start_ms=trim_start_ms, **common)
     if source.suffix.lower() in IMAGE_SUFFIXES:
-        return (ImageLayer(path=source, **common),)
-    return (VideoLayer(path=source, trim_start_ms=trim_start_ms, loop=loop, **common),)
+        return ImageLayer(path=source, **common)
+    return VideoLayer(path=source, trim_start_ms=trim_start_ms, loop=loop, **common)

@@ -82,3 +82,11 @@ def test_a_scene_is_one_place_and_the_receipt_says_which_was_left_out() -> None:
     scene = read_scene("a lighthouse on a cliff seen from a bakery window")
     assert scene.pieces == (("lighthouse", "lighthouse"), ("cliff", "cliff")), "the first place named, whole"
     assert "bakery" in scene.missing and "window" in scene.missing and "(not drawn)" in scene.note()
+
+
+def test_a_noun_with_no_asset_is_named_wherever_it_stands() -> None:
+    """Before a verb's -ing ("a fox crossing"), at the prompt's start with no article ("Penguins on"), and as
+    the object of a verb ("chopping vegetables"): each is said in the receipt, not dropped unseen."""
+    assert "fox" in read_scene("A fox crossing a frozen river at dawn").missing
+    assert read_scene("Penguins on an iceberg at noon").missing == ("penguins", "iceberg")
+    assert read_scene("A chef chopping vegetables in a kitchen").missing == ("vegetables", "kitchen")

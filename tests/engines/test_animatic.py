@@ -10,8 +10,17 @@ from PIL import Image
 
 from mediakit.engines import VideoJob, frame_size
 from mediakit.engines.ambience import ambience
-from mediakit.engines.animatic import AnimaticEngine, draw_title, mention_order, phrases_of, title_text
+from mediakit.engines.animatic import (
+    AnimaticEngine,
+    draw_title,
+    mention_order,
+    phrases_of,
+    placed_title,
+    title_layer,
+    title_text,
+)
 from mediakit.ffmpeg import run_ffmpeg
+from mediakit.media_io import read_pam, write_pam
 from mediakit.timeline import AudioClip, ImageLayer, KenBurns, SequenceLayer, VideoLayer
 
 
@@ -190,3 +199,30 @@ def test_a_scene_shot_moves_its_near_plane_faster_than_its_sky(tmp_path: Path) -
     assert travel(second.motion) > 3 * travel(far.motion) > 0, "crashing waves: a pan, with parallax"
     assert title.path.name == "title.png"  # type: ignore[union-attr]
 
+
+
+def test_the_title_keeps_off_the_opening_shots_subject(tmp_path: Path) -> None:
+    prompt = "A lighthouse on a cliff at dusk, then waves crashing on the rocks below"
+    j = VideoJob(model="video-engine-2.0", mode="text", prompt=prompt, seconds=10, quality="480p", aspect="9:16",
+                 width=288, height=512)
+    tl = AnimaticEngine().make(j, tmp_path)
+    title = tl.layers[-1]
+    assert isinstance(title, ImageLayer) and title.box is not None
+    b = title.box
+    subject = np.asarray(read_pam(tmp_path / "shot-1-near.pam").getchannel("A"))[b.y:b.y + b.h, b.x:b.x + b.w]
+    assert (subject > 128).mean() < 0.05, "the title panel is not over the lighthouse"
+    assert b.y >= 0.14 * 512 and b.y + b.h <= 0.65 * 512 and b.x + b.w <= 0.9 * 288, "still in the safe area"
+    assert title.duration_ms == 4500, "clear of the subject, it stays its full time"
+
+
+def test_a_title_that_cannot_keep_off_the_subject_is_shown_briefly(tmp_path: Path) -> None:
+    everywhere = tmp_path / "near.pam"
+    write_pam(everywhere, np.full((512, 288, 4), 255, dtype=np.uint8))
+    j = VideoJob(model="video-engine-2.0", mode="text", prompt="A huge wall fills the frame", seconds=10,
+                 quality="480p", aspect="9:16", width=288, height=512)
+    title = title_layer(title_text(j.prompt), j, tmp_path, 10_000, subject=everywhere)
+    assert title.duration_ms == 2500
+    left = np.zeros((512, 288, 4), dtype=np.uint8)
+    left[:, :80] = 255                                            # a tall subject down the left side
+    img, box, cover = placed_title(title_text(j.prompt), 288, 512, Image.fromarray(left))
+    assert cover == 0 and box.x >= 80 and img.size == (box.w, box.h), "a narrower panel beside it"

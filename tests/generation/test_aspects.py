@@ -16,8 +16,14 @@ from mediakit.captions import get_style
 from mediakit.captions.caption_metrics import CaptionMetrics
 from mediakit.errors import ValidationError
 from mediakit.generation import fill
-from mediakit.generation.aspects import aspect_outputs, generate_aspects, metered_aspects, parse_aspects
-from mediakit.generation.contract import Metered, Options
+from mediakit.generation.aspects import (
+    aspect_notes,
+    aspect_outputs,
+    generate_aspects,
+    metered_aspects,
+    parse_aspects,
+)
+from mediakit.generation.contract import Metered, Options, Receipt
 from mediakit.generation.registry import get_generator
 from mediakit.generation.run import plan_job
 from mediakit.generation.spoken_ad import canvas_for
@@ -172,3 +178,14 @@ def test_every_spoken_ad_lists_4_5() -> None:
     for name in ("ugc_video", "saas_review", "show_your_app", "laptop_ugc", "product_acting_ugc"):
         assert "4:5" in get_generator(name).aspects
     assert Canvas.for_aspect("4:5") == Canvas(1080, 1350)
+
+
+def test_each_aspect_s_own_notes_are_said_under_its_name() -> None:
+    """A note every aspect has is said once; a note of one canvas (an upscale it alone needs, its own placement)
+    is said under that aspect's name, not lost behind the first aspect's receipt."""
+    shared = "the face photo is 288 px wide"
+    receipts = {"9:16": Receipt(notes=(shared, "face photo enlarged 6.7x for the 9:16 frame")),
+                "4:5": Receipt(notes=(shared,)),
+                "1:1": Receipt(notes=(shared, "captions placed under the chin"))}
+    assert aspect_notes(receipts) == (shared, "9:16: face photo enlarged 6.7x for the 9:16 frame",
+                                      "1:1: captions placed under the chin")

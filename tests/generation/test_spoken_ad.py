@@ -11,13 +11,17 @@ import pytest
 from benchmark_scripts import bench_module
 from PIL import Image
 
+from mediakit.analysis import analyse_image
+from mediakit.analysis.person import person_alpha
 from mediakit.errors import MediakitError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generation.contract import Options
 from mediakit.generation.run import generate, plan_job
-from mediakit.generation.spoken_ad import canvas_for
+from mediakit.generation.spoken_ad import canvas_for, framed_actor
 from mediakit.media_io import decode_audio
 from mediakit.probe import probe
+from mediakit.render import render
+from mediakit.timeline import Timeline
 
 PREVIEW = Options(extra={"preview_height": 480})
 APP_SCRIPT = "I could never keep a habit going. This app keeps my streak alive."
@@ -384,3 +388,27 @@ def test_frame_0_is_the_cover(generator: str, screen: Path, tmp_path: Path) -> N
     timeline = gen.build(plan, tmp_path).timeline
     cover = bench_module("cover_frames")
     assert cover.cover_share(cover.first_second(timeline, tmp_path), timeline.canvas) < 0.01
+
+
+def test_a_landscape_face_photo_sits_above_its_place_blurred_not_a_flat_band(real: Path, speech: Any,
+                                                                           tmp_path: Path, frame: Any) -> None:
+    """A 360x288 photo leaves captions no room on 9:16, so it is framed above a band: the band is the photo's
+    place blurred (here a wall going from red to green), never one flat colour, and shows no second face."""
+    grid = real / "lipnet-grid-swwp2s" / "face.png"
+    rgb = np.asarray(Image.open(grid).convert("RGB")).astype(np.float32)
+    alpha = np.asarray(Image.open(person_alpha(grid)), dtype=np.float32)[..., None] / 255
+    wall = np.zeros_like(rgb)
+    wall[..., 0] = np.linspace(230, 20, rgb.shape[1])[None]
+    wall[..., 1] = np.linspace(20, 200, rgb.shape[1])[None]
+    photo = tmp_path / "face.png"
+    Image.fromarray((rgb * alpha + wall * (1 - alpha)).astype(np.uint8)).save(photo)
+    _, plan = plan_job("ugc_video", {"script": "Short words about a very good thing that you should really try now.",
+                                     "face_photo_url": str(photo), "target_duration": 5}, options=PREVIEW)
+    layers = framed_actor(plan, speech)
+    photo_box = layers[-1].box
+    assert photo_box is not None and photo_box.h < plan.canvas.height, "framed above a band"
+    out = render(Timeline(plan.canvas, 200, layers=layers), tmp_path / "band.mp4")
+    band = frame(out, 0, tmp_path / "f.png")[photo_box.h + 4:]
+    left, right = band[:, :20].mean(axis=(0, 1)), band[:, -20:].mean(axis=(0, 1))
+    assert left[0] - right[0] > 60 and right[1] - left[1] > 60, "the wall's blur goes on from red to green"
+    assert not analyse_image(Image.fromarray(band.astype(np.uint8))).faces, "no second face in the band"

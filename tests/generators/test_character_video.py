@@ -86,3 +86,28 @@ def test_each_beat_is_shot_in_the_place_and_weather_of_the_whole_prompt(steps: t
     queue = np.asarray(Image.open(tmp_path / "scene-2.png").convert("RGB"), dtype=np.int16)
     awning = (queue[100:130, :, 0] > 160) & (queue[100:130, :, 1] < 90)
     assert awning.sum() > 150, "the queue forms outside the bakery the first beat opened"
+
+
+def test_shots_move_their_planes_apart_and_the_character_stands_beside_the_lighthouse(
+        steps: tuple[Path, Path, str], tmp_path: Path) -> None:
+    from mediakit.media_io import read_pam
+    from mediakit.timeline import ImageLayer, SequenceLayer
+
+    sheet, board, _ = steps
+    _, plan = plan_job("character_video", {"character_sheet_url": str(sheet), "storyboard_url": str(board),
+                                           "action_prompt": "Zoe walks to the lighthouse on a cliff at dusk.",
+                                           "duration": 5})
+    shots = replace(plan.shots, canvas=Canvas(144, 256), duration_ms=5000, audio=False)
+    tl = animatic(shots, tmp_path)
+    seq, *overlays = tl.layers
+    near = [layer for layer in overlays if isinstance(layer, ImageLayer) and layer.path.name.endswith("-near.pam")]
+    figures = [layer for layer in overlays if isinstance(layer, ImageLayer) and layer.path.name.startswith("figure")]
+    far = seq.scenes[0] if isinstance(seq, SequenceLayer) else seq
+    assert near and isinstance(far, ImageLayer) and far.path.name.endswith("-far.pam"), "a far and a near plane"
+    assert near[0].motion is not None and near[0].motion != far.motion, "the planes move apart"
+    things = np.asarray(read_pam(near[0].path).getchannel("A")) > 128
+    things &= things.mean(axis=1, keepdims=True) < 0.9                 # the lighthouse and cliff, not the sea
+    box = figures[0].box
+    assert box is not None
+    hidden = things[max(0, box.y):box.y + box.h, max(0, box.x):box.x + box.w].sum() / things.sum()
+    assert hidden <= 0.25, f"the character hides {hidden:.0%} of the lighthouse"

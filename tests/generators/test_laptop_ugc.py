@@ -13,7 +13,9 @@ from PIL import Image, ImageDraw, ImageFont
 from request_errors import parse_fails
 
 from mediakit.analysis import analyse
+from mediakit.analysis.faces import GROW
 from mediakit.fonts import fonts_dir
+from mediakit.generation.aspects import plan_aspects
 from mediakit.generation.contract import Options
 from mediakit.generation.request import parse_request
 from mediakit.generation.run import plan_job
@@ -94,3 +96,45 @@ def test_captions_stay_off_the_face_and_the_scrolling_headline(tmp_path: Path) -
                     f"{ms} ms: captions on the headline"
         elif ms > first + second + 200:
             assert not caption[math.floor(close_top):].any(), f"{ms} ms: captions on the close-up's face"
+
+
+def _head_box(frame: np.ndarray, folder: Path, name: str) -> tuple[int, int, int, int]:
+    """The actor's head on ``frame`` (left, top, right, bottom px), hair included: the analysis' face box (the
+    detector's brows-to-chin box grown by ``GROW``), its bottom brought back to the chin, its top raised by
+    another tenth of its height for hair a detector never sees."""
+    path = folder / f"{name}.png"
+    Image.fromarray(frame).save(path)
+    faces = analyse(path).faces
+    assert faces, f"{name}: the analysis finds the actor's face"
+    face = max(faces, key=lambda r: r.w * r.h)
+    left, top, right, bottom = GROW
+    raw_h = face.h / (1 + top + bottom)
+    h, w = frame.shape[:2]
+    return (round(face.x * w), max(0, round((face.y - 0.1 * face.h) * h)), round(face.right * w),
+            round((face.bottom - bottom * raw_h) * h))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("aspect", ["4:5", "1:1"])
+def test_no_caption_pixel_on_the_head_at_4x5_and_1x1(aspect: str, tmp_path: Path) -> None:
+    """The head fills these frames' height, so the captions go under the chin: in the laptop shot and in the
+    close-up (framed so that the chin stays above them), no caption pixel touches the head, hair included."""
+    body = {"app_screen_image_url": str(app_capture(tmp_path / "app.png")), "duration": 15, "actor_slug": "maya-chen",
+            "script": "I tried every habit app there is. This one stuck because the streak keeps me honest, "
+                      "and twelve days in I have not missed once."}
+    gen, job = plan_aspects("laptop_ugc", body, aspect, options=Options(extra={"preview_height": 320}))
+    timeline = gen.build_aspects(job.plan, job.canvases, tmp_path)[aspect].timeline
+    assert timeline is not None and timeline.canvas.height == 320
+    seq = timeline.layers[0]
+    assert isinstance(seq, SequenceLayer)
+    first, second = seq.scenes[0].duration_ms, seq.scenes[1].duration_ms
+    frames, ink = picture_and_ink(timeline, tmp_path)
+    assert ink.any(), "captions are burnt"
+    fps = 8
+    shots = {"laptop shot": range(0, (first - 200) * fps // 1000),
+             "close-up": range((first + second + 300) * fps // 1000, len(frames))}
+    for shot, span in shots.items():
+        for n in (span[0], span[-1]):      # the push-in's two ends
+            x0, y0, x1, y1 = _head_box(frames[n], tmp_path, f"{shot}-{n}")
+            touched = ink[span.start:span.stop, y0:y1, x0:x1].sum()
+            assert touched == 0, f"{shot}, frame {n}: {touched} caption pixels on the head {(x0, y0, x1, y1)}"

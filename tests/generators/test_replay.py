@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from mediakit.generation.aspects import plan_aspects
 from mediakit.generation.contract import Built, Options
 from mediakit.generation.registry import GENERATORS, generator_names
 from mediakit.generation.run import generate, plan_job
@@ -123,10 +124,28 @@ def test_the_timeline_round_trips_and_matches_its_snapshot(name: str, built: Cal
     result, work = built(name)
     timeline = result.timeline
     assert timeline is not None
+    _matches_snapshot(timeline, SNAPSHOTS / f"{name}.json", work, tiny_video)
+
+
+ASPECT_4X5 = ("ugc_video", "saas_review", "show_your_app", "laptop_ugc", "product_acting_ugc")
+"""The spoken ads that render 4:5 (``--aspects``): each one's 4:5 timeline is pinned too, built as a job of
+several aspects builds it (``build_aspects``)."""
+
+
+@pytest.mark.parametrize("name", ASPECT_4X5)
+def test_the_4x5_timeline_matches_its_snapshot(name: str, tmp_path: Path, tiny_video: Path) -> None:
+    body, options = CASES[name](tiny_video, tmp_path)
+    gen, job = plan_aspects(name, body, "4:5", options=options)
+    timeline = gen.build_aspects(job.plan, job.canvases, tmp_path)["4:5"].timeline
+    assert timeline is not None and (timeline.canvas.width, timeline.canvas.height) == (256, 320)
+    _matches_snapshot(timeline, SNAPSHOTS / f"{name}_4x5.json", tmp_path, tiny_video)
+
+
+def _matches_snapshot(timeline: Timeline, path: Path, work: Path, tiny_video: Path) -> None:
+    """``timeline`` round-trips through JSON and matches the snapshot at ``path`` (written when asked)."""
     data = json.loads(json.dumps(timeline.to_dict()))
     assert Timeline.from_dict(data) == timeline
     portable = _portable(data, {work: "<work>", tiny_video.parent: "<media>", ROOT: "<repo>", Path.home(): "<home>"})
-    path = SNAPSHOTS / f"{name}.json"
     if os.environ.get("MEDIAKIT_UPDATE_SNAPSHOTS") == "1":   # only =1 rewrites: "=0" rewrote them once
         path.parent.mkdir(exist_ok=True)
         path.write_text(json.dumps(portable, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -18,7 +18,7 @@ from mediakit.generation.contract import Options
 from mediakit.generation.request import parse_request
 from mediakit.generation.run import plan_job
 from mediakit.generators.show_your_app import ShowYourAppRequest, caption_centre
-from mediakit.stages.layouts.phone import actor_pip_box, phone_shot
+from mediakit.stages.layouts.phone import actor_pip_box, phone_shot, screen_motion
 from mediakit.stages.subtitles.placement import face_band
 from mediakit.timeline import Canvas
 
@@ -51,7 +51,7 @@ def test_show_your_app_captions_clear_the_phone_and_the_face(size: tuple[int, in
     canvas = Canvas(*size)
     layout = CaptionMetrics(get_style("hormozi"), *size)
     half = layout.tallest_page / 2
-    centre = caption_centre(canvas, "hormozi", SAMPLE_APP)
+    centre = caption_centre(canvas, "hormozi", SAMPLE_APP, screen_motion(SAMPLE_APP, phone_shot(canvas).screen, 5000))
     top, bottom = centre - half, centre + half
     phone = phone_shot(canvas).body
     pip = actor_pip_box(canvas)

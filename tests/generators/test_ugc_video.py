@@ -27,9 +27,10 @@ from mediakit.probe import probe
 from mediakit.stages.actors.talking import SpeechInput
 from mediakit.stages.broll.image_engine import card_band
 from mediakit.stages.broll.scenes import card_words
+from mediakit.stages.layouts.green_screen import actor_box
 from mediakit.stages.pip import PipOptions, pip_box
 from mediakit.stages.subtitles.seen import clear_of_picture, seen_in
-from mediakit.timeline import ImageLayer, SequenceLayer, TextLayer, VideoLayer
+from mediakit.timeline import ImageLayer, PuppetLayer, SequenceLayer, TextLayer, VideoLayer
 from mediakit.words import Word
 
 SCRIPT = "I tried this cold brew for a week. It changed my mornings. Grab yours today."
@@ -153,6 +154,32 @@ def test_edit_cuts_at_sentences_and_pip_makes_every_scene_broll(product: Path) -
     assert kinds == ["talking_head", "broll", "talking_head"] and with_product.scenes[1].whole
     pip = _plan("ugc_video", {"script": SCRIPT, "product_image_url": str(product), "composition_mode": "pip"})
     assert {s.type for s in pip.scenes} == {"broll"} and pip.pip == PipOptions()
+
+
+def test_the_green_screen_layout_stands_the_actor_before_the_page_with_no_cuts(product: Path) -> None:
+    given = _plan("ugc_video", {"script": SCRIPT, "product_image_url": str(product), "broll_images": [str(product)],
+                                "layout": "green_screen", "allow_broll": True})
+    assert given.green_screen and given.page == given.broll_images[0] and given.scenes == ()
+    photo = _plan("ugc_video", {"script": SCRIPT, "product_image_url": str(product), "layout": "green_screen"})
+    assert photo.page is not None and photo.page.suffix == product.suffix
+    assert _plan("ugc_video", {"script": SCRIPT, "layout": "green_screen"}).page is None  # drawn at build
+
+
+@pytest.mark.parametrize("given", [True, False])
+def test_the_green_screen_picture_is_the_page_and_the_actor_in_front_of_its_foot(given: bool, product: Path,
+                                                                                 speech: SpeechInput,
+                                                                                 tmp_path: Path) -> None:
+    body = {"script": SCRIPT, "actor_slug": "maya-chen", "layout": "green_screen"}
+    gen, plan = plan_job("ugc_video", {**body, **({"broll_images": [str(product)]} if given else {})},
+                         options=PREVIEW)
+    said = replace(speech, words=(Word("Fresh", 0, 400), Word("coffee.", 400, 900), Word("Really.", 900, 1200)))
+    picture = gen.picture(plan, said, tmp_path)
+    page, actor = picture.track.layers
+    assert isinstance(page, ImageLayer) and page.box is None and page.path.exists()
+    canvas = plan.canvas
+    assert isinstance(actor, PuppetLayer) and actor.box == actor_box(canvas) and actor.box.y > 0
+    assert isinstance(actor.backdrop, ImageLayer) and actor.backdrop.path == page.path, "drawn on the page"
+    assert picture.caption_centre < actor.box.y + 0.25 * actor.box.h, "captions above the face, off it"
 
 
 def test_captions_keep_clear_of_the_drawn_cards_words() -> None:
@@ -280,6 +307,7 @@ def test_failure_leaves_no_file(tmp_path: Path) -> None:
     ("scenes", [{"type": "broll", "text": "t", "mood": "extra ok"}] * 30, [{"type": "broll", "text": "t"}] * 31,
      "must hold at most 30 items"),
     ("product_image_url", "cup.png", "", "must not be empty"),
+    ("layout", "green_screen", "blue_screen", "green_screen"),
 ])
 def test_ugc_video_field_rules(field: str, good: Any, bad: Any, rule: str) -> None:
     base = dict(UGC_BODY) if field != "script" else {}
@@ -305,6 +333,10 @@ def test_ugc_video_content_rules_and_codes() -> None:
     scene = parse_fails(UgcVideoRequest, {**UGC_BODY, "scenes": [{"type": "cutaway", "text": "x"}, {"type": "broll"}]})
     assert [d["field"] for d in scene.details] == ["scenes[0].type", "scenes[1].text"]
     assert parse_fails(UgcVideoRequest, {**UGC_BODY, "angle": "honest"}).details[0]["field"] == "angle"
+    for other in ({"composition_mode": "pip"}, {"scenes": [{"type": "broll", "text": "t"}]}):
+        layout = parse_fails(UgcVideoRequest, {**UGC_BODY, "layout": "green_screen", **other})
+        assert layout.details == [{"field": "layout", "rule": "shows the actor throughout: give layout or "
+                                                              "composition_mode/scenes, not both"}]
     defaults = parse_request(UgcVideoRequest, UGC_BODY)
     assert (defaults.style, defaults.aspect_ratio, defaults.allow_broll) == ("hormozi", "9:16", False)
 

@@ -19,6 +19,7 @@ from mediakit.timeline import (
     Dip,
     ImageLayer,
     KenBurns,
+    PanStop,
     PuppetLayer,
     Quad,
     SequenceLayer,
@@ -61,6 +62,22 @@ def test_ken_burns_never_shows_an_edge(bright: Path, tmp_path: Path) -> None:
     assert corners.max(axis=2).min() > 60, "a corner went dark: the view left the image"
     # and the picture moves: first and last frames of the pan differ
     assert np.abs(video[16].astype(int) - video[29].astype(int)).mean() > 5
+
+
+@pytest.mark.slow
+def test_a_pan_path_s_frames_show_where_pan_at_says(tmp_path: Path) -> None:
+    """A tall picture whose rows are their own height in grey, panned down and back along stops: each frame's
+    middle row is the row ``KenBurns.pan_at`` puts there (the render's crop and the model agree)."""
+    rows = np.repeat(np.arange(0, 250, dtype=np.uint8)[:, None], 90, axis=1)
+    tall = tmp_path / "rows.png"
+    Image.fromarray(np.dstack([rows] * 3)).save(tall)      # 90x250: overflow 90 rows in a 90x160 view
+    motion = KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 0.2), (PanStop(300, (0.5, 0.0)), PanStop(900, (0.5, 1.0)),
+                                                          PanStop(1400, (0.5, 1.0))))
+    out = render(Timeline(CANVAS, 2000, layers=(ImageLayer(path=tall, motion=motion),)), tmp_path / "pan.mp4")
+    video = frames(out, CANVAS.width, CANVAS.height)
+    for n in range(0, 60, 3):
+        expected = 80 + 90 * motion.pan_at(n * 1000 / 30, 2000)[1]
+        assert abs(float(video[n, 80, 45].mean()) - expected) <= 3, f"frame {n}"
 
 
 @pytest.mark.slow

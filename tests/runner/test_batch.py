@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import json
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sleepgen
 from patience import HANG_S, until
+from PIL import Image
 
 from mediakit.errors import MediakitError
+from mediakit.generation.aspects import plan_aspects
 from runner import jobs, ledger
-from runner.batch import RunOptions, quote_spec, run_spec
+from runner.batch import RunOptions, quote_spec, run_spec, spec_key
 from runner.db import Database
+from runner.pricing import quote_plan
 from runner.spec import load_spec
 
 LOCAL = "local"
@@ -161,3 +165,19 @@ def test_a_failure_is_recorded_as_the_runner_shows_it(tmp_path: Path):
     (job,), _ = jobs.list_jobs(Database(tmp_path / "store"), LOCAL)
     assert job.error_message is not None and "corrupt" in job.error_message
     assert job.error_message.endswith(f"(see {HIDDEN})") and "/srv/" not in job.error_message
+
+
+def test_a_job_of_several_aspects_is_priced_as_the_cli_prices_it(tmp_path: Path):
+    """One render per aspect, as `mediakit generate --aspects` quotes it; a job's aspects are part of its identity
+    (the same inputs in other aspects are another job)."""
+
+    Image.new("RGB", (300, 600), "#224466").save(tmp_path / "shot.png")
+    body = '{app_screenshot_url: shot.png, script: "Five words in this script.", actor_slug: maya-chen}'
+    path = spec_file(tmp_path, f"  - {{id: one, generator: show_your_app, input: {body}}}\n"
+                               f"  - {{id: three, generator: show_your_app, input: {body},\n"
+                               f"      aspects: [9:16, 4:5, 1:1]}}\n")
+    spec = load_spec(path)
+    quote = {j["id"]: j["credits"] for j in quote_spec(spec, options(tmp_path))["jobs"]}
+    _, cli = plan_aspects("show_your_app", spec.jobs[1].input, "9:16,4:5,1:1")
+    assert quote["three"] == quote_plan(cli.plan).credits == 3 * quote["one"]
+    assert spec_key("b", replace(spec.jobs[1], id="one")) != spec_key("b", spec.jobs[0])

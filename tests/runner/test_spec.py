@@ -115,3 +115,41 @@ def test_published_schema_is_current():
     assert json.loads(SCHEMA_PATH.read_text(encoding="utf-8")) == current, (
         "runner/jobspec.schema.json is stale: python -c 'import json, runner.spec as s; "
         "open(s.SCHEMA_PATH, \"w\").write(json.dumps(s.schema(), indent=2) + \"\\n\")'")
+
+
+def test_aspects_make_one_job_of_several_outputs_as_the_cli_does(tmp_path: Path):
+    """`aspects:` is the CLI's `--aspects`: a list or a comma-separated string, bare `4:5` included (YAML 1.1
+    would read it as 245); the job stays one job."""
+    spec = load_spec(write(tmp_path, f"""
+jobs:
+  - id: ad
+    generator: ugc_video
+    input: {{script: "{SCRIPT}", target_duration: 10}}
+    aspects: [9:16, 4:5, 1:1]
+  - id: app
+    generator: show_your_app
+    input: {{app_screenshot_url: shot.png, script: "Five words in this script."}}
+    aspects: "4:5,9:16"
+  - id: plain
+    generator: ugc_video
+    input: {{script: "{SCRIPT}", target_duration: 10}}
+"""))
+    assert [(j.id, j.aspects) for j in spec.jobs] == [("ad", ("9:16", "4:5", "1:1")), ("app", ("4:5", "9:16")),
+                                                      ("plain", ())]
+
+
+def test_a_bad_aspect_is_refused_with_its_line_before_anything_runs(tmp_path: Path):
+    found = problems(write(tmp_path, f"""jobs:
+  - id: ad
+    generator: ugc_video
+    input: {{script: "{SCRIPT}", target_duration: 10}}
+    aspects: [9:16, 3:2]
+  - id: clip
+    generator: video
+    input: {{prompt: a lighthouse at dusk}}
+    aspects: "9:16,4:5"
+"""))
+    by_field = {p["field"]: p for p in found}
+    bad = by_field["jobs[0].aspects"]
+    assert bad["line"] == 5 and "'3:2' is not one" in bad["rule"] and bad["rule"].startswith("must be a comma")
+    assert "renders one aspect per job" in by_field["jobs[1].aspects"]["rule"]

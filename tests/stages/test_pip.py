@@ -7,6 +7,7 @@ import os
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
@@ -14,6 +15,7 @@ from mediakit.errors import ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.render.compile import placed_box
 from mediakit.stages.pip import (
+    BUBBLE_DISC,
     FRAME_STYLES,
     PIP_ANIMATIONS,
     POSITIONS,
@@ -24,9 +26,10 @@ from mediakit.stages.pip import (
     pip_box,
     pip_layer,
 )
-from mediakit.timeline import Canvas, ColorLayer, ImageLayer, Timeline
+from mediakit.timeline import Box, Canvas, ColorLayer, ImageLayer, Timeline
 
-COMBOS = list(itertools.product(POSITIONS, SIZES, PIP_ANIMATIONS, FRAME_STYLES))
+SPEC_FRAMES = tuple(f for f in FRAME_STYLES if f != "bubble")  # the spec's three; the bubble is an extension
+COMBOS = list(itertools.product(POSITIONS, SIZES, PIP_ANIMATIONS, SPEC_FRAMES))
 CANVASES = (Canvas(1080, 1920), Canvas(1080, 1080), Canvas(1920, 1080))
 PIP_COLOR = (230, 40, 150)
 BG_COLOR = (20, 160, 200)
@@ -117,6 +120,37 @@ def test_every_combination_rests_inside_the_canvas_where_asked(canvas: Canvas) -
         assert ("alphamerge" in graph) == (frame != "none")
         assert ("gblur" in graph) == (frame == "shadow")
         assert "-ss" in " ".join(" ".join(i) for i in compile_timeline(tl).inputs)
+
+
+def test_the_avatar_bubble_shows_the_person_on_a_disc_and_the_b_roll_outside_the_circle(real: Path,
+                                                                                       tmp_path: Path) -> None:
+    canvas = Canvas(270, 480)
+    broll = tmp_path / "broll.png"
+    im = Image.new("RGB", (270, 480), (40, 170, 90))
+    for x in range(0, 270, 30):
+        ImageDraw.Draw(im).rectangle((x, 0, x + 14, 480), fill=(230, 220, 40))
+    im.save(broll)
+    opts = PipOptions("bottom-center", "large", "fade", "bubble")
+    box = pip_box(opts, canvas)
+    assert box.w == box.h, "a bubble is round: its frame is square"
+    layers = pip_layer(real / "lipnet-grid-swwp2s" / "face.png", opts, canvas, 0, 1000, cache_dir=tmp_path)
+    out = render(Timeline(canvas, 1000, layers=(ImageLayer(path=broll), *layers)), tmp_path / "b.png",
+                 profile=StillProfile(900))
+    with Image.open(out) as shot, Image.open(broll) as back:
+        seen, behind = np.asarray(shot.convert("RGB"), dtype=np.int16), np.asarray(back, dtype=np.int16)
+    r, cx, cy = box.w / 2, box.x + box.w / 2, box.y + box.h / 2
+    ys, xs = np.mgrid[0:canvas.height, 0:canvas.width]
+    dist = np.hypot(xs + 0.5 - cx, ys + 0.5 - cy)
+    in_box = (xs >= box.x) & (xs < box.x + box.w) & (ys >= box.y) & (ys < box.y + box.h)
+    outside = in_box & (dist > r + 12) & (ys < cy)  # the frame's upper corners, past the shadow's blur
+    far = np.roll(outside, -box.h - 20, axis=0)  # the same shape well above the bubble: the encode's own error
+    error = np.abs(seen - behind)
+    assert outside.sum() > 200 and error[outside].mean() < error[far].mean() + 1.5, "the b-roll shows outside the disc"
+    disc = np.array([int(BUBBLE_DISC[i:i + 2], 16) for i in (1, 3, 5)])
+    top_of_disc = (dist < r - 4) & (ys < box.y + box.h * 0.12)   # above the head: the disc, not the photo's blue
+    assert top_of_disc.sum() > 50 and np.abs(seen - disc)[top_of_disc].mean() < 10
+    face = seen[round(cy - r * 0.2):round(cy + r * 0.1), round(cx - r * 0.2):round(cx + r * 0.2)]
+    assert face[..., 0].mean() > face[..., 2].mean() + 30, "the face (skin, not the disc or the blue) in the middle"
 
 
 def test_image_source_becomes_an_image_layer(tmp_path: Path) -> None:
@@ -217,3 +251,20 @@ def test_faces_come_before_what_stands_out(monkeypatch: pytest.MonkeyPatch) -> N
     assert clear_position(PipOptions(), canvas, []).position == "bottom-left"
     monkeypatch.setattr("mediakit.stages.pip.sighted", lambda layers, canvas: ([], []))
     assert clear_position(PipOptions(), canvas, []) == PipOptions()       # nothing seen: as asked
+
+
+def test_a_4_5_post_has_no_button_column_nor_reel_foot() -> None:
+    """A 4:5 feed post plays with the platform's UI around it: its PiP sits as a square frame's does."""
+    options = PipOptions("bottom-right", "small", "slide-up", "shadow")
+    post, square = pip_box(options, Canvas(1080, 1350)), pip_box(options, Canvas(1080, 1080))
+    assert post.x + post.w == square.x + square.w == 1080 - round(1080 * 0.04)
+    assert post.y + post.h == 1350 - round(1350 * 0.08)
+
+
+def test_a_frame_under_a_box_shrinks_to_stay_below_it() -> None:
+    options = PipOptions("bottom-right", "medium", "slide-up", "shadow")
+    canvas = Canvas(1080, 1920)
+    free = pip_box(options, canvas)
+    above = Box(300, 200, 700, free.y + 60 - 200)          # a product whose foot reaches 60 px into the frame
+    box = pip_box(options, canvas, clear_of=(above,))
+    assert box.y >= above.y + above.h + 0.02 * 1080 - 2 and box.y + box.h == free.y + free.h and box.w < free.w

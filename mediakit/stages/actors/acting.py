@@ -7,7 +7,8 @@ nods hard, ``calm`` with low easy brows and eased lids and barely nods,
 words lifts the brows on them (long words, words said with "!", words in
 capitals), at most once a second so it reads as emphasis, not a twitch, and
 every delivery nods on them (``nods``), as deep as its nod scale; the
-shoulders shrug on a word of doubt or a question (``shrugs``).
+shoulders shrug on a word of doubt or a question (``shrugs``); the free arm
+points at the product over the line that names it (``naming_line``).
 The brows and eyes are one sprite strip (``POSES`` x eye states), so acting
 costs the render nothing more than a blink does.
 """
@@ -31,6 +32,8 @@ NOD_DEPTH = 0.018        # of the rig's unit, at a delivery's nod 1.0
 SHRUG_MS = 650           # a shrug: the shoulders up and back
 SHRUG_GAP_MS = 1500
 SHRUG_DEPTH = 0.03       # of the rig's unit
+POINT_MIN_MS = 1200      # a point at the product: held at least this long
+SENTENCE_ENDS = (".", "!", "?")
 SHRUG_WORDS = frozenset(("maybe", "honestly", "whatever", "perhaps", "dunno", "idk", "guess", "kinda", "meh"))
 
 
@@ -96,6 +99,25 @@ def shrugs(words: Sequence[Word], unit: float) -> tuple[Dip, ...]:
                 (not out or word.start_ms >= out[-1].start_ms + SHRUG_GAP_MS):
             out.append(Dip(word.start_ms, SHRUG_MS, -SHRUG_DEPTH * unit))
     return tuple(out)
+
+
+def naming_line(words: Sequence[Word], name: str | None) -> tuple[int, int] | None:
+    """(start, end) of the line that first names ``name`` (from the word after the last sentence's end to its
+    own sentence's end, at least ``POINT_MIN_MS``): when the actor points at the product.  None when no line
+    names it."""
+    wanted = [w for w in re.findall(r"[a-z0-9']+", (name or "").lower())]
+    bare = [re.sub(r"[^a-z0-9']", "", w.text.lower()) for w in words]
+    first = next((i for i in range(len(words)) if wanted and bare[i:i + len(wanted)] == wanted), None)
+    if first is None:
+        return None
+    begin = first
+    while begin > 0 and not words[begin - 1].text.rstrip().endswith(SENTENCE_ENDS):
+        begin -= 1
+    end = first + len(wanted) - 1
+    while end < len(words) - 1 and not words[end].text.rstrip().endswith(SENTENCE_ENDS):
+        end += 1
+    start_ms = words[begin].start_ms
+    return start_ms, max(words[end].end_ms, start_ms + POINT_MIN_MS)
 
 
 def eye_cells(acting: Acting, blinks: Sequence[tuple[str, int, int]],

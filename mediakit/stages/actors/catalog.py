@@ -100,6 +100,12 @@ class Actor:
             return "green-screen"
         return "generated" if self.look is not None else "photo"
 
+    @property
+    def drawn_look(self) -> Look | None:
+        """The look the actor is drawn with, None when what is seen is footage or a photo (arms drawn beside
+        them would not be theirs)."""
+        return self.look if self.kind == "generated" else None
+
     def to_dict(self) -> dict[str, Any]:
         """The spec's Actor resource (JSON-ready: lists, not tuples)."""
         out: dict[str, Any] = {}

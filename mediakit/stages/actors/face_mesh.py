@@ -23,6 +23,7 @@ import numpy as np
 from ...cache import cached_file, file_signature
 from ...errors import MediaError
 from ...media_io import open_image
+from ...mediapipe_models import solution
 from ...native_logs import quiet_native_stderr
 
 MESH_VERSION = "1"
@@ -80,11 +81,9 @@ def find_face(photo: Path, *, field: str) -> FaceLandmarks:
 
 def _mesh(photo: Path, field: str) -> dict[str, object]:
     """Every face MediaPipe finds in ``photo``, as point lists in pixels."""
-    import mediapipe as mp  # imported on first use: half a second, and only photo actors need it
-
     image = open_image(photo, field=field).convert("RGB")
     pixels = np.asarray(image)
-    with quiet_native_stderr(), mp.solutions.face_mesh.FaceMesh(
+    with quiet_native_stderr(), solution("face_mesh").FaceMesh(
             static_image_mode=True, max_num_faces=MAX_FACES, refine_landmarks=True,
             min_detection_confidence=DETECTION_CONFIDENCE) as mesh:
         result = mesh.process(pixels)

@@ -15,10 +15,13 @@ Once per photo and frame size (cached), the rig makes the parts a
 Each strip's cells carry the alpha of the region any of their poses changes
 (feathered), and equal the photo everywhere else, so neither a rectangle nor
 a seam can show.  Every part is cut level and tilted each way
-(``head_tilt``), as more cells of its strip.  In the graph, the cells of the
-moment are laid on the head, the mask applied, and the head overlaid on the
-plate at sway and nod offsets: the head moves and rolls, the rest of the
-picture stays exactly the photo.
+(``head_tilt``), as more cells of its strip; the head also at the
+in-between angles a move passes through, with the mouth at rest and the eyes
+open laid in (a move falls where the mouth rests), while the strips show a
+blank cell.  In the graph, the cells of the moment are laid on the head, the
+mask applied, and the head overlaid on the plate at sway offsets, dipping in
+a nod on each stressed word (``acting.nods``): the head moves, nods and
+rolls, the rest of the picture stays exactly the photo.
 """
 
 from __future__ import annotations
@@ -35,10 +38,10 @@ from ...cache import cache_dir, cache_key, file_signature
 from ...media_io import atomic_path, open_image, write_pam
 from ...timeline import Box, ImageLayer, PuppetLayer, Sprite
 from ...words import Word
-from .acting import Acting, acting_for, eye_cells
+from .acting import Acting, acting_for, eye_cells, nods
 from .face_mesh import FaceLandmarks, find_face
 from .face_poses import FACE_OVAL, LOWER_INNER, MESH_POINTS, UPPER_INNER, FacePoses
-from .head_tilt import TILTS, pivot, reach, tilt_schedule, tilted, with_tilt
+from .head_tilt import ANGLES, STEPS, TILTS, pivot, reach, tilt_schedule, tilted, with_tilt
 from .look import EYE_STATES
 from .mesh_warp import triangulate, warp
 from .mouth_interior import paint_interior
@@ -46,7 +49,7 @@ from .portraits import POSES
 from .puppet import Motion, blink_track
 from .visemes import VISEMES, VisemeSpan
 
-RIG_VERSION = "4"
+RIG_VERSION = "6"
 RING_ABOVE, RING_BELOW = 1.35, 1.45  # the fixed ring around the face oval (the neck gives way below the chin)
 MASK_SHRINK = 0.9                    # the head's mask inside the ring, feathered
 FEATHER = 0.035                      # mask blur, in face heights
@@ -77,26 +80,27 @@ def photo_layer(portrait: Path, visemes: Sequence[VisemeSpan], words: Sequence[W
     """``portrait`` speaking ``visemes`` as a timeline layer: warped once now, animated in the render.
 
     ``delivery`` (an acting style or tone) sets the brows at rest and on the
-    stressed ``words``, and how much the head nods (see ``acting``).
+    stressed ``words``, and how much the head sways and nods on them (see
+    ``acting``).
     """
     acting = acting_for(delivery)
     brows = brow_poses(acting)
     parts = photo_parts(portrait, size, brows=brows, field=field)
     motion = Motion.of(parts.face_h, seed, acting.nod)
     hx, hy = parts.head
-    tilts = tilt_schedule(duration_ms, words, seed)
+    tilts = tilt_schedule(duration_ms, [(v.start_ms, v.end_ms) for v in visemes if v.viseme == "rest"], seed)
     eyes = tuple((brows.index(POSES[c // len(EYE_STATES)]) * len(EYE_STATES) + c % len(EYE_STATES), a, b)
                  for c, a, b in eye_cells(acting, blink_track(duration_ms, seed, PHOTO_BLINK_GAP_S), words))
     per_eyes = len(brows) * len(EYE_STATES)
+    mouths = tuple((VISEMES.index(v.viseme), v.start_ms, v.end_ms) for v in visemes)
     return PuppetLayer(
         start_ms=start_ms, duration_ms=duration_ms, box=box, size=size,
         backdrop=ImageLayer(path=parts.paths["plate"]),
-        head=Sprite(parts.paths["head"], hx, hy, len(TILTS), tilts), head_mask=parts.paths["mask"],
-        eyes=Sprite(parts.paths["eyes"], *parts.eyes, len(TILTS) * per_eyes, with_tilt(eyes, tilts, per_eyes)),
-        mouth=Sprite(parts.paths["mouths"], *parts.mouth, len(TILTS) * len(VISEMES),
-                     with_tilt(tuple((VISEMES.index(v.viseme), v.start_ms, v.end_ms) for v in visemes), tilts,
-                               len(VISEMES))),
-        head_dx=motion.head_dx(), head_dy=motion.head_dy())
+        head=Sprite(parts.paths["head"], hx, hy, len(ANGLES), tilts), head_mask=parts.paths["mask"],
+        eyes=Sprite(parts.paths["eyes"], *parts.eyes, len(TILTS) * per_eyes + 1, with_tilt(eyes, tilts, per_eyes)),
+        mouth=Sprite(parts.paths["mouths"], *parts.mouth, len(TILTS) * len(VISEMES) + 1,
+                     with_tilt(mouths, tilts, len(VISEMES))),
+        head_dx=motion.head_dx(), head_dy=motion.head_dy(), head_dips=nods(acting, words, parts.face_h))
 
 
 def brow_poses(acting: Acting) -> tuple[str, ...]:
@@ -107,7 +111,7 @@ def brow_poses(acting: Acting) -> tuple[str, ...]:
 def photo_parts(portrait: Path, size: tuple[int, int], *, brows: tuple[str, ...] = ("neutral",),
                 field: str = "portrait") -> PhotoParts:
     """The rig's parts for ``portrait`` at ``size``, its eyes in the ``brows`` poses (made once, then cached)."""
-    key = cache_key("photo-rig", (RIG_VERSION, file_signature(portrait), size, brows))
+    key = cache_key("photo-rig", (RIG_VERSION, file_signature(portrait), size, brows, ANGLES))  # ANGLES: the layout
     folder = cache_dir()
     paths = {name: folder / f"photo-rig-{key}-{name}.pam" for name in PART_NAMES}
     meta = folder / f"photo-rig-{key}.npy"
@@ -130,7 +134,8 @@ def frame_photo(photo: Image.Image, face: FaceLandmarks, size: tuple[int, int]) 
     x0, y0, x1, y1 = face.box
     ox = int(np.clip((x0 + x1) / 2 * scale - w / 2, 0, sw - w))
     oy = int(np.clip((y0 + y1) / 2 * scale - FACE_TOP * h, 0, sh - h))
-    plate = photo.resize((sw, sh), Image.Resampling.LANCZOS).crop((ox, oy, ox + w, oy + h))
+    fx, fy = sw / photo.width, sh / photo.height  # only the part shown is resampled
+    plate = photo.resize((w, h), Image.Resampling.LANCZOS, box=(ox / fx, oy / fy, (ox + w) / fx, (oy + h) / fy))
     return plate, face.scaled(scale, -ox, -oy)
 
 
@@ -168,28 +173,39 @@ def build_parts(photo: Image.Image, face: FaceLandmarks, size: tuple[int, int],
     ImageDraw.Draw(mask).polygon([tuple(p) for p in inner], fill=255)
     mask = mask.filter(ImageFilter.GaussianBlur(FEATHER * poses.face_h))
     roll = pivot(poses.rest[152], poses.face_h)
-    mouth_box, mouth_strip = _tilted_strip(head, mouths, poses.face_h, roll)
-    eyes_box, eyes_strip = _tilted_strip(head, eyes, poses.face_h, roll)
+    paused = head.copy()  # the face a move passes through: the mouth at rest, the eyes open, the brows at rest
+    eyes_box, eyes_strip = _tilted_strip(head, eyes, poses.face_h, roll, EYE_STATES.index("open"), paused)
+    mouth_box, mouth_strip = _tilted_strip(head, mouths, poses.face_h, roll, VISEMES.index("rest"), paused)
+    heads = [tilted(head, roll, t, (0, 0, hw, hh)) for t in TILTS] + [tilted(paused, roll, t, (0, 0, hw, hh))
+                                                                      for t in STEPS]
     images = {"plate": np.asarray(plate), "mask": np.asarray(mask), "mouths": mouth_strip, "eyes": eyes_strip,
-              "head": np.concatenate([tilted(head, roll, t, (0, 0, hw, hh)) for t in TILTS], axis=1)}
+              "head": np.concatenate(heads, axis=1)}
     return images, (x0, y0, hw, hh, *mouth_box[:2], *eyes_box[:2], poses.face_h)
 
 
-def _tilted_strip(head: np.ndarray, poses: list[np.ndarray], face_h: float,
-                  roll: tuple[float, float]) -> tuple[tuple[int, int, int, int], np.ndarray]:
+def _tilted_strip(head: np.ndarray, poses: list[np.ndarray], face_h: float, roll: tuple[float, float], still: int,
+                  paused: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray]:
     """The box (in the head) holding what ``poses`` change at every tilt, and their cells side by side in one
-    RGBA strip, tilt-major, each with the feathered alpha of that change (tilted with it)."""
+    RGBA strip, each with the feathered alpha of that change (tilted with it): every pose at each of ``TILTS``
+    (tilt-major), then a blank cell, which a move's in-between angles show (see ``with_tilt``): for them the
+    ``still`` pose is laid into ``paused`` (in place), which the head's in-between cells are cut from."""
     (x, y, w, h), alpha = _region(head, poses, face_h)
-    held = reach((x, y, w, h), roll, (head.shape[1], head.shape[0]))
-    whole = np.zeros(head.shape[:2], dtype=np.uint8)
-    whole[y:y + h, x:x + w] = alpha
+    bounds = (head.shape[1], head.shape[0])
+    held = reach((x, y, w, h), roll, bounds)
+    sx, sy, sw, sh = reach(held, roll, bounds)  # every pixel a tilted cell samples: only this much is cut
+    whole = np.zeros((sh, sw, 1), dtype=np.uint8)
+    whole[y - sy:y - sy + h, x - sx:x - sx + w, 0] = alpha
+    rgba = [np.concatenate([pose[sy:sy + sh, sx:sx + sw], whole], axis=2) for pose in poses]
+    centre, box = (roll[0] - sx, roll[1] - sy), (held[0] - sx, held[1] - sy, held[2], held[3])
     cw = held[2]
-    strip = np.empty((held[3], cw * len(poses) * len(TILTS), 4), dtype=np.uint8)
-    for n, pose in enumerate(poses):
-        rgba = cv2.merge([*cv2.split(pose), whole])
-        for t, degrees in enumerate(TILTS):
+    strip = np.zeros((held[3], cw * (len(TILTS) * len(poses) + 1), 4), dtype=np.uint8)
+    for t, degrees in enumerate(TILTS):
+        for n in range(len(poses)):
             at = (t * len(poses) + n) * cw
-            strip[:, at:at + cw] = tilted(rgba, roll, degrees, held)
+            strip[:, at:at + cw] = tilted(rgba[n], centre, degrees, box)
+    a = alpha[..., None].astype(np.float32) / 255
+    region = paused[y:y + h, x:x + w]
+    region[:] = (region * (1 - a) + poses[still][y:y + h, x:x + w] * a).round().astype(np.uint8)
     return held, strip
 
 

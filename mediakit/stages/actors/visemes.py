@@ -11,7 +11,11 @@ by symbol, which covers r-coloured vowels (``ɑːɹ``) and any combination.
 The raw track is then cleaned for the eye: gaps are silence (mouth at rest),
 repeats merge, and flickers shorter than about a frame merge into a
 neighbour, except lip closures, which stay because a missing "m" or "p" is
-the first thing a viewer notices.
+the first thing a viewer notices.  Where the speech's audio is known, its
+silences close the mouth too: a voice may hold a phoneme's span through a
+pause (Kokoro lengthens the last sound before a comma or full stop by up
+to a third of a second of silence), and a mouth held open in silence is
+what breaks the sync.
 """
 
 from __future__ import annotations
@@ -82,6 +86,8 @@ _ARPA_STRESS = re.compile(r"[012]$")
 MIN_SPAN_MS = 40       # about one frame at 25-30 fps: anything shorter flickers
 _GLIDE = {1: (), 2: (0.55,), 3: (0.4, 0.75)}  # where a diphthong moves to its next shape
 HOLD_GAP_MS = 70       # a gap this short between sounds keeps the previous shape, as real lips do
+SILENT_MS = 100        # a stretch of the audio this long under SILENT_LEVEL closes the mouth
+SILENT_LEVEL = 0.05    # of the speech's loud RMS (its 95th percentile over 10 ms frames): about -26 dB
 
 
 @dataclass(frozen=True)
@@ -274,8 +280,46 @@ def phonemes_from_audio(path: str | Path, *, frame_ms: int = 40) -> list[Phoneme
     return out
 
 
+def silences(path: str | Path, *, min_ms: int = SILENT_MS, level: float = SILENT_LEVEL) -> list[tuple[int, int]]:
+    """(start, end) ms of every stretch of at least ``min_ms`` where the audio stays under ``level`` of its loud
+    RMS (10 ms frames)."""
+    import numpy as np
+
+    from ...media_io import decode_audio
+
+    samples = decode_audio(path, rate=16000)
+    n = len(samples) // 160
+    if n == 0:
+        return []
+    rms = np.sqrt(np.mean(samples[:n * 160].reshape(n, 160) ** 2, axis=1))
+    quiet = np.concatenate([[False], rms < level * (float(np.percentile(rms, 95)) or 1.0), [False]])
+    edges = np.flatnonzero(np.diff(quiet.astype(np.int8)))
+    return [(int(a) * 10, int(b) * 10) for a, b in zip(edges[::2], edges[1::2], strict=True) if (b - a) * 10 >= min_ms]
+
+
+def close_silences(track: Sequence[VisemeSpan], quiet: Sequence[tuple[int, int]]) -> list[VisemeSpan]:
+    """``track`` at rest over the ``quiet`` stretches (start, end ms, sorted), except where the lips are pressed
+    (a closure is silent by nature); the result still tiles the same time."""
+    out: list[VisemeSpan] = []
+    for span in track:
+        t = span.start_ms
+        if span.viseme != "mbp":
+            for a, b in quiet:
+                a, b = max(a, span.start_ms), min(b, span.end_ms)
+                if a >= b:
+                    continue
+                if a > t:
+                    _push(out, VisemeSpan(span.viseme, t, a))
+                _push(out, VisemeSpan("rest", a, b))
+                t = b
+        if t < span.end_ms:
+            _push(out, VisemeSpan(span.viseme, t, span.end_ms))
+    return out
+
+
 def speech_visemes(phonemes: Sequence[PhonemeSpan], words: Sequence[Word], audio: Path,
                    duration_ms: int) -> list[VisemeSpan]:
-    """The best viseme track the speech allows: from phonemes, else from words, else from loudness."""
+    """The best viseme track the speech allows: from phonemes, else from words, else from loudness; closed
+    wherever the audio is silent."""
     source = list(phonemes) or phonemes_from_words(words) or phonemes_from_audio(audio)
-    return viseme_track(source, duration_ms)
+    return _tidy(close_silences(viseme_track(source, duration_ms), silences(audio)), MIN_SPAN_MS)

@@ -82,7 +82,9 @@ class Described:
 
 
 def words_of(text: str) -> list[str]:
-    return re.findall(r"[a-z][a-z-]*", text.lower())
+    """The words of ``text``; a compound of a body part ("dark-skinned", "grey-haired") is two words, so its
+    colour is read like "dark skin"."""
+    return re.findall(r"[a-z][a-z]*(?:-(?!skinned|skin|haired|eyed)[a-z]+)*", text.lower())
 
 
 def stated(description: str) -> dict[str, Any]:

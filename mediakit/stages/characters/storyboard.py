@@ -23,7 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, PngImagePlugin
 
-from ...drawing.design import design
+from ...drawing.design import design, design_planes
 from ...drawing.lettering import font, wrap
 from ...drawing.scene import read_scene
 from ...errors import MediaError
@@ -157,6 +157,12 @@ def panel_scene(beat: str, size: tuple[int, int], variant: int, story: str) -> I
     and weather of the whole ``story`` where the beat does not name its own ("a queue forms" at the bakery
     of the first beat, on its rainy morning)."""
     return design(re.sub(_DIALOGUE, "", beat), size, variant=variant, text=False, context=story).convert("RGB")
+
+
+def panel_planes(beat: str, size: tuple[int, int], variant: int, story: str) -> tuple[Image.Image, Image.Image] | None:
+    """``panel_scene``'s two planes, far and near (for a camera that moves them at different speeds, as
+    text_to_video's shots do); None when the beat names nothing a scene can show."""
+    return design_planes(re.sub(_DIALOGUE, "", beat), size, variant=variant, context=story)
 
 
 def beat_notes(beats: list[str], story: str, label: str) -> list[str]:

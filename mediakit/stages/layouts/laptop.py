@@ -14,7 +14,6 @@ laptop overlay leaves with scene 1, fading out over the same transition.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -45,6 +44,7 @@ from ...timeline import (
     VideoLayer,
     VisualLayer,
 )
+from ..actors.look import Look
 from ..actors.portraits import bust_geometry
 from ..broll.kenburns import image_size
 from ..broll.scenes import actor_scene
@@ -52,6 +52,8 @@ from ..loops import seamless_loop
 from ..subtitles.placement import Band, face_band
 from ..subtitles.seen import Seen
 from .devices import LaptopGeometry, laptop_frame
+from .limbs import FOREARM, Limbs, resting_hands
+from .screen_tour import Span, scrolls, tour
 
 RECORDING_SUFFIXES = (".mp4", ".mov")
 IMAGE_SCREEN_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
@@ -64,6 +66,7 @@ TRANSITION = Transition("fade", 400)
 MIN_FACE_MS = 1500
 CHIN = 0.62     # below the chin, in a bust's head units from the face centre: where the lid may reach
 LID_BEZEL = 0.03  # the lid above its display, as a share of the laptop drawing's height
+HAND_IN = (0.09, 0.096, 0.095, 0.07)  # the hands from the display's bottom corners, of the laptop's width
 
 
 SCREEN_FIELDS = {"recording": "app_screen_recording_url", "image": "app_screen_image_url"}
@@ -142,54 +145,91 @@ def scene_times(split_ms: int, duration_ms: int, broll_ms: int | None = None) ->
 
 
 def laptop_track(actor: Path | ActorLayer, screen: ScreenInput, canvas: Canvas, *, split_ms: int, duration_ms: int,
-                 broll_ms: int | None = None, face: Crop = FACE, header: int = 0,
-                 cache_dir: Path | None = None) -> Track:
+                 broll_ms: int | None = None, face: Crop = FACE, sticky: Band | None = None,
+                 lines: Sequence[Span] = (), look: Look | None = None, cache_dir: Path | None = None) -> Track:
     """The three laptop_ugc scenes as one track (see the module docstring), sized to the generator's ``canvas``.
 
-    ``header`` (px) is a sticky header over a scrolling screen capture: a band
-    at the top of the app scene in the capture's own top colour, under which
-    the capture starts and scrolls, so captions there never sit on the app's
-    rows (``scrolled_text`` says where they would).  ``actor`` is a clip or a
+    ``sticky`` (top, bottom px) is a band behind the captions over a scrolling
+    screen capture: a header from the top edge in the capture's own top colour
+    (captions over the head, 9:16), or a footer to the bottom edge in its
+    bottom colour (captions under the chin, 4:5 and 1:1).  The capture
+    scrolls between them (``screen_broll``), so captions never sit on the
+    app's rows (``scrolled_text`` says where they would).  ``actor`` is a clip or a
     still, or a drawn or photo actor's layer, whose close-up (``face``, see
-    ``close_up``) is then cropped inside the final render (no intermediate clip).
+    ``close_up``) is then cropped inside the final render (no intermediate clip).  ``lines`` are when the
+    script's lines are said (on the track): the app scene moves towards what each is about.  A drawn actor's
+    ``look`` gives them arms at the laptop's keyboard.
     """
     first, second, third = scene_times(split_ms, duration_ms, broll_ms)
     talking = actor_scene(actor, 0, first)
     close = replace(actor_scene(actor, first + second, third), crop=face, motion=PUSH_IN)
-    app = screen_broll(screen, second, canvas, header=header, cache_dir=cache_dir)
+    app = screen_broll(screen, second, canvas, sticky=sticky, lines=app_lines(lines, first), cache_dir=cache_dir)
     seq = SequenceLayer(scenes=(talking, app, close), transition=TRANSITION)
-    sticky: tuple[VisualLayer, ...] = ()
-    if header and _scrolls(app):
+    band: tuple[VisualLayer, ...] = ()
+    if sticky is not None and _scrolls(app):
         lead = TRANSITION.duration_ms // 2
         fade = Animation("fade", TRANSITION.duration_ms)
-        sticky = (ColorLayer(color=top_colour(screen.path), box=Box(0, 0, canvas.width, header),
-                             start_ms=first - lead, duration_ms=second + 2 * lead, enter=fade, exit=fade),)
-    return Track((seq, *laptop_overlay(screen, canvas, first, cache_dir), *sticky), duration_ms)
+        top, bottom = _even(sticky[0]), _even(sticky[1])
+        band = (ColorLayer(color=edge_colour(screen.path, "top" if top <= 0 else "bottom"),
+                           box=Box(0, max(0, top), canvas.width, min(canvas.height, bottom) - max(0, top)),
+                           start_ms=first - lead, duration_ms=second + 2 * lead, enter=fade, exit=fade),)
+    return Track((seq, *laptop_overlay(screen, canvas, first, cache_dir, look=look), *band), duration_ms)
 
 
-def close_up(canvas: Canvas, clear_to: float) -> Crop:
-    """The face close-up's crop: ``FACE``, raised where needed so the head (hair included) stays below
-    ``clear_to`` (px, where the captions end) all through the push-in."""
-    top, _ = face_band(canvas.width, canvas.height)
+def sticky_band(canvas: Canvas, page: Band) -> Band:
+    """The band a sticky header or footer covers for captions on ``page`` (top, bottom px): from the top edge
+    to the page's bottom when the page is in the upper half, else from the page's top to the bottom edge."""
+    if sum(page) / 2 < canvas.height / 2:
+        return 0.0, page[1]
+    return page[0], float(canvas.height)
+
+
+def _even(px: float) -> int:
+    """``px`` rounded to an even pixel (overlay places yuv420p layers on even rows)."""
+    return round(px / 2) * 2
+
+
+def close_up(canvas: Canvas, captions: Band) -> Crop:
+    """The face close-up's crop: ``FACE``, moved so that the head stays clear of the ``captions`` (top, bottom
+    px, clearance included) all through the push-in: raised to frame the head, hair included, below captions
+    over it (9:16), lowered to keep the chin above captions under it (4:5 and 1:1, where the head fills the
+    frame's height and the captions sit below the chin; the top of the hair may then leave the frame, as in
+    any tight close-up)."""
+    top, bottom = face_band(canvas.width, canvas.height)
     half = canvas.height / 2
-    # the close-up shows crop y..y+FACE.h of the frame scaled to the whole height, then zoomed about its centre
-    y = (top - FACE.h * ((clear_to - half) / PUSH_IN.zoom_to + half)) / canvas.height
-    return replace(FACE, y=round(min(FACE.y, max(0.0, y)), 4))
+
+    def crop_y(row: float, at: float) -> float:
+        """The crop's top (share of the height) that shows frame ``row`` at output ``at`` at the push-in's end
+        (the close-up shows crop y..y+FACE.h of the frame scaled to the whole height, zoomed about its centre)."""
+        return (row - FACE.h * ((at - half) / PUSH_IN.zoom_to + half)) / canvas.height
+
+    if sum(captions) / 2 < (top + bottom) / 2:
+        y = min(FACE.y, max(0.0, crop_y(top, captions[1])))
+    else:
+        y = max(FACE.y, min(1.0 - FACE.h, crop_y(bottom, captions[0])))
+    return replace(FACE, y=round(y, 4))
 
 
-def scrolled_text(screen: ScreenInput, canvas: Canvas, duration_ms: int, at_ms: Sequence[int]) -> list[Band]:
+def app_lines(lines: Sequence[Span], first: int) -> list[Span]:
+    """``lines`` (track times) in the app scene's own time: it is drawn from half a transition before its cut."""
+    offset = first - TRANSITION.duration_ms // 2
+    return [(a - offset, b - offset) for a, b in lines]
+
+
+def scrolled_text(screen: ScreenInput, canvas: Canvas, duration_ms: int, at_ms: Sequence[int],
+                  lines: Sequence[Span] = ()) -> list[Band]:
     """Where the capture's text (the picture analysis') is on the canvas (top, bottom px) at the app scene's
-    times ``at_ms``, as ``screen_broll`` shows it without a header: scrolled for a tall capture, else fixed."""
+    times ``at_ms``, as ``screen_broll`` shows it without a header: where its pan has taken it, else fixed."""
     analysis = analyse(screen.path, field=SCREEN_FIELDS[screen.kind])
     w, h = analysis.width, analysis.height
-    scene = screen_broll(screen, duration_ms, canvas) if screen.kind == "image" else None
-    if _scrolls(scene):
-        scale = canvas.width / w
+    scene = screen_broll(screen, duration_ms, canvas, lines=lines) if screen.kind == "image" else None
+    if isinstance(scene, ImageLayer) and scene.motion is not None:
+        motion = scene.motion
+        scale = max(canvas.width / w, canvas.height / h) * motion.zoom_to
         overflow = max(0.0, h * scale - canvas.height)
         bands = []
         for t in at_ms:
-            p = 0.5 - 0.5 * math.cos(math.pi * min(1.0, max(0.0, t / max(1, duration_ms))))
-            shift = overflow * p
+            shift = overflow * motion.pan_at(t, duration_ms)[1]
             bands += [(r.y * h * scale - shift, r.bottom * h * scale - shift) for r in analysis.text]
         return [(max(0.0, a), min(float(canvas.height), b)) for a, b in bands if b > 0 and a < canvas.height]
     seen = Seen()
@@ -198,8 +238,10 @@ def scrolled_text(screen: ScreenInput, canvas: Canvas, duration_ms: int, at_ms: 
 
 
 def _scrolls(scene: SceneContent | None) -> bool:
-    """Whether the app scene is a capture scrolling from its top down (a tall capture)."""
-    return isinstance(scene, ImageLayer) and scene.motion is not None and scene.motion.pan_from != scene.motion.pan_to
+    """Whether the app scene is a tall capture scrolling through (its pan moves at zoom 1)."""
+    motion = scene.motion if isinstance(scene, ImageLayer) else None
+    return motion is not None and not motion.zooms and motion.zoom_from == 1.0 and len(
+        {pan for _, pan in motion.path(1)}) > 1
 
 
 def _recording_fit(path: Path, canvas: Canvas) -> Fit:
@@ -209,14 +251,17 @@ def _recording_fit(path: Path, canvas: Canvas) -> Fit:
     return "blur" if wide else "cover"
 
 
-def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int,
-                   cache_dir: Path | None = None) -> tuple[VisualLayer, VisualLayer]:
-    """Screen content warped into the laptop's display, and the laptop over it, leaving at ``until_ms``.
+def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int, cache_dir: Path | None = None, *,
+                   look: Look | None = None) -> tuple[VisualLayer, ...]:
+    """Screen content warped into the laptop's display, the laptop over it, and a drawn actor's (``look``)
+    arms with the hands at its keyboard, all leaving at ``until_ms``.
 
     The laptop is a little wider than a portrait frame (its drawing has
     transparent margins) and stands on the bottom edge, in front of the
     actor's torso; where that would reach the face, it is drawn smaller so
     that its lid stops below the chin (a lid over the mouth hides the talking).
+    A photo or clip actor has no drawn arms: hands in a guessed skin would not
+    be theirs.
     """
     width = round(canvas.width * 1.2) if canvas.height >= canvas.width else round(canvas.width * 0.7)
     png, geo = laptop_frame(width, folder=cache_dir)
@@ -238,7 +283,25 @@ def laptop_overlay(screen: ScreenInput, canvas: Canvas, until_ms: int,
                              loop=True, fit="blur", exit=leave)
     else:
         content = ImageLayer(path=screen.path, duration_ms=shown, warp=quad, fit="blur", exit=leave)
-    return content, ImageLayer(path=png, duration_ms=shown, box=Box(x, y, *geo.size), exit=leave)
+    laptop = ImageLayer(path=png, duration_ms=shown, box=Box(x, y, *geo.size), exit=leave)
+    if look is None:
+        return content, laptop
+    hands = ImageLayer(path=keyboard_hands(canvas, geo, (x, y), Limbs.of(look), cache_dir), duration_ms=shown,
+                       exit=leave)
+    return content, laptop, hands
+
+
+def keyboard_hands(canvas: Canvas, geo: LaptopGeometry, at: tuple[int, int], limbs: Limbs,
+                   cache_dir: Path | None) -> Path:
+    """The actor's arms, full frame: from the shoulders beside the lid down to the hands at the keyboard's two
+    ends (just below the display's bottom corners, towards the middle)."""
+    x, y = at
+    w = geo.size[0]
+    (_, _), (_, _), (brx, bry), (blx, bly) = geo.screen
+    hands = ((x + blx - HAND_IN[0] * w, y + bly + HAND_IN[1] * w), (x + brx - HAND_IN[2] * w, y + bry + HAND_IN[3] * w))
+    shoulders = ((-0.04 * canvas.width, y + bly * 0.55), (canvas.width * 1.04, y + bry * 0.55))
+    return resting_hands((canvas.width, canvas.height), hands, shoulders, round(FOREARM * canvas.width), limbs,
+                         cache_dir)
 
 
 def _lid_top(geo: LaptopGeometry) -> float:
@@ -247,50 +310,59 @@ def _lid_top(geo: LaptopGeometry) -> float:
     return max(0.0, top / geo.size[1] - LID_BEZEL)
 
 
-def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas, *, header: int = 0,
-                 cache_dir: Path | None = None) -> SceneContent:
-    """Scene 2: the screen content full-frame -- a recording plays, a tall image scrolls, a wide one shows whole.
+def screen_broll(screen: ScreenInput, duration_ms: int, canvas: Canvas, *, sticky: Band | None = None,
+                 lines: Sequence[Span] = (), cache_dir: Path | None = None) -> SceneContent:
+    """Scene 2: the screen content full-frame -- a recording plays, a wide image shows whole, and an image
+    that fills the frame moves towards the text each of ``lines`` (the scene's times) is about: a tall
+    capture scrolls, one that fits drifts (``screen_tour``).
 
-    A tall image scrolls down from its top; with ``header`` (px) it starts
-    that much lower, on its own top colour (an app's header band extended),
-    so its header begins below the captions (``laptop_track`` keeps that band
-    over it as it scrolls).
+    With a ``sticky`` band (see ``laptop_track``), a tall image gets that many
+    rows of its own edge colour above it (a header: an app's header band
+    extended, so that its header begins below the captions) or below it (a
+    footer: its last rows end above the captions); ``laptop_track`` keeps
+    the band over it as it scrolls.
     """
     if screen.kind == "recording":
         return VideoLayer(path=seamless_loop(screen.path, duration_ms, cache_dir), duration_ms=duration_ms,
                           loop=True, fit=_recording_fit(screen.path, canvas))
-    w, h = image_size(screen.path)
-    frame_aspect = canvas.width / canvas.height
-    if w / h < frame_aspect / 1.1:       # a tall capture scrolls down from its top
-        motion = KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 1.0))
-        if header > 0:
-            pad = round(header * w / canvas.width)
-            path = cached_png("screen-top", (file_signature(screen.path), pad),
-                              lambda: _extend_top(open_image(screen.path, field="app_screen_image_url"), pad),
-                              cache_dir)
-            return ImageLayer(path=path, duration_ms=duration_ms, motion=motion)
-    elif w / h > frame_aspect * 1.25:    # a wide dashboard shows whole (every card), on its blurred self
+    analysis = analyse(screen.path, field="app_screen_image_url")
+    w, h = analysis.width, analysis.height
+    view = (canvas.width, canvas.height)
+    if w / h > canvas.width / canvas.height * 1.25:    # a wide dashboard shows whole (every card), on its blurred self
         return ImageLayer(path=screen.path, duration_ms=duration_ms, fit="blur")
-    else:
-        motion = KenBurns(1.0, 1.12)
-    return ImageLayer(path=screen.path, duration_ms=duration_ms, motion=motion)
+    if sticky is not None and scrolls((w, h), view):
+        above = round(sticky[1] * w / canvas.width) if sticky[0] <= 0 else 0
+        below = 0 if above else round((canvas.height - sticky[0]) * w / canvas.width)
+        path = cached_png("screen-pad", (file_signature(screen.path), above, below),
+                          lambda: _padded(open_image(screen.path, field="app_screen_image_url"), above, below),
+                          cache_dir)
+        tall = h + above + below
+        text = [replace(r, y=(r.y * h + above) / tall, h=r.h * h / tall) for r in analysis.text]
+        seen = (sticky[1], float(canvas.height)) if above else (0.0, sticky[0])   # where text shows between
+        return ImageLayer(path=path, duration_ms=duration_ms,
+                          motion=tour((w, tall), view, lines, text, duration_ms, seen))
+    return ImageLayer(path=screen.path, duration_ms=duration_ms,
+                      motion=tour((w, h), view, lines, analysis.text, duration_ms))
 
 
-def _extend_top(image: Image.Image, pad: int) -> Image.Image:
-    """``image`` with ``pad`` rows of its own top row's colour above it."""
+def _padded(image: Image.Image, above: int, below: int) -> Image.Image:
+    """``image`` with ``above`` rows of its top row's colour above it and ``below`` of its bottom row's below."""
     rgb = image.convert("RGB")
-    out = Image.new("RGB", (rgb.width, rgb.height + pad), _top_rgb(rgb))
-    out.paste(rgb, (0, pad))
+    out = Image.new("RGB", (rgb.width, rgb.height + above + below), _row_rgb(rgb, 0))
+    if below:
+        out.paste(_row_rgb(rgb, rgb.height - 1), (0, above + rgb.height, rgb.width, out.height))
+    out.paste(rgb, (0, above))
     return out
 
 
-def _top_rgb(rgb: Image.Image) -> tuple[int, int, int]:
-    """The average colour of an image's top row (an app's header colour)."""
-    r, g, b = rgb.crop((0, 0, rgb.width, 1)).resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))  # type: ignore[misc]
+def _row_rgb(rgb: Image.Image, row: int) -> tuple[int, int, int]:
+    """The average colour of one of an image's rows (an app's header, or its page's ground at the bottom)."""
+    r, g, b = rgb.crop((0, row, rgb.width, row + 1)).resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))  # type: ignore[misc]
     return r, g, b
 
 
-def top_colour(path: Path) -> str:
-    """``#rrggbb`` of a capture's top row: the sticky header continues its header band."""
-    r, g, b = _top_rgb(open_image(path).convert("RGB"))
+def edge_colour(path: Path, edge: Literal["top", "bottom"]) -> str:
+    """``#rrggbb`` of a capture's top or bottom row: a sticky header or footer continues it."""
+    rgb = open_image(path).convert("RGB")
+    r, g, b = _row_rgb(rgb, 0 if edge == "top" else rgb.height - 1)
     return f"#{r:02x}{g:02x}{b:02x}"

@@ -2,9 +2,10 @@
 
 The phone PNG (see ``devices``) has a transparent screen; the screenshot is
 a layer under it, cover-fitted to the screen rectangle (never stretched)
-with the screen's rounded corners as its mask, anchored at the top so the
-app's header shows.  A screenshot much taller than the screen (a full-page
-capture) scrolls slowly from top to bottom instead.  The backdrop is the
+with the screen's rounded corners as its mask.  It moves towards what
+each line of the script is about (``screen_tour``): a screenshot much
+taller than the screen (a full-page capture) scrolls to it, one that fits
+drifts gently.  The backdrop is the
 screenshot itself, blurred and darkened once with Pillow, so the frame
 carries the app's colours.
 
@@ -18,6 +19,7 @@ buttons on it.  (A phone held up over a full-frame actor was dropped: in
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,9 +43,9 @@ from ..masks import rounded_mask
 from ..pip import PipOptions, pip_box, pip_layer
 from ..subtitles.placement import Band
 from .devices import PHONE_ASPECT, phone_frame, phone_geometry
+from .screen_tour import Span, tour
 
 FORMATS = ("PNG", "JPEG", "WEBP")
-SCROLL_IF_TALLER = 1.15   # screenshot/screen aspect ratio above which the screenshot scrolls
 FADE_MS = 350
 # small: a medium PiP (38% of the width) hid the start of every line of the app's lower cards; this one
 # narrows to end short of the phone's edge (``actor_pip_box``), and the face is still over a quarter of the width
@@ -95,24 +97,25 @@ def phone_shot(canvas: Canvas) -> PhoneShot:
     return PhoneShot(Box(x, y, *geo.size), body, screen, geo.screen_radius, body_h)
 
 
-def screen_motion(size: tuple[int, int], screen: Box) -> KenBurns:
-    """Scroll a full-page capture top to bottom; otherwise hold it still, anchored at the top."""
-    if (size[1] / size[0]) / (screen.h / screen.w) > SCROLL_IF_TALLER:
-        return KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 1.0))
-    return KenBurns(1.0, 1.0, (0.5, 0.0), (0.5, 0.0))
+def screen_motion(screenshot: Path, screen: Box, duration_ms: int, lines: Sequence[Span] = ()) -> KenBurns:
+    """The screenshot's motion in the phone's ``screen``: towards the text each of ``lines`` (times on the
+    track) is about -- a scroll through a full-page capture, a gentle drift over one that fits (``tour``)."""
+    analysis = analyse(screenshot, field="app_screenshot_url")
+    return tour((analysis.width, analysis.height), (screen.w, screen.h), lines, analysis.text, duration_ms)
 
 
-def screen_text(screenshot: Path, canvas: Canvas) -> list[Band]:
+def screen_text(screenshot: Path, canvas: Canvas, motion: KenBurns) -> list[Band]:
     """Where the screenshot's text (the picture analysis') sits on the canvas (top, bottom px) as the phone's
-    screen shows it: anchored at the top, or, for a capture that scrolls, anywhere its scroll takes it."""
+    screen shows it under ``motion``: anywhere its pan takes it."""
     analysis = analyse(screenshot, field="app_screenshot_url")
     screen = phone_shot(canvas).screen
     w, h = analysis.width, analysis.height
-    scale = max(screen.w / w, screen.h / h)
-    motion = screen_motion((w, h), screen)
-    travel = (h * scale - screen.h) * (motion.pan_to[1] - motion.pan_from[1])
+    scale = max(screen.w / w, screen.h / h) * motion.zoom_to
+    pans = [pan[1] for _, pan in motion.path(1)]
+    over = h * scale - screen.h
     bottom = screen.y + screen.h
-    bands = ((screen.y + r.y * h * scale - travel, screen.y + r.bottom * h * scale) for r in analysis.text)
+    bands = ((screen.y + r.y * h * scale - over * max(pans), screen.y + r.bottom * h * scale - over * min(pans))
+             for r in analysis.text)
     return [(max(a, screen.y), min(b, bottom)) for a, b in bands if b > screen.y and a < bottom]
 
 
@@ -142,14 +145,15 @@ def actor_pip_box(canvas: Canvas) -> Box:
 
 
 def phone_track(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: Path | ActorLayer | None = None,
-                color: str = "graphite", cache_dir: Path | None = None) -> Track:
+                motion: KenBurns | None = None, color: str = "graphite", cache_dir: Path | None = None) -> Track:
     """The show_your_app picture: backdrop, screenshot in the phone, and the actor (if given) in its PiP.
 
     ``canvas`` is the generator's: the phone, backdrop and PiP are sized to it.
     ``actor`` is a clip or a still, or a drawn or photo actor's layer from
-    ``talking.placeable`` (animated in the final render, from time 0).
+    ``talking.placeable`` (animated in the final render, from time 0).  ``motion`` is the screenshot's
+    (``screen_motion``; a drift when not given).
     """
-    size = check_screenshot(screenshot)
+    check_screenshot(screenshot)
     shot = phone_shot(canvas)
     frame_png, _ = phone_frame(shot.body_height, color, cache_dir)
     layers: list[VisualLayer] = [ImageLayer(path=backdrop(screenshot, canvas, cache_dir))]
@@ -157,7 +161,8 @@ def phone_track(screenshot: Path, canvas: Canvas, duration_ms: int, *, actor: Pa
     s = shot.screen
     under = Box(s.x - 2, s.y - 2, s.w + 4, s.h + 4)
     fade = Animation("fade", FADE_MS)
-    layers.append(ImageLayer(path=screenshot, box=under, motion=screen_motion(size, under), enter=fade,
+    layers.append(ImageLayer(path=screenshot, box=under, motion=motion or screen_motion(screenshot, s, duration_ms),
+                              enter=fade,
                              mask=rounded_mask(under.w, under.h, shot.screen_radius + 2, cache_dir)))
     layers.append(ImageLayer(path=frame_png, box=shot.frame, enter=fade))
     if actor is not None:

@@ -11,8 +11,9 @@ shot start).
 The hosts sit in one shared set: a drawn actor's backdrop is the part of
 the room behind their box (no card, no border: the room runs on behind both
 of them), both sit at the same scale in the two-shot, and the desk's front
-is laid over them with a microphone on it before each.  A photo actor or a
-clip brings its own background, so it is shown as a card in the room.
+is laid over them with a microphone on it before each.  A photo actor is cut
+out of the photo and sits in the room the same way; a clip brings its own
+background, so it is shown as a card in the room.
 
 The room (wall, acoustic panels, a shelf with books, a lamp, a plant, the
 desk) and the microphones are drawn once with Pillow; the room's colours
@@ -34,6 +35,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from ...cache import cached_png
 from ...errors import ValidationError
 from ...timeline import ActorLayer, Box, Canvas, Crop, ImageLayer, Shadow, Track, VideoLayer, VisualLayer
+from ..actors.person_cutout import cut_out
 from ..masks import rounded_mask
 from ..pip import IMAGE_SUFFIXES
 from .scenery import RGB, glow, gradient, hex_rgb, mix
@@ -244,7 +246,7 @@ def shot_boxes(shot: Shot, canvas: Canvas) -> dict[str, Box]:
 
 def podcast_track(actor_a: Path | ActorLayer, actor_b: Path | ActorLayer, turns: Sequence[Turn], canvas: Canvas,
                   duration_ms: int, *, room: str = "cozy studio", cache_dir: Path | None = None) -> Track:
-    """The podcast picture: the room, per shot the hosts (drawn ones seated in the room, others as cards), the
+    """The podcast picture: the room, per shot the hosts (drawn and photo ones seated in the room, clips as cards), the
     desk's front over them, and a microphone on it before each host.
 
     An actor is a clip or a still, or a drawn or photo actor's layer
@@ -272,17 +274,17 @@ def podcast_track(actor_a: Path | ActorLayer, actor_b: Path | ActorLayer, turns:
 
 def _host(source: Path | ActorLayer, box: Box, shot: Shot, room: Path, canvas: Canvas,
           cache_dir: Path | None) -> VisualLayer:
-    """One host in one shot: a drawn actor with the room behind their box as their backdrop (seamless), a
-    photo actor or a clip as a card with rounded corners and a shadow."""
+    """One host in one shot: a drawn actor with the room behind their box as their backdrop (seamless), a photo
+    actor cut out of the photo (``person_cutout``: the room shows around them), a clip as a card with rounded
+    corners and a shadow."""
     common: dict[str, Any] = {"start_ms": shot.start_ms, "duration_ms": shot.end_ms - shot.start_ms, "box": box}
-    if not isinstance(source, Path) and source.head_mask is None:
+    if not isinstance(source, Path):
         cw, ch = canvas.width, canvas.height
         behind = ImageLayer(path=room, crop=Crop(box.x / cw, box.y / ch, box.w / cw, box.h / ch))
-        return replace(source, trim_start_ms=shot.start_ms, backdrop=behind, **common)
+        (host,) = cut_out((replace(source, trim_start_ms=shot.start_ms, **common),), behind)
+        return host
     common["mask"] = rounded_mask(box.w, box.h, round(box.w * 0.06), cache_dir)
     common["shadow"] = Shadow(0, max(2, box.h // 50), max(2, box.w // 30), 0.45)
-    if not isinstance(source, Path):
-        return replace(source, trim_start_ms=shot.start_ms, **common)
     if source.suffix.lower() in IMAGE_SUFFIXES:
         return ImageLayer(path=source, **common)
     return VideoLayer(path=source, trim_start_ms=shot.start_ms, **common)

@@ -2,7 +2,8 @@
 
 Templates live in ``presets/product_templates.yaml``: each is a distinct
 arrangement of a drawn scene card, the actor (full-frame, in a framed box or
-in a picture-in-picture) and the product (position, width, rotation, motion,
+in a picture-in-picture; in the room, a photo actor is cut out of the photo
+and stands behind the counter as a drawn one does) and the product (position, width, rotation, motion,
 entrance).  The product is prepared once with Pillow: a plain background is
 removed (see ``cutout``), a busy photo is kept whole as a rounded photo
 card, then it is rotated and given a soft shadow, and the result is cached
@@ -29,20 +30,26 @@ from ...timeline import (
     Canvas,
     Hover,
     ImageLayer,
+    PuppetLayer,
     Shadow,
     Track,
     VideoLayer,
     VisualLayer,
 )
+from ..actors.look import Look
+from ..actors.person_cutout import cut_out
 from ..actors.portraits import bust_geometry
 from ..masks import rounded_mask
 from ..pip import IMAGE_SUFFIXES, PipOptions, pip_box, pip_layer
 from .cutout import Cutout, cutout
+from .limbs import Limbs, arm_image, point_layer
 from .scenery import FRONTS, KINDS, scene_card, scene_front
 
 DEFAULT_TEMPLATE = "product-in-hand"
 MOTIONS = ("none", "hover", "drift")
 ROOM_FLOOR = 0.82  # where an in-room template's counter top (or couch arm) is, of the height
+ROOM_PHOTO = 0.62   # of the frame's height: a cut-out photo actor in the room (the full width)
+ROOM_HIDDEN = 0.03  # of that box's height, below the counter top: the photo's foot stays behind the counter
 MOUTH_CLEAR = 0.6   # head units below a bust's face centre: under its mouth, where a held product may start
 
 
@@ -116,16 +123,16 @@ def get_template(name: str) -> ProductTemplate:
     return templates[name]
 
 
-def product_card(cut: Cutout, rotation: float, folder: Path | None = None, *, hand: bool = False) -> Path:
-    """The product ready to overlay: a busy photo becomes a rounded photo card; held in a hand when asked;
-    rotated; soft shadow baked in."""
+def product_card(cut: Cutout, rotation: float, folder: Path | None = None, *, hand: Limbs | None = None) -> Path:
+    """The product ready to overlay: a busy photo becomes a rounded photo card; held in a hand of ``hand``'s
+    colours when given; rotated; soft shadow baked in."""
     def draw() -> Image.Image:
         with Image.open(cut.path) as im:
             item = im.convert("RGBA")
         if not cut.removed and item.getchannel("A").getextrema()[0] == 255:
             item = _photo_card(item)
-        if hand:
-            item = _held(item)
+        if hand is not None:
+            item = _held(item, hand)
         if rotation:
             item = item.rotate(rotation, resample=Image.Resampling.BICUBIC, expand=True)
         pad = round(max(item.size) * 0.08)
@@ -141,10 +148,7 @@ def product_card(cut: Cutout, rotation: float, folder: Path | None = None, *, ha
     return cached_png("product", (str(cut.path), cut.removed, rotation, hand), draw, folder)
 
 
-SKIN, SKIN_EDGE = (233, 196, 164, 255), (196, 150, 118, 255)
-
-
-def _held(item: Image.Image) -> Image.Image:
+def _held(item: Image.Image, limbs: Limbs) -> Image.Image:
     """The product gripped from below by a drawn hand: palm and wrist behind it, thumb and fingertips in front.
 
     A product floating over the actor reads as a sticker; a hand under it
@@ -157,17 +161,17 @@ def _held(item: Image.Image) -> Image.Image:
     wrist_w = round(w * 0.3)
     cx = round(w * 0.5)
     d.rounded_rectangle((cx - wrist_w // 2, round(h * 0.7), cx + wrist_w // 2, out.height + u), radius=u // 2,
-                        fill=SKIN, outline=SKIN_EDGE, width=max(1, u // 10))
-    d.ellipse((cx - round(w * 0.3), round(h * 0.62), cx + round(w * 0.3), round(h * 1.25)), fill=SKIN,
-              outline=SKIN_EDGE, width=max(1, u // 10))
+                        fill=limbs.skin, outline=limbs.edge, width=max(1, u // 10))
+    d.ellipse((cx - round(w * 0.3), round(h * 0.62), cx + round(w * 0.3), round(h * 1.25)), fill=limbs.skin,
+              outline=limbs.edge, width=max(1, u // 10))
     out.alpha_composite(item)
     d = ImageDraw.Draw(out)
     thumb = (cx - round(w * 0.34), round(h * 0.72), cx - round(w * 0.34) + u, round(h * 1.02))
-    d.rounded_rectangle(thumb, radius=u // 2, fill=SKIN, outline=SKIN_EDGE, width=max(1, u // 10))
+    d.rounded_rectangle(thumb, radius=u // 2, fill=limbs.skin, outline=limbs.edge, width=max(1, u // 10))
     for i in range(4):                               # fingertips curling over the front edge
         x0 = cx - round(w * 0.12) + i * round(u * 0.95)
         d.rounded_rectangle((x0, round(h * 0.86), x0 + round(u * 0.9), round(h * 1.08)), radius=u // 2,
-                            fill=SKIN, outline=SKIN_EDGE, width=max(1, u // 10))
+                            fill=limbs.skin, outline=limbs.edge, width=max(1, u // 10))
     return out
 
 
@@ -250,14 +254,15 @@ def _hover(motion: str, canvas: Canvas, energy: float = 1.0) -> Hover | None:
 
 
 def actor_layers(template: ProductTemplate, actor: Path | ActorLayer, canvas: Canvas, duration_ms: int,
-                 cache_dir: Path | None) -> tuple[VisualLayer, ...]:
+                 cache_dir: Path | None, product: Box | None = None) -> tuple[VisualLayer, ...]:
     """The actor as the template places it: full-frame, in a (rounded) box, or in a PiP.
 
     ``actor`` is a clip or a still, or a drawn actor's layer (animated in the
-    final render, drawn at ``actor_box``'s size).
+    final render, drawn at ``actor_box``'s size).  A PiP keeps clear of the ``product`` (its visible box).
     """
     if template.actor_pip is not None:
-        return pip_layer(actor, template.actor_pip, canvas, 0, duration_ms, cache_dir=cache_dir)
+        return pip_layer(actor, template.actor_pip, canvas, 0, duration_ms, cache_dir=cache_dir,
+                         clear_of=() if product is None else (product,))
     box = actor_box(template, canvas)
     extra: dict[str, Any] = {}
     if box != canvas.box:
@@ -273,15 +278,29 @@ def actor_layers(template: ProductTemplate, actor: Path | ActorLayer, canvas: Ca
 
 
 def in_the_room(actor: Path | ActorLayer, room: ImageLayer) -> Path | ActorLayer:
-    """A drawn actor with ``room`` behind them instead of their own backdrop; a photo actor keeps the photo's
-    plate (its backdrop is the rest of the picture) and a clip its own background."""
-    if isinstance(actor, Path) or actor.head_mask is not None:
+    """A drawn actor with ``room`` behind them instead of their own backdrop; a photo actor cut out of the photo
+    (``person_cutout``: the room, laid under them, shows around them, not the photo's wall as a framed card); a
+    clip keeps its own background."""
+    if isinstance(actor, Path):
         return actor
-    return replace(actor, backdrop=room)
+    (placed,) = cut_out((actor,), room)
+    assert isinstance(placed, PuppetLayer)
+    return placed
 
 
-def actor_box(template: ProductTemplate, canvas: Canvas) -> Box:
-    """Where the actor goes in pixels: the template's box, or its PiP (a generator renders the actor this size)."""
+def photo_in_room(canvas: Canvas) -> Box:
+    """Where a cut-out photo actor stands in the room: the full width, ``ROOM_PHOTO`` of the height, its foot
+    (the photo's cut edge) ``ROOM_HIDDEN`` of its height behind the counter, so the face sits above the product
+    on the counter and the shoulders show.  Framed full frame, a headshot was a giant head over the counter."""
+    h = round(canvas.height * ROOM_PHOTO) // 2 * 2
+    return Box(0, round(canvas.height * ROOM_FLOOR + h * ROOM_HIDDEN) - h, canvas.width, h)
+
+
+def actor_box(template: ProductTemplate, canvas: Canvas, *, photo: bool = False) -> Box:
+    """Where the actor goes in pixels: the template's box, or its PiP (a generator renders the actor this size);
+    a ``photo`` actor in the room stands at ``photo_in_room``."""
+    if photo and template.in_room:
+        return photo_in_room(canvas)
     if template.actor_pip is not None:
         return pip_box(template.actor_pip, canvas)
     assert template.actor_box is not None
@@ -291,41 +310,62 @@ def actor_box(template: ProductTemplate, canvas: Canvas) -> Box:
 
 
 def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas, duration_ms: int, *,
-                  template: str = DEFAULT_TEMPLATE, energy: float = 1.0, cache_dir: Path | None = None) -> Track:
+                  template: str = DEFAULT_TEMPLATE, energy: float = 1.0, look: Look | None = None,
+                  point: tuple[int, int] | None = None, cache_dir: Path | None = None) -> Track:
     """The product_acting_ugc picture for ``template``: backdrop, actor, product (prepared once), as one track.
 
-    ``energy`` (1 calm; up to 2 frantic) scales the product's sway.
+    ``energy`` (1 calm; up to 2 frantic) scales the product's sway.  ``look`` colours the arms (the actor's
+    skin, the outfit's sleeve).  Over ``point`` (ms, the line that names the product) a full-frame drawn actor's
+    free arm points at the product.
     """
     tpl = get_template(template)
+    limbs = Limbs.of(look)
     cut = cutout(product_image, cache_dir)
-    card = product_card(cut, tpl.rotation, cache_dir, hand=tpl.hand)
+    card = product_card(cut, tpl.rotation, cache_dir, hand=limbs if tpl.hand else None)
     with Image.open(card) as im:
         card_size = im.size
     pbox = product_box(tpl, card_size, canvas)
-    if tpl.in_room:  # the product stands on the counter (the couch's arm) at its height, whatever its shape
+    if tpl.in_room and not tpl.hand:  # it stands on the counter (the couch's arm) at its height, whatever its shape
         seen = visible_box(card, pbox)
         rise = seen.y + seen.h - round(canvas.height * ROOM_FLOOR)
         pbox = replace(pbox, y=max(0, pbox.y - rise))
     layers: list[VisualLayer] = []
     size, floor = (canvas.width, canvas.height), visible_box(card, pbox)
+    hover = _hover(tpl.motion, canvas, energy)
     actor_px = actor_box(tpl, canvas) if tpl.actor_box is not None else None
+    # a drawn actor's free arm (a photo's or a clip's would not be theirs): behind a counter's front (it rises
+    # from behind it), in front of what is held
+    pointing = [point_layer(floor, canvas, limbs, point, cache_dir)] \
+        if point is not None and look is not None and actor_px == canvas.box else []
     if tpl.in_room:  # the card is the room the actor is in, and its counter (or couch) stands in front of them
         room = ImageLayer(path=scene_card(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
                                           folder=cache_dir))
-        layers += actor_layers(tpl, in_the_room(actor, room), canvas, duration_ms, cache_dir)
-        layers.append(ImageLayer(path=scene_front(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
-                                                  folder=cache_dir)))
+        front = ImageLayer(path=scene_front(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
+                                            folder=cache_dir))
+        placed = in_the_room(actor, room)
+        if isinstance(placed, PuppetLayer) and placed.head_mask is not None:  # a cut-out photo: the room around
+            layers += [room, replace(placed, box=photo_in_room(canvas))]
+        else:
+            layers += actor_layers(tpl, placed, canvas, duration_ms, cache_dir)
+        layers += [front, *pointing] if tpl.hand else [*pointing, front]
     else:
         if tpl.backdrop != "none":
             layers.append(ImageLayer(path=scene_card(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
                                                      pedestal=tpl.pedestal, folder=cache_dir)))
-        layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir)
-    hover = _hover(tpl.motion, canvas, energy)
+        layers += actor_layers(tpl, actor, canvas, duration_ms, cache_dir, product=_swept(floor, hover))
+        layers += pointing
     # in frame from the first frame, no entrance: frame 0 is the ad's cover and shows what it sells
     if tpl.hand:  # the hand is on an arm, which runs down out of the frame, and moves with it
-        layers.append(arm_layer(card, pbox, canvas, hover, cache_dir))
+        layers.append(arm_layer(card, pbox, canvas, hover, limbs, cache_dir))
     layers.append(ImageLayer(path=card, box=pbox, fit="contain", hover=hover))
     return Track(tuple(layers), duration_ms)
+
+
+def _swept(seen: Box, hover: Hover | None) -> Box:
+    """``seen`` (the product's box) grown by its sway: everywhere the product goes."""
+    if hover is None:
+        return seen
+    return Box(seen.x - hover.dx, seen.y - hover.dy, seen.w + 2 * hover.dx, seen.h + 2 * hover.dy)
 
 
 def wrist(card: Path, placed: Box) -> tuple[int, int, int]:
@@ -343,7 +383,8 @@ def wrist(card: Path, placed: Box) -> tuple[int, int, int]:
     return placed.x + round(x0 * sx), placed.x + round(x1 * sx), placed.y + round(bottom * sy)
 
 
-def arm_layer(card: Path, placed: Box, canvas: Canvas, hover: Hover | None, cache_dir: Path | None) -> ImageLayer:
+def arm_layer(card: Path, placed: Box, canvas: Canvas, hover: Hover | None, limbs: Limbs,
+              cache_dir: Path | None) -> ImageLayer:
     """The forearm from the held product's wrist down past the frame's bottom edge, in a rolled sleeve; it
     sways with the product, and reaches below the frame by the sway so no gap opens."""
     x0, x1, y = wrist(card, placed)
@@ -352,30 +393,4 @@ def arm_layer(card: Path, placed: Box, canvas: Canvas, hover: Hover | None, cach
     w = max(2, round((x1 - x0) * 2.4) // 2 * 2)
     h = max(2, (canvas.height - top + reach) // 2 * 2)
     box = Box((x0 + x1) // 2 - w // 3, top, w, h)  # leaning out to the lower right, towards a shoulder
-    return ImageLayer(path=arm_image((w, h), x1 - x0, cache_dir), box=box, fit="contain", hover=hover)
-
-
-SLEEVE = (74, 82, 110, 255)
-
-
-def arm_image(size: tuple[int, int], wrist_w: int, folder: Path | None) -> Path:
-    """A forearm ``wrist_w`` wide at the top of ``size``, widening and leaning right to the bottom, a sleeve
-    rolled over its lower part."""
-    def draw() -> Image.Image:
-        w, h = size
-        img = Image.new("RGBA", size, (0, 0, 0, 0))
-        d = ImageDraw.Draw(img)
-        left = w // 3 - wrist_w // 2
-        edge = max(1, wrist_w // 16)
-        arm = [(left, 0), (left + wrist_w, 0), (w - 1, h - 1), (max(0, w - 1 - round(wrist_w * 1.7)), h - 1)]
-        d.polygon(arm, fill=SKIN, outline=SKIN_EDGE, width=edge)
-        cuff = round(h * 0.6)
-        t = cuff / max(1, h - 1)
-        lx = round(arm[0][0] + (arm[3][0] - arm[0][0]) * t)
-        rx = round(arm[1][0] + (arm[2][0] - arm[1][0]) * t)
-        d.polygon([(lx - edge * 2, cuff), (rx + edge * 2, cuff), (w - 1, h - 1), (arm[3][0] - edge * 2, h - 1)],
-                  fill=SLEEVE)
-        return img
-
-    return cached_png("arm", (size, wrist_w), draw, folder)
-
+    return ImageLayer(path=arm_image((w, h), x1 - x0, limbs, cache_dir), box=box, fit="contain", hover=hover)

@@ -1,12 +1,12 @@
 """Scene cards behind product shots: a few flat shapes that say "bathroom", "kitchen", "car", drawn once.
 
-Each card is drawn around the actor's and the product's boxes (so a mirror
-frames the actor, a shelf or counter meets the product's bottom edge) at the
-canvas size, then cached.  An actor can also be in the card's room: the
-card is then the actor's backdrop, and its front parts (``FRONTS``: the
-counter, the couch's arms and seat) are drawn again on their own
-(``scene_front``) and laid over the actor, who stands behind the counter or
-sits in the couch.  Flat colours and soft gradients keep the cards
+Each card is drawn around the actor's and the product's boxes (a shelf or
+counter meets the product's bottom edge) at the canvas size, then cached.
+An actor can also be in the card's room: the card is then the actor's
+backdrop, and its front parts (``FRONTS``: the counter, the vanity, the
+tiled ledge, the couch's arms and seat, the car's seat belt) are drawn again
+on their own (``scene_front``) and laid over the actor, who stands behind
+the counter or sits in the couch or the driver's seat.  Flat colours and soft gradients keep the cards
 quiet: they set a place without competing with the actor or the product.
 """
 
@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from ...cache import cached_png
 from ...errors import ValidationError
 from ...timeline import Box
+from ..actors.portraits import bust_geometry
 
 RGB = tuple[int, int, int]
 SS = 2
@@ -83,22 +84,53 @@ def _gradient_card(c: _Card) -> None:
                 fill=mix(c.wall, (0, 0, 0), 0.12))
 
 
+def _bust(c: _Card) -> tuple[float, float, float]:
+    """Where a full-frame actor's face centre and head unit are on the card (``bust_geometry`` at SS scale)."""
+    return bust_geometry(c.w, c.h)
+
+
 def _mirror(c: _Card) -> None:
-    assert c.actor is not None
-    pad, frame = c.w * 0.03, c.w * 0.018
-    x0, y0, x1, y1 = c.actor
-    c.d.rounded_rectangle((x0 - pad, y0 - pad, x1 + pad, y1 + pad), radius=c.w * 0.06, fill=c.accent)
-    c.d.rounded_rectangle((x0 - pad + frame, y0 - pad + frame, x1 + pad - frame, y1 + pad - frame),
-                          radius=c.w * 0.045, fill=mix(c.wall, (255, 255, 255), 0.5))
-    shelf = y1 + pad + c.h * 0.02
-    c.d.rectangle((0, shelf, c.w, shelf + c.h * 0.018), fill=mix(c.accent, (0, 0, 0), 0.2))
-    c.d.rectangle((0, shelf + c.h * 0.018, c.w, c.h), fill=mix(c.wall, (0, 0, 0), 0.08))
-    bx = c.w * 0.82
-    c.d.rounded_rectangle((bx, shelf - c.h * 0.07, bx + c.w * 0.07, shelf), radius=c.w * 0.015,
-                          fill=mix(c.accent, (255, 255, 255), 0.3))
+    """A bathroom behind an actor at the vanity: the wall mirror's frame round their head, a lamp over it, a
+    towel on its rail, then the vanity (``_vanity``)."""
+    ox, oy, u = _bust(c)
+    frame, glass = c.accent, mix(mix(c.wall, (196, 214, 224), 0.6), (255, 255, 255), 0.25)
+    box = (ox - 0.78 * c.w, oy - 1.45 * u, ox + 0.3 * c.w, c.product_floor)
+    c.d.rounded_rectangle(box, radius=u * 0.2, fill=frame)
+    inset = u * 0.06
+    c.d.rounded_rectangle((box[0] + inset, box[1] + inset, box[2] - inset, box[3]), radius=u * 0.15, fill=glass)
+    for k in (0.0, 0.18):  # the glass's sheen
+        c.d.line((box[0] + u * (0.25 + k), box[1] + u * 0.35, box[0] + u * (0.05 + k), box[1] + u * 0.75),
+                 fill=mix(glass, (255, 255, 255), 0.6), width=max(2, round(u * 0.03)))
+    glow(c.img, (ox, box[1] - u * 0.1), u * 0.6, (255, 244, 214), 120)
+    c.d.rounded_rectangle((ox - u * 0.45, box[1] - u * 0.16, ox + u * 0.45, box[1] - u * 0.06), radius=u * 0.05,
+                          fill=mix(frame, (0, 0, 0), 0.2))
+    rail = box[2] + (c.w - box[2]) * 0.5
+    c.d.rectangle((rail - u * 0.02, oy - u * 0.2, rail + u * 0.02, oy + u * 0.6), fill=mix(frame, (0, 0, 0), 0.3))
+    _vanity(c)
+
+
+def _vanity(c: _Card) -> None:
+    """The vanity in front of the actor: a stone top at the product's floor, its cabinet below, a basin and
+    tap at the side away from the product."""
+    top = c.product_floor
+    stone = mix(c.wall, (255, 255, 255), 0.7)
+    c.d.rectangle((0, top, c.w, c.h), fill=mix(c.accent, (255, 255, 255), 0.35))
+    c.d.rectangle((0, top, c.w, top + c.h * 0.02), fill=stone)
+    c.d.line((0, top + c.h * 0.02, c.w, top + c.h * 0.02), fill=mix(stone, (0, 0, 0), 0.2),
+             width=max(2, round(c.w * 0.004)))
+    for x in (c.w * 0.33, c.w * 0.67):  # cabinet doors
+        c.d.line((x, top + c.h * 0.04, x, c.h), fill=mix(c.accent, (0, 0, 0), 0.1), width=max(2, round(c.w * 0.004)))
+    side = c.w * 0.78 if (c.product[0] + c.product[2]) / 2 < c.w / 2 else c.w * 0.22
+    c.d.ellipse((side - c.w * 0.14, top - c.h * 0.008, side + c.w * 0.14, top + c.h * 0.014),
+                fill=mix(stone, (0, 0, 0), 0.12))
+    c.d.rounded_rectangle((side - c.w * 0.012, top - c.h * 0.05, side + c.w * 0.012, top), radius=c.w * 0.01,
+                          fill=(190, 194, 200))
+    c.d.rounded_rectangle((side - c.w * 0.012, top - c.h * 0.05, side + c.w * 0.06, top - c.h * 0.04),
+                          radius=c.w * 0.01, fill=(190, 194, 200))
 
 
 def _tiles(c: _Card) -> None:
+    """A tiled bathroom wall behind the actor, then the tiled ledge (``_tile_ledge``) in front of them."""
     step = c.w * 0.11
     line = max(2, round(c.w * 0.004))
     grout = mix(c.wall, (0, 0, 0), 0.1)
@@ -110,10 +142,26 @@ def _tiles(c: _Card) -> None:
     while x < c.w:
         c.d.line((x, 0, x, c.h), fill=grout, width=line)
         x += step
-    shelf = c.product_floor
-    c.d.rounded_rectangle((c.w * 0.1, shelf, c.w * 0.9, shelf + c.h * 0.012), radius=c.h * 0.006,
-                          fill=(235, 245, 245))
-    c.d.rectangle((c.w * 0.1, shelf + c.h * 0.012, c.w * 0.9, shelf + c.h * 0.016), fill=grout)
+    _tile_ledge(c)
+
+
+def _tile_ledge(c: _Card) -> None:
+    """The bathroom's tiled half-wall in front of the actor, its white ledge at the product's floor."""
+    top = c.product_floor
+    tile = mix(c.wall, (0, 0, 0), 0.06)
+    grout = mix(c.wall, (0, 0, 0), 0.2)
+    c.d.rectangle((0, top, c.w, c.h), fill=tile)
+    step = c.w * 0.08
+    y = top + c.h * 0.016
+    while y < c.h:
+        c.d.line((0, y, c.w, y), fill=grout, width=max(2, round(c.w * 0.003)))
+        y += step
+    x = step / 2
+    while x < c.w:
+        c.d.line((x, top, x, c.h), fill=grout, width=max(2, round(c.w * 0.003)))
+        x += step
+    c.d.rounded_rectangle((-c.w * 0.02, top - c.h * 0.004, c.w * 1.02, top + c.h * 0.016), radius=c.h * 0.006,
+                          fill=c.accent, outline=grout, width=max(2, round(c.w * 0.003)))
 
 
 def _counter(c: _Card) -> None:
@@ -144,19 +192,38 @@ def _counter_top(c: _Card) -> None:
 
 
 def _car(c: _Card) -> None:
-    assert c.actor is not None
-    x0, y0, x1, y1 = c.actor
-    pad = c.w * 0.035
-    c.d.rounded_rectangle((x0 - pad, y0 - pad, x1 + pad, y1 + pad), radius=c.w * 0.09,
-                          fill=mix(c.wall, (0, 0, 0), 0.35))
-    c.d.rounded_rectangle((x0 - pad * 0.4, y0 - pad * 0.4, x1 + pad * 0.4, y1 + pad * 0.4), radius=c.w * 0.07,
-                          fill=c.accent)
-    dash = y1 + pad * 2.5
-    c.d.pieslice((-c.w * 0.3, dash, c.w * 1.3, dash + c.h * 0.5), 180, 360, fill=mix(c.wall, (0, 0, 0), 0.25))
-    # rear-view mirror hanging into the top right of the window
-    c.d.rectangle((x1 - c.w * 0.12, 0, x1 - c.w * 0.11, y0 + pad), fill=(20, 20, 22))
-    c.d.rounded_rectangle((x1 - c.w * 0.24, y0 + pad * 0.2, x1 + c.w * 0.02, y0 + pad * 0.2 + c.h * 0.045),
-                          radius=c.h * 0.02, fill=(24, 24, 26))
+    """The driver's seat seen from the passenger's side: the side window's sky behind, the door pillar, the
+    seat's back and headrest round the actor, the belt across them (``_belt``)."""
+    ox, oy, u = _bust(c)
+    glass_top, sill = c.h * 0.06, oy + 1.0 * u
+    c.d.rectangle((0, 0, c.w, c.h), fill=c.wall)
+    window = Image.new("RGB", (c.w, max(2, round(sill - glass_top))))
+    window.paste(gradient(window.size, mix(c.accent, (255, 255, 255), 0.45), c.accent))
+    mask = Image.new("L", window.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((round(c.w * 0.04), 0, c.w - round(c.w * 0.04), window.height),
+                                           radius=round(u * 0.25), fill=255)
+    c.img.paste(window, (0, round(glass_top)), mask)
+    c.d.line((c.w * 0.02, sill - u * 0.9, c.w * 0.35, sill - u * 1.6), fill=mix(c.accent, (255, 255, 255), 0.6),
+             width=max(2, round(u * 0.05)))  # the glass's glint
+    seat = mix(c.wall, (255, 255, 255), 0.12)
+    c.d.rounded_rectangle((ox - 1.1 * u, oy - 0.85 * u, ox + 1.1 * u, c.h + u), radius=u * 0.35,
+                          fill=mix(seat, (0, 0, 0), 0.2))
+    c.d.rounded_rectangle((ox - 0.7 * u, oy - 1.3 * u, ox + 0.7 * u, oy - 0.2 * u), radius=u * 0.3, fill=seat)
+    c.d.rectangle((c.w - u * 0.22, 0, c.w, c.h), fill=mix(c.wall, (0, 0, 0), 0.3))  # the door pillar
+    c.d.rectangle((0, sill, c.w, sill + u * 0.08), fill=mix(c.wall, (255, 255, 255), 0.2))
+
+
+def _belt(c: _Card) -> None:
+    """The seat belt over the actor's shoulder and across the chest, down to the lower corner."""
+    ox, oy, u = _bust(c)
+    belt = mix(c.wall, (255, 255, 255), 0.08)
+    width = u * 0.16
+    start, end = (ox + 0.62 * u, oy + 0.98 * u), (ox - 1.3 * u, c.h + u * 0.2)
+    c.d.line((start, end), fill=belt, width=round(width))
+    c.d.line(((start[0] + width * 0.35, start[1]), (end[0] + width * 0.35, end[1])), fill=mix(belt, (0, 0, 0), 0.3),
+             width=max(2, round(width * 0.12)))
+    c.d.rounded_rectangle((start[0] - width * 0.7, start[1] - width * 0.9, start[0] + width * 0.7, start[1]),
+                          radius=width * 0.2, fill=mix(belt, (0, 0, 0), 0.25))
 
 
 def _couch(c: _Card) -> None:
@@ -204,7 +271,8 @@ KINDS: dict[str, Callable[[_Card], None] | None] = {
 
 
 # the parts of a card that stand in front of an actor placed in the room (behind the counter, in the couch)
-FRONTS: dict[str, Callable[[_Card], None]] = {"counter": _counter_top, "couch": _couch_front}
+FRONTS: dict[str, Callable[[_Card], None]] = {"counter": _counter_top, "couch": _couch_front, "mirror": _vanity,
+                                              "tiles": _tile_ledge, "car": _belt}
 
 
 def scene_front(kind: str, size: tuple[int, int], wall: str, accent: str, actor: Box | None, product: Box, *,

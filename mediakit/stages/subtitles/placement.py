@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...captions import get_style, style_names
-from ...captions.caption_metrics import CaptionMetrics
+from ...captions.caption_metrics import CaptionMetrics, is_vertical
 from ...timeline import Box, Canvas
 from ..actors.portraits import bust_geometry
 
@@ -103,9 +103,16 @@ def caption_centre(canvas: Canvas, style: str, *tries: Sequence[Band]) -> float:
 
 
 def ui_span(canvas: Canvas) -> Band:
-    """The heights (px) between the platform's UI bands: the top and bottom of where captions may go."""
+    """The heights (px) between the platform's UI bands: the top and bottom of where captions may go.
+
+    Only a phone-UI video (``is_vertical``: 9:16, 2:3) has a reel's overlays
+    over its lower fifth (caption, description, the button column's foot).
+    A 4:5 post, like a square one, plays in the feed with the platform's UI
+    around it, not over it, so its captions may come down as far as a square
+    frame's (the same rule ``caption_metrics.safe_area`` uses for its margins).
+    """
     h = canvas.height
-    return h * UI_TOP, h * (1 - UI_BOTTOM) if canvas.height > canvas.width else h * LANDSCAPE_BOTTOM
+    return h * UI_TOP, h * (1 - UI_BOTTOM) if is_vertical(canvas.width, canvas.height) else h * LANDSCAPE_BOTTOM
 
 
 def actor_caption_centre(canvas: Canvas, pip: Box | None, *, face_shown: bool,

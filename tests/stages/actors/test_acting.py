@@ -12,7 +12,7 @@ import pytest
 
 from mediakit.render import render
 from mediakit.stages.actors import SpeechInput, get_actor, talking_track
-from mediakit.stages.actors.acting import acting_for, eye_cells, nods, shrugs, stressed
+from mediakit.stages.actors.acting import POINT_MIN_MS, acting_for, eye_cells, naming_line, nods, shrugs, stressed
 from mediakit.stages.actors.look import EYE_STATES
 from mediakit.stages.actors.portraits import POSES
 from mediakit.stages.actors.puppet import Rig
@@ -52,6 +52,16 @@ def test_the_shoulders_shrug_on_a_word_of_doubt_or_a_question() -> None:
     assert [(d.start_ms, d.duration_ms) for d in shrugs(words, 100.0)] == [(0, 650), (1600, 650)]
     assert all(d.amplitude < 0 for d in shrugs(words, 100.0)), "up, not down"
     assert shrugs([Word("Sure.", 0, 300)], 100.0) == ()
+
+
+def test_the_arm_points_over_the_line_that_names_the_product() -> None:
+    words = [Word("I", 0, 100), Word("found", 100, 400), Word("it.", 400, 800), Word("Morning", 1000, 1400),
+             Word("Brew", 1400, 1700), Word("wakes", 1700, 2000), Word("me!", 2000, 2400), Word("Morning", 2600, 3000),
+             Word("Brew.", 3000, 3300)]
+    assert naming_line(words, "Morning Brew") == (1000, 2400), "its first line, start to end"
+    assert naming_line(words, "morning brew") == (1000, 2400)
+    assert naming_line(words[:5], "Morning Brew") == (1000, 1000 + POINT_MIN_MS), "held long enough to see"
+    assert naming_line(words, "Evening Brew") is None and naming_line(words, None) is None
 
 
 @pytest.mark.slow

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import subprocess
+from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image
@@ -14,7 +17,7 @@ from mediakit.render.profile import VideoProfile
 from mediakit.stages.actors.acting import acting_for, eye_cells
 from mediakit.stages.actors.face_mesh import find_face
 from mediakit.stages.actors.face_poses import BROWS
-from mediakit.stages.actors.head_tilt import TILTS
+from mediakit.stages.actors.head_tilt import ANGLES, TILTS
 from mediakit.stages.actors.look import EYE_STATES
 from mediakit.stages.actors.photo_rig import (
     BROW_LEVELS,
@@ -85,7 +88,7 @@ def photo_layer_schedule(delivery: str | None, words: list[Word]) -> tuple[tuple
 def test_parts_are_cut_from_the_framed_photo_with_no_rectangle(face_png: Path) -> None:
     parts = photo_parts(face_png, SIZE, field="face_photo_url")
     plate = _pam(parts.paths["plate"])
-    level, *leaning = _cells(parts.paths["head"], len(TILTS))
+    level, *leaning = _cells(parts.paths["head"], len(ANGLES))
     hx, hy = parts.head
     assert plate.shape[:2] == (SIZE[1], SIZE[0])
     assert np.array_equal(level, plate[hy:hy + level.shape[0], hx:hx + level.shape[1]]), "the head is the photo"
@@ -93,7 +96,8 @@ def test_parts_are_cut_from_the_framed_photo_with_no_rectangle(face_png: Path) -
     alpha = _pam(parts.paths["mask"])[..., 0]
     assert alpha.shape == head.shape[:2] == parts.head_size[::-1] and alpha.max() == 255
     assert max(alpha[0].max(), alpha[-1].max(), alpha[:, 0].max(), alpha[:, -1].max()) < 40, "a soft edge"
-    cells = (("mouths", len(TILTS) * len(VISEMES), parts.mouth), ("eyes", len(TILTS) * len(EYE_STATES), parts.eyes))
+    cells = (("mouths", len(TILTS) * len(VISEMES) + 1, parts.mouth),
+             ("eyes", len(TILTS) * len(EYE_STATES) + 1, parts.eyes))
     for name, count, (x, y) in cells:
         for cell in _cells(parts.paths[name], count):
             h, w = cell.shape[:2]
@@ -105,7 +109,7 @@ def test_parts_are_cut_from_the_framed_photo_with_no_rectangle(face_png: Path) -
 @pytest.mark.slow
 def test_an_open_mouth_shows_a_dark_cavity_and_teeth_and_a_closed_one_none(face_png: Path) -> None:
     parts = photo_parts(face_png, SIZE, field="face_photo_url")
-    cells = _cells(parts.paths["mouths"], len(TILTS) * len(VISEMES))[:len(VISEMES)]  # level
+    cells = _cells(parts.paths["mouths"], len(TILTS) * len(VISEMES) + 1)[:len(VISEMES)]  # level
     with Image.open(face_png) as photo:
         _, framed = frame_photo(photo.convert("RGB"), find_face(face_png, field="x"), SIZE)
     lips = framed.points[[61, 291, 0, 17]] - np.add(parts.head, parts.mouth)
@@ -169,8 +173,8 @@ def test_an_excited_face_holds_its_brows_higher_than_a_calm_one(face_png: Path) 
 
     def band(delivery: str) -> np.ndarray:
         parts = photo_parts(face_png, SIZE, brows=brow_poses(acting_for(delivery)), field="face_photo_url")
-        face = _cells(parts.paths["head"], len(TILTS))[0].astype(np.float64)
-        cell = _cells(parts.paths["eyes"], len(TILTS) * len(EYE_STATES))[EYE_STATES.index("open")]
+        face = _cells(parts.paths["head"], len(ANGLES))[0].astype(np.float64)
+        cell = _cells(parts.paths["eyes"], len(TILTS) * len(EYE_STATES) + 1)[EYE_STATES.index("open")]
         (x, y), (h, w) = parts.eyes, cell.shape[:2]
         alpha = cell[..., 3:] / 255
         face[y:y + h, x:x + w] = face[y:y + h, x:x + w] * (1 - alpha) + cell[..., :3] * alpha
@@ -190,14 +194,74 @@ def test_an_excited_face_holds_its_brows_higher_than_a_calm_one(face_png: Path) 
 @pytest.mark.slow
 def test_the_head_rolls_about_the_neck_in_its_tilted_cells_and_in_the_layer(face_png: Path) -> None:
     parts = photo_parts(face_png, SIZE, field="face_photo_url")
-    level, left, right = _cells(parts.paths["head"], len(TILTS))
+    level, left, right = _cells(parts.paths["head"], len(ANGLES))[:len(TILTS)]
     h = level.shape[0]
     for leaning in (left, right):
         assert np.abs(leaning - level)[: h // 3].mean() > 5, "the crown moves"
         assert np.abs(leaning - level)[h // 3:].mean() < np.abs(leaning - level)[: h // 3].mean()
-    words = [Word("word", t, t + 200) for t in range(0, 6000, 600)]  # 400 ms pauses
-    layer = photo_layer(face_png, [VisemeSpan("rest", 0, 6000)], words, size=SIZE, duration_ms=6000, seed=3)
-    assert layer.head.cells == len(TILTS) and len({c for c, _, _ in layer.head.schedule}) > 1
-    changes = [a for _, a, _ in layer.head.schedule[1:]]
+    visemes = [VisemeSpan(shape, t + offset, t + offset + span) for t in range(0, 6000, 600)
+               for shape, offset, span in (("aa", 0, 200), ("rest", 200, 400))]  # 400 ms pauses
+    layer = photo_layer(face_png, visemes, [], size=SIZE, duration_ms=6000, seed=3)
+    assert layer.head.cells == len(ANGLES) and len({c for c, _, _ in layer.head.schedule}) > 1
+    for c, start, end in layer.head.schedule:
+        assert c < len(TILTS) or any(v.viseme == "rest" and v.start_ms <= start and end <= v.end_ms
+                                     for v in visemes), "the head moves while the mouth rests"
+    held = [(c if c < len(TILTS) else -1, a) for c, a, _ in layer.head.schedule]  # -1: moving (a blank cell)
+    changes = [a for (c, a), (before, _) in zip(held[1:], held, strict=False) if c != before]
     assert {a for _, a, _ in layer.mouth.schedule} >= set(changes), "the mouth leans with the head"
     assert {a for _, a, _ in layer.eyes.schedule} >= set(changes), "and so do the eyes"
+
+
+def _gray_frames(clip: Path) -> np.ndarray:
+    """Every frame of ``clip`` as luma (frames, h, w), float32."""
+    from mediakit.ffmpeg import ffmpeg_exe
+
+    raw = subprocess.run([ffmpeg_exe(), "-v", "error", "-i", str(clip), "-f", "rawvideo", "-pix_fmt", "gray", "-"],
+                         check=True, capture_output=True).stdout
+    return np.frombuffer(raw, dtype=np.uint8).reshape(-1, SIZE[1], SIZE[0]).astype(np.float32)
+
+
+@pytest.mark.slow
+def test_a_tilt_change_is_a_smooth_move_not_a_jump(face_png: Path, tmp_path: Path) -> None:
+    """The hairline's largest shift from one frame to the next, over a move to a tilt, is at most 6 px scaled
+    from 1080x1920 to this frame (1 px), while the move as a whole shifts it by several."""
+    visemes = [VisemeSpan("aa", 0, 2400), VisemeSpan("rest", 2400, 2800), VisemeSpan("aa", 2800, 4000)]
+    layer = photo_layer(face_png, visemes, [], size=SIZE, duration_ms=4000, seed=3)
+    layer = replace(layer, head_dx=(), head_dy=(), head_dips=())  # the roll alone
+    assert {a for a, _, _ in layer.head.schedule} & set(range(len(TILTS), len(ANGLES))), "a move is scheduled"
+    clip = render(Timeline(Canvas(*SIZE, 30), 4000, layers=(layer,)), tmp_path / "tilt.mp4",
+                  profile=VideoProfile(crf=1))
+    parts = photo_parts(face_png, SIZE, field="face_photo_url")
+    (hx, hy), (w, h) = parts.head, parts.head_size
+    crown = (slice(hy, hy + h // 3), slice(hx, hx + w))
+    frames = [f[crown] for f in _gray_frames(clip)[60:100]]  # 2.0-3.3 s: level, the move, the tilt
+    window = (_pam(parts.paths["mask"])[..., 0][:h // 3] / 255).astype(np.float32)  # the head alone: it rolls
+    steps = [float(np.hypot(*cv2.phaseCorrelate(a, b, window)[0])) for a, b in itertools.pairwise(frames)]
+    whole = float(np.hypot(*cv2.phaseCorrelate(frames[0], frames[-1], window)[0]))
+    assert whole >= 2.5 and max(steps) <= 6 * SIZE[1] / 1920 + 0.25, (whole, max(steps))
+
+
+@pytest.mark.slow
+def test_the_photo_actor_nods_on_stressed_words_and_nothing_else_moves(face_png: Path, tmp_path: Path,
+                                                                        frame) -> None:  # type: ignore[no-untyped-def]
+    words = [Word("so", 200, 400), Word("Honestly", 1000, 1500), Word("it", 1600, 1700)]
+    layer = photo_layer(face_png, [VisemeSpan("rest", 0, 2000)], words, size=SIZE, duration_ms=2000, seed=3,
+                        delivery="excited")
+    assert layer.head_dips and layer.head_dips[0].start_ms == 1000 and layer.head_dips[0].amplitude > 0
+    layer = replace(layer, head_dx=(), head_dy=())  # the nod alone
+    exact = VideoProfile(crf=1)
+    clip = render(Timeline(Canvas(*SIZE, 30), 2000, layers=(layer,)), tmp_path / "nod.mp4", profile=exact)
+    plate = render(Timeline(Canvas(*SIZE, 30), 2000, layers=(layer.backdrop,)), tmp_path / "plate.mp4",
+                   profile=exact)
+    parts = photo_parts(face_png, SIZE, field="face_photo_url")
+    (hx, hy), (w, h) = parts.head, parts.head_size
+    head = (slice(hy, hy + h), slice(hx, hx + w))
+    before, nodding = frame(clip, 700, tmp_path / "b.png"), frame(clip, 1200, tmp_path / "n.png")
+    luma = [f.mean(axis=2).astype(np.float32)[head] for f in (before, nodding)]
+    (dx, dy), _ = cv2.phaseCorrelate(*luma, cv2.createHanningWindow(luma[0].shape[::-1], cv2.CV_32F))
+    assert dy >= 2 and abs(dx) < 1, (dx, dy)  # down, on "Honestly"
+    reach = 8
+    outside = np.ones((SIZE[1], SIZE[0]), dtype=bool)
+    outside[max(0, hy - reach):hy + h + reach, max(0, hx - reach):hx + w + reach] = False
+    still = frame(plate, 1200, tmp_path / "p.png")
+    assert np.abs(nodding - still)[outside].max() <= 2, "outside the head the photo is untouched"

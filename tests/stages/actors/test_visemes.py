@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import wave
 from itertools import pairwise
+from pathlib import Path
 
+import numpy as np
 import pytest
 
 from mediakit.errors import ValidationError
-from mediakit.stages.actors.visemes import VISEMES, detect_alphabet, split_espeak, to_visemes, viseme_track
+from mediakit.stages.actors.visemes import (
+    VISEMES,
+    detect_alphabet,
+    speech_visemes,
+    split_espeak,
+    to_visemes,
+    viseme_track,
+)
 
 
 def test_silence_closes_the_mouth_and_ah_opens_it() -> None:
@@ -67,3 +77,23 @@ def test_bad_arguments() -> None:
     with pytest.raises(ValidationError):
         viseme_track([], 100, alphabet="sampa")
     assert [v.viseme for v in viseme_track([], 100)] == ["rest"]
+
+
+def test_silence_in_the_audio_closes_the_mouth_the_phonemes_hold_open(tmp_path: Path) -> None:
+    """A voice may hold the last sound before a pause through it (Kokoro does): the silence is rest anyway."""
+    rate = 16000
+    t = np.arange(rate) / rate
+    tone = (0.5 * np.sin(2 * np.pi * 220 * t)).astype(np.float32)
+    tone[int(0.4 * rate):int(0.7 * rate)] = 0.0  # 300 ms of silence inside the held "ɑː"
+    audio = tmp_path / "speech.wav"
+    with wave.open(str(audio), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes((tone * 32767).astype("<i2").tobytes())
+    phonemes = [("m", 0, 100), ("ɑː", 100, 800), ("m", 800, 900), ("iː", 900, 1000)]
+    assert [v.viseme for v in viseme_track(phonemes, 1000)] == ["mbp", "aa", "mbp", "ee"]
+    track = speech_visemes(phonemes, [], audio, 1000)
+    shape_at = {ms: next(v.viseme for v in track if v.start_ms <= ms < v.end_ms) for ms in (50, 300, 550, 750, 850)}
+    assert shape_at == {50: "mbp", 300: "aa", 550: "rest", 750: "aa", 850: "mbp"}
+    assert all(a.end_ms == b.start_ms for a, b in pairwise(track)) and track[-1].end_ms == 1000

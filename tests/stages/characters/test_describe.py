@@ -3,7 +3,7 @@ import colorsys
 import numpy as np
 
 from mediakit.stages.actors.portraits import bust_geometry
-from mediakit.stages.characters.describe import describe, restyle
+from mediakit.stages.characters.describe import COLOURS, HAIR_COLOURS, SKINS, describe, restyle, stated
 from mediakit.stages.characters.views import figure
 
 
@@ -66,3 +66,9 @@ def test_restyle_draws_only_what_the_words_state() -> None:
     assert "round-glasses" in styled.extras and "glasses" not in styled.extras and "moustache" in styled.extras
     assert (styled.skin, styled.outfit, styled.face) == (base.skin, base.outfit, base.face)
     assert restyle(base, "a friendly man") == base
+
+
+def test_a_compound_of_a_body_part_reads_its_colour() -> None:
+    asked = stated("a dark-skinned woman, grey-haired and blue-eyed, in a t-shirt")
+    assert asked["skin"] == SKINS["dark"] and asked["hair_color"] == HAIR_COLOURS["grey"]
+    assert asked["eyes"] == COLOURS["blue"] and asked["outfit"] == "tee"

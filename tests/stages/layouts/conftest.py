@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
+from mediakit.stages.actors.catalog import Actor, actor_from_record
 from mediakit.timeline import ImageLayer, PuppetLayer, Sprite
 
 ACTOR_BG = (120, 170, 220)
@@ -52,3 +53,24 @@ def stand_in_actor(layout_media: Path) -> Callable[..., PuppetLayer]:
                            mouth=Sprite(picture), **fields)
 
     return make
+
+
+@pytest.fixture(scope="session")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A page in yellow and white bands: colours the GRID speaker's photo (blue backdrop) has none of."""
+    out = tmp_path_factory.mktemp("page") / "page.png"
+    im = Image.new("RGB", (270, 600), (250, 250, 245))
+    d = ImageDraw.Draw(im)
+    for y in range(0, 600, 60):
+        d.rectangle((0, y, 270, y + 29), fill=(250, 200, 40))
+    im.save(out)
+    return out
+
+
+@pytest.fixture
+def photo_actor(real: Path) -> Actor:
+    """The GRID speaker's photo (a blue backdrop) as a photo actor, as ``face_photo_url`` casts it."""
+    photo = real / "lipnet-grid-swwp2s" / "face.png"
+    return actor_from_record({"slug": "photo", "name": "Face photo", "gender": "male", "nationality": "",
+                              "actor_type": "Casual", "style": "your own photo",
+                              "created_at": "2025-01-01T00:00:00Z"}, portrait=photo, source=str(photo))

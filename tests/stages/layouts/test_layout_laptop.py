@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +14,7 @@ from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.actors.portraits import bust_geometry
+from mediakit.stages.actors.query import get_actor
 from mediakit.stages.layouts.devices import SCREEN_ASPECT, laptop_frame
 from mediakit.stages.layouts.laptop import (
     FACE,
@@ -25,7 +27,9 @@ from mediakit.stages.layouts.laptop import (
     screen_broll,
     scrolled_text,
     split_script,
+    sticky_band,
 )
+from mediakit.stages.layouts.limbs import Limbs
 from mediakit.stages.subtitles.placement import face_band
 from mediakit.timeline import Canvas, ColorLayer, ImageLayer, KenBurns, PuppetLayer, SequenceLayer, Timeline, VideoLayer
 
@@ -165,7 +169,7 @@ def test_a_scrolling_capture_starts_below_the_captions_on_its_header_colour(tmp_
     image = Image.new("RGB", (200, 900), "white")
     image.paste((90, 70, 220), (0, 0, 200, 120))  # a purple header band
     image.save(tall)
-    layer = screen_broll(ScreenInput(tall, "image"), 3000, CANVAS, header=80, cache_dir=tmp_path)
+    layer = screen_broll(ScreenInput(tall, "image"), 3000, CANVAS, sticky=(0, 80), cache_dir=tmp_path)
     padded = Image.open(layer.path)  # type: ignore[union-attr]
     pad = round(80 * 200 / CANVAS.width)
     assert padded.size == (200, 900 + pad) and pad == 89  # a quarter of the 9:16 frame at the capture's width
@@ -234,7 +238,7 @@ def test_the_scrolling_capture_s_text_moves_up_the_frame(tmp_path: Path) -> None
 
 def test_a_sticky_header_in_the_capture_s_colour_covers_the_captions_while_it_scrolls(tmp_path: Path) -> None:
     screen = ScreenInput(_rows_capture(tmp_path / "tall.png"), "image")
-    track = laptop_track(Path("actor.mp4"), screen, CANVAS, split_ms=3000, duration_ms=8000, header=60,
+    track = laptop_track(Path("actor.mp4"), screen, CANVAS, split_ms=3000, duration_ms=8000, sticky=(0, 60),
                          cache_dir=tmp_path)
     sticky = track.layers[-1]
     assert isinstance(sticky, ColorLayer) and sticky.color == "#5a46dc" and sticky.box is not None
@@ -245,8 +249,58 @@ def test_a_sticky_header_in_the_capture_s_colour_covers_the_captions_while_it_sc
 
 @pytest.mark.parametrize("clear_to", [40.0, 60.0, 90.0])
 def test_the_close_up_frames_the_head_below_the_captions(clear_to: float) -> None:
-    crop = close_up(CANVAS, clear_to)
+    crop = close_up(CANVAS, (clear_to - 50, clear_to))
     top, _ = face_band(CANVAS.width, CANVAS.height)
     head_top = ((top - crop.y * CANVAS.height) / crop.h - CANVAS.height / 2) * 1.06 + CANVAS.height / 2
     assert head_top >= clear_to - 0.5 or crop.y == 0
     assert crop.y <= FACE.y and (crop.x, crop.w, crop.h) == (FACE.x, FACE.w, FACE.h)
+
+
+@pytest.mark.slow
+def test_a_drawn_actor_has_arms_and_hands_at_the_keyboard(layout_media: Path, tmp_path: Path) -> None:
+    img = tmp_path / "desk.png"
+    Image.new("RGB", (320, 200), (40, 200, 120)).save(img)
+    look = replace(get_actor("maya-chen").look, outfit_color="#2e8b57")
+    screen = check_screen_input(image=img)
+    assert len(laptop_overlay(screen, CANVAS, 3000, tmp_path)) == 2, "no look (a photo, a clip): no drawn arms"
+    track = laptop_track(layout_media / "actor.png", screen, CANVAS, split_ms=3000, duration_ms=8000,
+                         look=look, cache_dir=tmp_path)
+    _, _, laptop, hands = track.layers
+    assert isinstance(hands, ImageLayer) and isinstance(laptop, ImageLayer) and laptop.box is not None
+    assert (hands.duration_ms, hands.exit) == (laptop.duration_ms, laptop.exit), "they leave with the laptop"
+    im = np.asarray(Image.open(render(Timeline(CANVAS, 8000, layers=track.layers), tmp_path / "hands.png",
+                                      profile=StillProfile(1000))).convert("RGB"), dtype=np.int16)
+    limbs = Limbs.of(look)
+    deck = im[laptop.box.y + laptop.box.h // 2:]                       # the keyboard's half of the laptop
+    skin = np.abs(deck - np.array(limbs.skin[:3])).sum(axis=2) < 30
+    for half in (skin[:, :CANVAS.width // 2], skin[:, CANVAS.width // 2:]):
+        assert half.mean() > 0.02, "a hand on each side of the keyboard"
+    sleeves = np.abs(im - np.array(limbs.sleeve[:3])).sum(axis=2) < 30
+    assert sleeves.mean() > 0.01, "the arms in the outfit's sleeves"
+
+
+@pytest.mark.parametrize("size", [(512, 640), (640, 640)])
+def test_the_close_up_keeps_the_chin_above_captions_under_it(size: tuple[int, int]) -> None:
+    """4:5 and 1:1: the head fills the frame's height, the captions sit under the chin; the close-up must
+    not push the face down onto them (it put the mouth under the page)."""
+    canvas = Canvas(*size)
+    page = (473.0, 547.0)
+    crop = close_up(canvas, page)
+    _, chin = face_band(*size)
+    half = canvas.height / 2
+    chin_at = ((chin - crop.y * canvas.height) / crop.h - half) * 1.06 + half
+    assert chin_at <= page[0] + 0.5 and crop.y >= FACE.y
+
+
+@pytest.mark.parametrize(("page", "band"), [((40.0, 90.0), (0.0, 90.0)), ((480.0, 540.0), (480.0, 640.0))])
+def test_the_sticky_band_is_a_header_over_top_captions_and_a_footer_under_low_ones(
+        page: tuple[float, float], band: tuple[float, float], tmp_path: Path) -> None:
+    canvas = Canvas(512, 640)
+    assert sticky_band(canvas, page) == band
+    screen = ScreenInput(_rows_capture(tmp_path / "tall.png"), "image")
+    track = laptop_track(Path("actor.mp4"), screen, canvas, split_ms=3000, duration_ms=8000, sticky=band,
+                         cache_dir=tmp_path)
+    sticky = track.layers[-1]
+    assert isinstance(sticky, ColorLayer) and sticky.box is not None
+    assert (sticky.box.y, sticky.box.y + sticky.box.h) == band
+    assert sticky.color == ("#5a46dc" if band[0] == 0 else "#ffffff")       # the header's colour, the page's

@@ -11,7 +11,14 @@ from PIL import Image
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
 from mediakit.stages.layouts.devices import phone_frame, phone_geometry
-from mediakit.stages.layouts.phone import actor_pip_box, check_screenshot, phone_shot, phone_track, screen_text
+from mediakit.stages.layouts.phone import (
+    actor_pip_box,
+    check_screenshot,
+    phone_shot,
+    phone_track,
+    screen_motion,
+    screen_text,
+)
 from mediakit.stages.pip import EDGE_GAP
 from mediakit.timeline import Canvas, ImageLayer, Timeline
 
@@ -63,7 +70,8 @@ def test_track_stacks_backdrop_screen_frame_and_actor(layout_media: Path, tmp_pa
     assert track.duration_ms == 1000 and track.audio == ()
     backdrop, screen, frame, actor = track.layers
     assert isinstance(screen, ImageLayer) and screen.mask is not None and screen.motion is not None
-    assert screen.motion.pan_from == screen.motion.pan_to == (0.5, 0.0)      # still, top-anchored
+    # a screenshot that fits the screen drifts from its top down, a little closer (room to drift)
+    assert (screen.motion.pan_from, screen.motion.pan_to, screen.motion.zoom_to) == ((0.5, 0.0), (0.5, 1.0), 1.06)
     assert isinstance(frame, ImageLayer) and frame.box is not None and frame.box.w < CANVAS.width
     assert actor.mask is not None and actor.shadow is not None
     tall = phone_track(layout_media / "app_tall.jpg", CANVAS, 1000, cache_dir=tmp_path)
@@ -120,6 +128,6 @@ def test_the_track_s_pip_keeps_clear_of_the_phone_s_edge(layout_media: Path, tmp
 def test_screen_text_is_where_the_screen_shows_the_app_s_lettering() -> None:
     app = Path(__file__).parents[3] / "samples" / "app_screen.png"   # a habit tracker: headline, then cards
     screen = phone_shot(CANVAS).screen
-    bands = screen_text(app, CANVAS)
+    bands = screen_text(app, CANVAS, screen_motion(app, screen, 5000))
     assert bands and all(screen.y <= a < b <= screen.y + screen.h for a, b in bands)
     assert min(a for a, _ in bands) < screen.y + screen.h * 0.15       # the headline, near the screen's top

@@ -12,8 +12,10 @@ from PIL import Image
 
 from mediakit.errors import ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
+from mediakit.stages.actors.catalog import Actor
+from mediakit.stages.actors.talking import SpeechInput, placeable, talking_track
 from mediakit.stages.layouts.podcast import Shot, Turn, plan_shots, podcast_track, room_style, shot_boxes
-from mediakit.timeline import Canvas, Crop, ImageLayer, PuppetLayer, Sprite, Timeline, VideoLayer
+from mediakit.timeline import Box, Canvas, Crop, ImageLayer, PuppetLayer, Sprite, Timeline, VideoLayer
 
 CANVAS = Canvas(180, 320)
 TURNS = [Turn("A", 0, 2000), Turn("B", 2100, 4500), Turn("B", 4600, 5000), Turn("A", 5100, 7000),
@@ -110,6 +112,30 @@ def test_the_hosts_share_one_set_with_no_card_edges(layout_media: Path, tmp_path
     for b in mics:
         seen[b.y:b.y + b.h, b.x:b.x + b.w] = False
     assert np.abs(frame - wall)[seen].mean() < 4, "the room runs on behind both hosts: no card, no border"
+
+
+@pytest.mark.slow
+def test_a_photo_host_is_cut_out_and_sits_in_the_room_not_on_a_card(
+        photo_actor: Actor, speech: SpeechInput, stand_in_actor: Callable[..., PuppetLayer], tmp_path: Path) -> None:
+    close = shot_boxes(Shot(0, 3000, "A", False), CANVAS)["A"]
+    photo = placeable(talking_track(photo_actor, speech, Box(0, 0, close.w, close.h), fps=CANVAS.fps,
+                                    duration_ms=3000))
+    track = podcast_track(photo, stand_in_actor((120, 160), duration_ms=3000), TURNS[:1], CANVAS, 3000,
+                          cache_dir=tmp_path)
+    host = next(layer for layer in track.layers if isinstance(layer, PuppetLayer) and layer.head_mask is not None)
+    assert host.mask is not None and host.shadow is None, "cut out, no card or shadow"
+    still = render(Timeline(CANVAS, 3000, layers=track.layers), tmp_path / "pod.png", profile=StillProfile(1000))
+    im = np.asarray(Image.open(still).convert("RGB"), dtype=np.int16)
+    room = track.layers[0]
+    assert isinstance(room, ImageLayer)
+    wall = np.asarray(Image.open(room.path).convert("RGB"), dtype=np.int16)
+    box = host.box
+    assert box is not None
+    seen = im[box.y:box.y + box.h, box.x:box.x + box.w]
+    blue = (seen[..., 2] > 150) & (seen[..., 0] < 90)
+    assert blue.mean() < 0.005, "the photo's blue backdrop is gone"
+    corner = (slice(box.y, box.y + box.h // 6), slice(box.x, box.x + box.w // 6))   # beside the head: the room
+    assert np.abs(im[corner] - wall[corner]).mean() < 6
 
 
 @pytest.mark.slow

@@ -12,22 +12,26 @@ from PIL import Image
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import StillProfile, compile_timeline, render
+from mediakit.stages.actors.catalog import Actor
 from mediakit.stages.actors.portraits import bust_geometry
+from mediakit.stages.actors.query import get_actor
+from mediakit.stages.actors.talking import SpeechInput, placeable, talking_track
 from mediakit.stages.layouts.cutout import cutout, plain_background
+from mediakit.stages.layouts.limbs import NEUTRAL, Limbs
 from mediakit.stages.layouts.product import (
     MOUTH_CLEAR,
-    SKIN,
-    SLEEVE,
     ProductTemplate,
+    actor_box,
     get_template,
     in_the_room,
     load_templates,
+    photo_in_room,
     product_box,
     product_track,
     visible_box,
     wrist,
 )
-from mediakit.timeline import Canvas, ImageLayer, PuppetLayer, Timeline
+from mediakit.timeline import Box, Canvas, ImageLayer, PuppetLayer, Timeline
 
 CANVAS = Canvas(180, 320)
 SPEC_TEMPLATES = ["product-in-hand", "mirror-selfie", "bathroom-reaction", "kitchen-counter", "car-selfie",
@@ -55,8 +59,9 @@ def test_template_data_is_checked() -> None:
         ProductTemplate.from_dict("x", {**base, "actor": {}})
     with pytest.raises(ValidationError, match="motion"):
         ProductTemplate.from_dict("x", {**base, "product": {"motion": "spin"}})
-    with pytest.raises(ValidationError, match="in_room"):  # a tiled wall has nothing to stand behind
-        ProductTemplate.from_dict("x", {**base, "actor": {"box": [0, 0, 1, 1], "in_room": True}})
+    with pytest.raises(ValidationError, match="in_room"):  # a studio has nothing to stand behind
+        ProductTemplate.from_dict("x", {**base, "backdrop": {"kind": "studio"},
+                                        "actor": {"box": [0, 0, 1, 1], "in_room": True}})
 
 
 def test_a_drawn_actor_in_the_room_has_the_room_behind_them(stand_in_actor: Callable[..., PuppetLayer],
@@ -64,13 +69,35 @@ def test_a_drawn_actor_in_the_room_has_the_room_behind_them(stand_in_actor: Call
     room = ImageLayer(path=tmp_path / "room.png")
     drawn = stand_in_actor((180, 320))
     assert in_the_room(drawn, room).backdrop == room
-    photo = replace(drawn, head_mask=tmp_path / "mask.png")
-    assert in_the_room(photo, room) == photo, "a photo actor keeps its plate: the rest of its picture"
     assert in_the_room(tmp_path / "clip.mp4", room) == tmp_path / "clip.mp4"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("template", ["kitchen-counter", "couch-review"])
+def test_a_photo_actor_is_cut_out_and_stands_behind_the_counter_not_a_framed_card(
+        photo_actor: Actor, speech: SpeechInput, layout_media: Path, tmp_path: Path) -> None:
+    box = actor_box(get_template("kitchen-counter"), CANVAS, photo=True)
+    actor = placeable(talking_track(photo_actor, speech, Box(0, 0, box.w, box.h), fps=CANVAS.fps,
+                                    duration_ms=1000))
+    track = product_track(layout_media / "packshot.jpg", actor, CANVAS, 1000, template="kitchen-counter",
+                          cache_dir=tmp_path)
+    room, person = track.layers[:2]
+    assert isinstance(room, ImageLayer) and isinstance(person, PuppetLayer) and person.mask is not None
+    im = np.asarray(Image.open(render(Timeline(CANVAS, 1000, layers=track.layers), tmp_path / "f.png",
+                                      profile=StillProfile(500))).convert("RGB"), dtype=np.int16)
+    wall = np.asarray(Image.open(room.path).convert("RGB"), dtype=np.int16)
+    blue = (im[..., 2] > 150) & (im[..., 0] < 90)
+    assert blue.mean() < 0.002, "the photo's blue backdrop is gone: no card, no rectangle of it"
+    for corner in (im[:40, :30], im[:40, -30:]):   # beside the head: the kitchen's wall, not the photo's
+        assert np.abs(corner - wall[:40, :30]).mean() < 6
+    assert box == photo_in_room(CANVAS) and person.box == box and box.h < CANVAS.height, "not the whole frame"
+    assert box.y + box.h > 0.82 * CANVAS.height > box.y + 0.9 * box.h, "its foot behind the counter, no more"
+    cy, cx = box.y + round(0.42 * box.h), box.x + box.w // 2   # the rig frames the face centre at 42% of the height
+    face = im[cy - 8:cy + 8, cx - 10:cx + 10]
+    assert face[..., 0].mean() > face[..., 2].mean() + 30, "the speaker's face (skin) there"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("template", ["kitchen-counter", "couch-review", "mirror-selfie", "bathroom-reaction"])
 def test_the_actor_is_behind_the_counter_not_a_portrait_on_the_wall(template: str, layout_media: Path,
                                                                    tmp_path: Path) -> None:
     track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
@@ -185,5 +212,87 @@ def test_the_held_product_is_on_an_arm_that_runs_out_of_the_frame(layout_media: 
     im = np.asarray(Image.open(render(Timeline(CANVAS, 2000, layers=track.layers), tmp_path / "arm.png",
                                       profile=StillProfile(1500))).convert("RGB"), dtype=np.int16)
     below = im[min(CANVAS.height - 1, y + 6), (x0 + x1) // 2]
-    skin, sleeve = np.array(SKIN[:3]), np.array(SLEEVE[:3])
+    skin, sleeve = np.array(NEUTRAL.skin[:3]), np.array(NEUTRAL.sleeve[:3])
     assert min(np.abs(below - skin).sum(), np.abs(below - sleeve).sum()) < 60, "the forearm, under the wrist"
+
+
+@pytest.mark.parametrize("template", ["mirror-selfie", "bathroom-reaction", "car-selfie", "kitchen-counter",
+                                      "couch-review"])
+def test_the_room_templates_put_the_actor_in_the_room_not_in_a_framed_card(template: str) -> None:
+    tpl = get_template(template)
+    assert tpl.in_room and tpl.actor_box == (0, 0, 1, 1) and tpl.actor_frame == "none", "no card edge round them"
+
+
+@pytest.mark.slow
+def test_in_the_car_the_belt_crosses_the_actor_and_the_product_is_held(layout_media: Path, tmp_path: Path) -> None:
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
+                          template="car-selfie", cache_dir=tmp_path)
+    actor, belt, arm, product = track.layers
+    assert isinstance(actor, ImageLayer) and actor.box is None and actor.mask is None and actor.shadow is None
+    assert isinstance(belt, ImageLayer) and belt.path.name.startswith("scene-front")
+    assert isinstance(arm, ImageLayer) and arm.path.name.startswith("arm")
+    im = np.asarray(Image.open(render(Timeline(CANVAS, 2000, layers=track.layers), tmp_path / "car.png",
+                                      profile=StillProfile(1500))).convert("RGB"), dtype=np.int16)
+    shirt = np.abs(im[200:300] - np.array((200, 80, 70))).sum(axis=2) < 40
+    assert 0.2 < shirt.mean() < 0.9, "the actor's shirt is seen, the belt across it"
+
+
+def test_the_arms_wear_the_actors_skin_and_sleeve(layout_media: Path, tmp_path: Path) -> None:
+    look = replace(get_actor("maya-chen").look, outfit_color="#2e8b57")
+    limbs = Limbs.of(look)
+    assert limbs.sleeve[:3] == (0x2e, 0x8b, 0x57) and limbs != NEUTRAL and Limbs.of(None) == NEUTRAL
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 2000,
+                          template="product-in-hand", look=look, cache_dir=tmp_path)
+    *_, arm, _ = track.layers
+    assert isinstance(arm, ImageLayer)
+    pixels = np.asarray(Image.open(arm.path).convert("RGBA"), dtype=np.int16).reshape(-1, 4)
+    opaque = pixels[pixels[:, 3] == 255, :3]
+    assert (np.abs(opaque - np.array(limbs.sleeve[:3])).sum(axis=1) < 6).mean() > 0.2, "a sleeve in the outfit"
+    assert not (np.abs(opaque - np.array(NEUTRAL.sleeve[:3])).sum(axis=1) < 6).any(), "not the stand-in's sleeve"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("template", ["product-in-hand", "kitchen-counter"])
+def test_the_free_arm_points_at_the_product_over_the_line_that_names_it(template: str, layout_media: Path,
+                                                                       tmp_path: Path) -> None:
+    look = get_actor("maya-chen").look
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 3000,
+                          template=template, look=look, point=(1000, 2500), cache_dir=tmp_path)
+    point = next(layer for layer in track.layers if layer.path.name.startswith("point"))
+    product = track.layers[-1]
+    assert isinstance(point, ImageLayer) and point.box is not None and product.box is not None
+    assert (point.start_ms, point.duration_ms) == (1000, 1500)
+    names = [layer.path.name for layer in track.layers if isinstance(layer, ImageLayer)]
+    if template == "kitchen-counter":  # it rises from behind the counter, which is laid over it
+        assert names.index(point.path.name) < next(i for i, n in enumerate(names) if n.startswith("scene-front"))
+    seen = visible_box(product.path, product.box)
+    skin = np.array(Limbs.of(look).skin[:3])
+    frames = {}
+    for at in (500, 2000):
+        still = render(Timeline(CANVAS, 3000, layers=track.layers), tmp_path / f"p{at}.png", profile=StillProfile(at))
+        im = np.asarray(Image.open(still).convert("RGB"), dtype=np.int16)
+        near = im[seen.y + seen.h // 4:seen.y + 3 * seen.h // 4, max(0, seen.x - CANVAS.width // 8):seen.x]
+        frames[at] = (np.abs(near - skin).sum(axis=2) < 30).mean()
+    assert frames[2000] > 0.1 > frames[500], f"a hand beside the product only while its line is said: {frames}"
+    photo = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", CANVAS, 3000,
+                          template=template, point=(1000, 2500), cache_dir=tmp_path)
+    assert not any(layer.path.name.startswith("point") for layer in photo.layers), "no arm that is not theirs"
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (1080, 1350), (1080, 1080)])
+def test_the_closeup_s_pip_keeps_off_the_product_wherever_it_sways(size: tuple[int, int], layout_media: Path,
+                                                                  tmp_path: Path) -> None:
+    """product-closeup: the product fills the frame's upper middle and the actor's PiP sits at its lower right;
+    the PiP covered a tall product's foot at 9:16, and the coffee's at 4:5 and 1:1 (the product, drawn last,
+    hid the face).  It shrinks to stay under it, or takes the other corner."""
+    canvas = Canvas(*size)
+    track = product_track(layout_media / "packshot.jpg", layout_media / "actor.png", canvas, 2000,
+                          template="product-closeup", cache_dir=tmp_path)
+    card = track.layers[-1]
+    assert isinstance(card, ImageLayer) and card.box is not None and card.hover is not None
+    seen = visible_box(card.path, card.box)
+    pip = next(layer.box for layer in track.layers if layer.mask is not None and layer.box is not None)
+    dx, dy = card.hover.dx, card.hover.dy
+    assert (pip.y >= seen.y + seen.h + dy or pip.x >= seen.x + seen.w + dx
+            or pip.x + pip.w <= seen.x - dx), (pip, seen)                  # below it, or beside it, all the sway
+    assert pip.w >= 0.22 * min(size) - 2                                   # still a face, not a thumbnail

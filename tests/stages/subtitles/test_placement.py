@@ -12,6 +12,7 @@ from mediakit.stages.subtitles.placement import (
     face_band,
     free_bands,
     room_below,
+    ui_span,
 )
 from mediakit.timeline import Canvas
 
@@ -57,3 +58,14 @@ def test_room_below_opens_a_band_only_where_a_face_fills_the_frame() -> None:
     end = room_below(canvas, "karaoke", [(100, 1900)])
     assert end is not None and 0.5 * canvas.height < end < 0.8 * canvas.height
     assert caption_centre(canvas, "karaoke", [(0, end)]) > end
+
+
+@pytest.mark.parametrize(("size", "bottom"), [((1080, 1920), 0.80), ((1080, 1350), 0.92), ((1080, 1080), 0.92)])
+def test_only_a_reel_keeps_its_lower_fifth_for_the_platform_s_ui(size: tuple[int, int], bottom: float) -> None:
+    """A 4:5 post plays in the feed with the platform's UI around it, as a square one does; a 9:16 reel has its
+    caption, description and button column over its lower fifth."""
+    canvas = Canvas(*size)
+    assert ui_span(canvas) == pytest.approx((0.10 * size[1], bottom * size[1]))
+    if size == (1080, 1350):   # under a full-frame face, the captions take the band from the chin down
+        _, chin = face_band(*size)
+        assert actor_caption_centre(canvas, None, face_shown=True) == pytest.approx((chin + bottom * size[1]) / 2)
