@@ -170,6 +170,18 @@ def test_after_the_clip_the_ad_cuts_to_its_b_roll_under_a_card_quoting_what_the_
     assert not any(isinstance(layer, ImageLayer) and layer.path != coffee for layer in built.timeline.layers)
 
 
+def test_only_a_ugc_video_with_a_cutaway_and_the_actor_out_of_it_lasts_its_bucket(grid: Path, coffee: Path) -> None:
+    """B-roll or a product to cut to, full frame: it lasts the bucket; a PiP or the green-screen layout keeps the
+    actor on screen throughout, so it ends with the clip like a plain talking head."""
+    body = {"footage_url": str(grid), "broll_images": [str(coffee)]}
+    cases = {"b-roll": ({}, True), "product": ({"broll_images": [], "product_image_url": str(coffee)}, True),
+             "plain": ({"broll_images": []}, False), "pip": ({"composition_mode": "pip"}, False),
+             "green screen": ({"layout": "green_screen"}, False)}
+    for name, (extra, fills) in cases.items():
+        _, plan = plan_job("ugc_video", {**body, **extra}, options=Options(extra=PREVIEW))
+        assert plan.tail_shots is fills, name  # type: ignore[attr-defined]
+
+
 @pytest.mark.slow
 def test_with_nothing_else_to_show_the_ad_ends_with_its_clip_never_on_a_frozen_face(grid: Path,
                                                                                      tmp_path: Path) -> None:
