@@ -553,6 +553,33 @@ class Sprite:
 
 
 @dataclass(frozen=True)
+class Punch:
+    """An animated actor's punch-ins: over ``spans`` (ms on the layer's clock, as its schedules) it shows in a
+    tight framing, ``zoom`` times closer about ``centre`` (px of the layer's size), drawn once, not scaled per
+    frame (``stages.actors.tight_framing``).
+
+    Every sprite then holds twice its cells, the tight copies after the wide
+    ones, and each cell covers both framings' boxes, so no sprite moves when
+    the framing changes; the head mask is two cells too (wide, tight).
+    ``backdrop`` is the backdrop at the layer's size as two cells, wide then
+    tight (None for a colour, the same in both); the layer's own backdrop
+    stays, for readers of the wide picture.
+    """
+
+    spans: tuple[tuple[int, int], ...]
+    zoom: float
+    centre: tuple[float, float]
+    backdrop: Path | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 < self.zoom <= 2:
+            raise ValidationError("punch.zoom", self.zoom, "must be over 1 and at most 2")
+        pairs = zip(self.spans, self.spans[1:], strict=False)
+        if any(b <= a for a, b in self.spans) or any(nxt[0] < span[1] for span, nxt in pairs):
+            raise ValidationError("punch.spans", self.spans, "must be in order, each ending after it starts")
+
+
+@dataclass(frozen=True)
 class AnimatedLayer(Layer):
     """What an actor animated inside the final graph has: the size it is drawn at, how far into its
     animation it starts (``trim_start_ms``), and ``crop`` / ``motion`` applied as on a video layer."""
@@ -603,6 +630,7 @@ class PuppetLayer(AnimatedLayer):
     body_dy: tuple[Wave, ...] = ()
     head_dips: tuple[Dip, ...] = ()  # nods on stressed words, over the head_dy waves
     body_dips: tuple[Dip, ...] = ()  # shrugs (the shoulders up), over the body_dy waves
+    punch: Punch | None = None       # cuts to a tight framing (punch-ins), drawn once
 
 
 ActorLayer = PuppetLayer

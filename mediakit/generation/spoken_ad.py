@@ -47,6 +47,7 @@ from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.layouts.fills import blurred_cover
 from ..stages.mix import LIGHT_BED_LEVEL_DB, MUSIC_LEVEL_DB, soundtrack
 from ..stages.music import music_bed
+from ..stages.punch_ins import punch_in
 from ..stages.subtitles.placement import room_below
 from ..stages.subtitles.seen import seen_in
 from ..stages.voice import SpeechRequest
@@ -382,23 +383,28 @@ def full_frame_actor(plan: SpokenAdPlan, speech: SpeechInput) -> Path | ActorLay
 
 
 def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, ...]:
-    """The actor full frame; a face photo whose face leaves captions no room (a tight headshot on 9:16) is shown
-    above a band that holds them, instead of under the captions: the band is the photo's place blurred, the person
-    taken out (``fills.blurred_cover``), so it reads as the photo going on (a flat colour under a landscape photo
-    looked like a bar)."""
+    """The actor full frame, punching in on the stressed words (``stages.punch_ins``) unless its tight framing
+    would leave the captions no band off the face; a face photo whose face leaves captions no room (a tight
+    headshot on 9:16) is shown above a band that holds them, instead of under the captions: the band is the
+    photo's place blurred, the person taken out (``fills.blurred_cover``), so it reads as the photo going on (a
+    flat colour under a landscape photo looked like a bar)."""
     canvas, total_ms, actor = plan.canvas, plan.total_ms, plan.casting.actor
-    full = talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
-    if actor.kind != "photo" or not plan.burn_captions:
-        return full.layers
-    end = room_below(canvas, plan.style, seen_in(full.layers, canvas).faces)
-    if end is None:
-        return full.layers
-    box = Box(0, 0, canvas.width, max(2, int(end) // 2 * 2))
-    framed = talking_track(actor, speech, box, fps=canvas.fps, duration_ms=total_ms)
-    top = framed.layers[-1]   # the rig's plate is the photo as framed: its place meets the band where it ends
-    shown = top.backdrop.path if isinstance(top, PuppetLayer) and isinstance(top.backdrop, ImageLayer) \
-        else actor.portrait_path
-    return (ImageLayer(path=blurred_cover(shown, (canvas.width, canvas.height), without_person=True)), *framed.layers)
+    layers = talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms).layers
+    end = room_below(canvas, plan.style, seen_in(layers, canvas).faces) \
+        if actor.kind == "photo" and plan.burn_captions else None
+    if end is not None:
+        box = Box(0, 0, canvas.width, max(2, int(end) // 2 * 2))
+        framed = talking_track(actor, speech, box, fps=canvas.fps, duration_ms=total_ms)
+        top = framed.layers[-1]   # the rig's plate is the photo as framed: its place meets the band where it ends
+        shown = top.backdrop.path if isinstance(top, PuppetLayer) and isinstance(top.backdrop, ImageLayer) \
+            else actor.portrait_path
+        layers = (ImageLayer(path=blurred_cover(shown, (canvas.width, canvas.height), without_person=True)),
+                  *framed.layers)
+    punched = tuple(punch_in(layer, speech.words, [(0, total_ms)]) for layer in layers)
+    if plan.burn_captions and room_below(canvas, plan.style, seen_in(punched, canvas).faces) is not None \
+            and room_below(canvas, plan.style, seen_in(layers, canvas).faces) is None:
+        return layers  # the tight framing's face would leave the captions no band: no punch-ins
+    return punched
 
 
 def release_heap() -> None:

@@ -196,5 +196,5 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
         assert actor_clip is not None
         cut = scenes_track(scenes, voice=speech.audio, actor=actor_clip, canvas=canvas, durations=durations,
                            pip=plan.pip, pip_actor=pip_clip, broll_images=plan.broll_images,
-                           broll_model=plan.broll_model, cache_dir=workdir)
+                           broll_model=plan.broll_model, cache_dir=workdir, punch_words=speech.words)
         return Picture(Track(cut.layers, total_ms), centre(cut.layers, only_pip))  # voice: the kit's

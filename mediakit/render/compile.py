@@ -264,12 +264,20 @@ class _Compiler:
         backdrop = layer.backdrop
         if isinstance(backdrop, VideoLayer):
             backdrop = replace(backdrop, trim_start_ms=backdrop.trim_start_ms + layer.trim_start_ms)
-        bg = self.fitted(backdrop, Box(0, 0, w, h), f"{label}_bd", dur_ms=dur, opaque=True)
-        head = self.held_sprite(layer.head, f"{label}_hd", dur, now)
-        eyes = self.held_sprite(layer.eyes, f"{label}_ey", dur, now)
-        mouth = self.held_sprite(layer.mouth, f"{label}_mo", dur, now)
+        punch = layer.punch
+        tight = None if punch is None else _in_spans(punch.spans, now)
+        if punch is not None and punch.backdrop is not None:  # two cells, wide then tight: crop the one of now
+            src = self.still(punch.backdrop, f"{label}_bd_img")
+            bg = f"{label}_bd"
+            self.chains.append(f"[{src}]{to_yuv('yuv420p')},{self.hold(dur)},crop=w={w}:h={h}:x='{w}*{tight}':y=0,"
+                               f"setsar=1[{bg}]")
+        else:
+            bg = self.fitted(backdrop, Box(0, 0, w, h), f"{label}_bd", dur_ms=dur, opaque=True)
+        head = self.held_sprite(layer.head, f"{label}_hd", dur, now, tight)
+        eyes = self.held_sprite(layer.eyes, f"{label}_ey", dur, now, tight)
+        mouth = self.held_sprite(layer.mouth, f"{label}_mo", dur, now, tight)
         body_sprite = layer.body
-        body = None if body_sprite is None else self.held_sprite(body_sprite, f"{label}_bo", dur, now)
+        body = None if body_sprite is None else self.held_sprite(body_sprite, f"{label}_bo", dur, now, tight)
         hx, hy = _waves(layer.head.x, layer.head_dx, now), _waves(layer.head.y, layer.head_dy, now, layer.head_dips)
         face = f"{label}_face"
         self.chains += [
@@ -278,7 +286,8 @@ class _Compiler:
         ]
         if layer.head_mask is not None:
             mask = self.still(layer.head_mask, f"{label}_mk_img")
-            self.chains += [f"[{mask}]format=gray,{self.hold(dur)}[{label}_mk]",
+            cut = "" if tight is None else f",crop=w=iw/2:h=ih:x='iw/2*{tight}':y=0"
+            self.chains += [f"[{mask}]format=gray,{self.hold(dur)}{cut}[{label}_mk]",
                             f"[{face}][{label}_mk]alphamerge[{label}_fm]"]
             face = f"{label}_fm"
         self.chains.append(f"[{bg}][{face}]overlay=x={hx}:y={hy}[{label}_s1]")
@@ -289,12 +298,14 @@ class _Compiler:
             out = f"{label}_pp"
         return _Stream(self.chains, out, _framed(layer, (w, h), box, dur))
 
-    def held_sprite(self, sprite: Sprite, label: str, dur: int, now: str) -> str:
-        """A sprite converted once and repeated; a strip is cropped to the cell its schedule shows now."""
+    def held_sprite(self, sprite: Sprite, label: str, dur: int, now: str, tight: str | None = None) -> str:
+        """A sprite converted once and repeated; a strip is cropped to the cell its schedule shows now (its
+        second half, the tight cells, while ``tight`` is 1: a punch-in)."""
         src = self.still(sprite.path, f"{label}_img")
         steps = [YUVA420, self.hold(dur)]
         if sprite.cells > 1:
-            steps.append(f"crop=w=iw/{sprite.cells}:h=ih:x='iw/{sprite.cells}*{_cell_at(sprite, now)}':y=0")
+            cell = _cell_at(sprite, now) if tight is None else f"({_cell_at(sprite, now)}+{sprite.cells // 2}*{tight})"
+            steps.append(f"crop=w=iw/{sprite.cells}:h=ih:x='iw/{sprite.cells}*{cell}':y=0")
         self.chains.append(f"[{src}]{','.join(steps)}[{label}]")
         return label
 
@@ -714,6 +725,11 @@ def _cell_at(sprite: Sprite, now: str) -> str:
             terms.append(f"{c - cell}*gte({now},{_sec(a)})")
             cell = c
     return _balanced_sum(terms)
+
+
+def _in_spans(spans: tuple[tuple[int, int], ...], now: str) -> str:
+    """1 while ``now`` is inside one of ``spans`` (ms), else 0: a step up at each start and down at each end."""
+    return _balanced_sum([f"(gte({now},{_sec(a)})-gte({now},{_sec(b)}))" for a, b in spans])
 
 
 def _balanced_sum(terms: list[str]) -> str:

@@ -170,8 +170,8 @@ words a few milliseconds apart depending on what it synthesised before (the orde
 
 
 def _differences(actual: Any, expected: Any, where: str) -> list[str]:
-    """Where ``actual`` differs from ``expected`` as readable paths; times (``*_ms``, sprite schedules) within
-    ``SPEECH_WOBBLE_MS`` are the same."""
+    """Where ``actual`` differs from ``expected`` as readable paths; times (``*_ms``, sprite schedules, punch-in
+    spans) within ``SPEECH_WOBBLE_MS`` are the same."""
     if isinstance(actual, dict) and isinstance(expected, dict):
         if actual.keys() != expected.keys():
             return [f"{where}: keys {sorted(actual)} != {sorted(expected)}"]
@@ -181,7 +181,7 @@ def _differences(actual: Any, expected: Any, where: str) -> list[str]:
             return [f"{where}: {len(actual)} items != {len(expected)}"]
         return [d for n, (a, e) in enumerate(zip(actual, expected, strict=True))
                 for d in _differences(a, e, f"{where}[{n}]")]
-    timed = "_ms" in where or ".schedule[" in where
+    timed = "_ms" in where or ".schedule[" in where or ".punch.spans[" in where
     if timed and isinstance(actual, int) and isinstance(expected, int) and abs(actual - expected) <= SPEECH_WOBBLE_MS:
         return []
     return [] if actual == expected else [f"{where}: {actual!r} != {expected!r}"]

@@ -29,6 +29,8 @@ from mediakit.stages.broll.image_engine import card_band
 from mediakit.stages.broll.scenes import card_words
 from mediakit.stages.layouts.green_screen import actor_box
 from mediakit.stages.pip import PipOptions, pip_box
+from mediakit.stages.punch_ins import ZOOM
+from mediakit.stages.subtitles.placement import face_band
 from mediakit.stages.subtitles.seen import clear_of_picture, seen_in
 from mediakit.timeline import ImageLayer, PuppetLayer, SequenceLayer, TextLayer, VideoLayer
 from mediakit.words import Word
@@ -369,6 +371,25 @@ def test_a_face_photo_ad_keeps_every_style_off_the_face(face_photo: Path, tmp_pa
             assert ink_inside(ink, (0, top, timeline.canvas.width, bottom)) == 0, f"{style}: captions on the face"
 
 
+def test_a_talking_shot_punches_in_on_its_words_and_captions_keep_off_the_tight_face(tmp_path: Path) -> None:
+    """The drawn actor cuts to its 12% tighter framing on word starts, 2 s apart at least, and every caption
+    page stays off the face as the tight framing shows it (as the wide one)."""
+    gen, plan = plan_job("ugc_video", {"script": SCRIPT, "actor_slug": "maya-chen", "target_duration": 10},
+                         options=PREVIEW)
+    timeline = gen.build(plan, tmp_path).timeline
+    actor = next(layer for layer in timeline.layers if isinstance(layer, PuppetLayer))
+    assert actor.punch is not None and actor.punch.spans
+    starts = {w.start_ms for w in timeline.captions.words} if timeline.captions else set()
+    cuts = [t for span in actor.punch.spans for t in span][:-1]
+    assert cuts[0] >= 500 and all(t in starts for t in cuts)
+    assert all(b - a >= 2000 for a, b in zip(cuts, cuts[1:], strict=False))
+    width, height = actor.size
+    cy, zoom = actor.punch.centre[1], actor.punch.zoom
+    top, bottom = (cy + (y - cy) * zoom for y in face_band(width, height))
+    ink = caption_ink(timeline, tmp_path)
+    assert ink.any() and ink_inside(ink, (0, top, width, bottom)) == 0
+
+
 def test_a_small_face_photo_is_a_receipt_note(face_photo: Path) -> None:
     plan = plan_job("ugc_video", {"script": SCRIPT, "face_photo_url": str(face_photo)})[1]
     assert any(n.startswith("face_photo_url: 360x288 px is enlarged 6.7x") for n in plan.receipt.notes)
@@ -395,3 +416,40 @@ def test_a_footage_ad_cuts_to_b_roll_at_the_sentences_heard_in_it_not_the_script
     assert isinstance(after, ImageLayer) and after.motion is not None   # the pool's b-roll, moving
     assert isinstance(back, VideoLayer) and (back.path, back.trim_start_ms) == (grid, 2100)  # in step with its sound
     assert isinstance(clip, VideoLayer) and (clip.path, clip.trim_start_ms) == (grid, 0)
+
+
+def test_a_footage_ad_punches_in_on_a_word_it_says_cropped_before_its_one_scale(real: Path, tmp_path: Path) -> None:
+    """The clip cuts to a 12% tighter crop of itself on a heard word: plain cuts, each part read in step with its
+    sound, the tight part a crop of what the wide one shows (no extra scale)."""
+    grid = real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid)}, options=Options(extra={"preview_height": 320}))
+    said = [("Set", 550, 740), ("white", 740, 1120), ("with", 1120, 1240), ("P2", 1240, 1710),
+            ("soon.", 1710, 2230)]
+    speech = SpeechInput(grid, 2980, words=tuple(Word(*w) for w in said))
+    layers = gen.picture(plan, speech, tmp_path).track.layers  # type: ignore[attr-defined]
+    (cut,) = [layer for layer in layers if isinstance(layer, SequenceLayer)]
+    assert cut.transition.kind == "cut" and cut.duration_ms == 2980
+    wide, tight = cut.scenes
+    assert isinstance(wide, VideoLayer) and isinstance(tight, VideoLayer) and wide.crop is None
+    assert tight.trim_start_ms == wide.duration_ms == 1710  # on "soon.", the longest word said
+    assert tight.crop is not None
+    # 9:16 from 360x288: the cover shows 162/360 of the width and all the height; tight, 1/1.12 of that
+    assert tight.crop.w == pytest.approx(162 / 360 / ZOOM, abs=0.002)
+    assert tight.crop.h == pytest.approx(1 / ZOOM, abs=0.002)
+    assert seen_in(layers, plan.canvas).faces  # the tight crop's face is what placement sees too
+
+
+def test_a_footage_ad_s_punch_in_keeps_the_band_its_captions_had(real: Path, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The GRID head fills a 9:16 frame; its captions go in the band above it.  The tight crop zooms about the
+    hairline, so that band stays and the captions keep their place (zoomed about the face's centre, the face
+    filled the frame and the captions fell on the forehead)."""
+    grid = real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid)}, options=Options(extra={"preview_height": 960}))
+    speech = SpeechInput(grid, 2980, words=(Word("Set", 550, 740), Word("white", 740, 1120),
+                                            Word("soon.", 1710, 2230)))
+    punched = gen.picture(plan, speech, tmp_path)  # type: ignore[attr-defined]
+    assert any(isinstance(layer, SequenceLayer) for layer in punched.track.layers)
+    monkeypatch.setattr("mediakit.generation.spoken_ad.punch_in", lambda layer, words, shots: layer)
+    wide = gen.picture(plan, speech, tmp_path)  # type: ignore[attr-defined]
+    assert punched.caption_centre == wide.caption_centre

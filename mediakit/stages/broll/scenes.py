@@ -42,6 +42,7 @@ from ...timeline import (
 )
 from ...words import Word
 from ..pip import IMAGE_SUFFIXES, PipOptions, clear_position, pip_layer
+from ..punch_ins import punch_in
 from .image_engine import BrollEngine, LocalStandInEngine, card_band, get_engine
 from .kenburns import CROSSFADE, broll_layer, check_broll_images
 
@@ -203,14 +204,16 @@ def scenes_track(scenes: Sequence[Scene], *, voice: Path, actor: Path | ActorLay
                  words: Sequence[Word] | None = None, durations: Sequence[int] | None = None,
                  pip: PipOptions | None = None, pip_actor: Path | ActorLayer | None = None,
                  broll_images: Sequence[Path] = (), broll_model: str | None = None, transition: Transition = CROSSFADE,
-                 cache_dir: Path | None = None) -> Track:
+                 cache_dir: Path | None = None, punch_words: Sequence[Word] = ()) -> Track:
     """Scenes cut together over the continuous ``voice``; with ``pip`` the actor stays on over b-roll, in the
     corner that keeps clear of the b-roll's faces and subject (``pip.clear_position``).
 
     Give ``words`` (timings of the whole script) or ``durations`` (one per
     scene).  ``pip_actor`` is the actor's clip framed for the PiP box (the
     full-frame ``actor`` otherwise).  Either is a clip, a still, or a drawn
-    actor's layer (``stages.actors.talking.placeable``).
+    actor's layer (``stages.actors.talking.placeable``).  With ``punch_words``
+    (the voice's timed words) the full-frame actor punches in on them inside
+    its scenes (``stages.punch_ins``); the PiP keeps its one framing.
     """
     if durations is None:
         total = probe(voice).duration_ms
@@ -221,7 +224,9 @@ def scenes_track(scenes: Sequence[Scene], *, voice: Path, actor: Path | ActorLay
         durations = scene_durations(scenes, words, total)
     total = sum(durations)
     engine = get_engine(broll_model) if any(s.type == "broll" for s in scenes) else None
-    seq = scene_sequence(scenes, durations, actor=actor, canvas=canvas, broll_images=broll_images,
+    shots = [(sum(durations[:n]), sum(durations[:n + 1])) for n, s in enumerate(scenes) if s.type == "talking_head"]
+    shown = punch_in(actor, punch_words, shots) if punch_words and shots else actor
+    seq = scene_sequence(scenes, durations, actor=shown, canvas=canvas, broll_images=broll_images,
                          engine=engine, transition=transition)
     layers: list[VisualLayer] = [seq]
     if pip is not None:

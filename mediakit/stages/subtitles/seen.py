@@ -11,12 +11,12 @@ the bands outside it (a 4:3 clip on a 9:16 canvas) are tried first.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...analysis import PictureAnalysis, Region, analyse
 from ...captions import safe_area
-from ...timeline import Box, Canvas, Crop, ImageLayer, PuppetLayer, SequenceLayer, VideoLayer, VisualLayer
-from .placement import Band, actor_caption_centre
+from ...timeline import Box, Canvas, Crop, ImageLayer, Punch, PuppetLayer, SequenceLayer, VideoLayer, VisualLayer
+from .placement import Band, actor_caption_centre, face_band
 
 Rect = tuple[float, float, float, float]  # left, top, right, bottom in canvas px
 BLUR_DIM = 0.85   # the blur fit's fill is darkened (the renderer's eq=brightness=-0.08), in luminance
@@ -59,10 +59,18 @@ class Seen:
 
 
 def seen_in(layers: Sequence[VisualLayer], canvas: Canvas) -> Seen:
-    """What the photos and clips among ``layers`` (a sequence's scenes included) show, on the canvas."""
+    """What the photos and clips among ``layers`` (a sequence's scenes included) show, on the canvas; a drawn
+    actor's face in its punch-ins' tight framing too (the wide one is ``placement.face_band``'s)."""
     seen = Seen()
     for analysis, fit, box, crop in _pictures(layers, canvas):
         seen.add(analysis, fit, box, canvas, crop)
+    for layer in layers:
+        for part in layer.scenes if isinstance(layer, SequenceLayer) else (layer,):
+            if isinstance(part, PuppetLayer) and part.punch is not None and part.head_mask is None:
+                top, bottom = face_band(*part.size)
+                band = Region(0, top / part.size[1], 1, (bottom - top) / part.size[1])
+                rect = on_box(_zoomed(band, part.punch, part.size), part.size, layer.box or canvas.box, part.fit)
+                seen.faces += [] if rect is None else [(rect[1], rect[3])]
     return seen
 
 
@@ -97,7 +105,22 @@ def _pictures(layers: Sequence[VisualLayer], canvas: Canvas) -> Iterator[tuple[P
                 yield analyse(part.path), part.fit, box, part.crop
             elif isinstance(part, PuppetLayer) and part.head_mask is not None and isinstance(part.backdrop, ImageLayer):
                 # a photo actor: its plate is the photo framed at the layer's size, the face included
-                yield analyse(part.backdrop.path), part.fit, box, part.crop
+                analysis = analyse(part.backdrop.path)
+                yield analysis, part.fit, box, part.crop
+                if part.punch is not None:  # and in its punch-ins' tight framing
+                    punch, size = part.punch, part.size
+                    yield replace(analysis, faces=tuple(_zoomed(r, punch, size) for r in analysis.faces),
+                                  text=tuple(_zoomed(r, punch, size) for r in analysis.text),
+                                  subject=analysis.subject and _zoomed(analysis.subject, punch, size)), \
+                        part.fit, box, part.crop
+
+
+def _zoomed(region: Region, punch: Punch, size: tuple[int, int]) -> Region:
+    """``region`` (fractions of a ``size`` frame) where the punch-in's tight framing shows it, cut to the frame."""
+    cx, cy = punch.centre[0] / size[0], punch.centre[1] / size[1]
+    x0, y0 = max(0.0, cx + (region.x - cx) * punch.zoom), max(0.0, cy + (region.y - cy) * punch.zoom)
+    x1, y1 = min(1.0, cx + (region.right - cx) * punch.zoom), min(1.0, cy + (region.bottom - cy) * punch.zoom)
+    return Region(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0), region.score)
 
 
 def luminance_behind(analysis: PictureAnalysis, fit: str, box: Box, canvas: Canvas, band: Band) -> tuple[float, float]:

@@ -11,11 +11,13 @@ from pydantic import ValidationError as PydanticValidationError
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.render import compile_timeline, render
+from mediakit.stages.actors import get_actor
+from mediakit.stages.actors.puppet import puppet_layer
 from mediakit.stages.broll import LocalStandInEngine, Scene, broll_sequence, motion_for, scene_durations
 from mediakit.stages.broll.kenburns import MOTIONS, check_broll_images
 from mediakit.stages.broll.scenes import RequestedScene, broll_spans, fitting_transition, scene_sequence, scenes_track
 from mediakit.stages.pip import PipOptions
-from mediakit.timeline import Canvas, ImageLayer, SequenceLayer, Timeline, Transition, VideoLayer
+from mediakit.timeline import Canvas, ImageLayer, PuppetLayer, SequenceLayer, Timeline, Transition, VideoLayer
 from mediakit.words import Word
 
 CANVAS = Canvas(180, 320)
@@ -172,3 +174,26 @@ def test_the_pip_keeps_off_the_b_roll_s_subject(tmp_path: Path) -> None:
                          durations=[1500, 2000, 1500], pip=PipOptions(), broll_images=[shop], cache_dir=tmp_path)
     pip = track.layers[1]
     assert pip.box is not None and pip.box.x + pip.box.w < CANVAS.width / 2
+
+
+def test_a_drawn_actor_punches_in_inside_its_scenes_and_the_pip_keeps_one_framing(tmp_path: Path) -> None:
+    """With the voice's words, the full-frame actor's scenes cut to the tight framing inside the talking shots
+    only (none in the b-roll, none across its cuts); the PiP over the b-roll is not punched."""
+    scenes = scenes_of([{"type": "talking_head", "text": "one"}, {"type": "broll", "text": "two"},
+                        {"type": "talking_head", "text": "three"}])
+    durations = [4000, 2000, 4000]
+    actor = puppet_layer(get_actor("maya-chen").look, [], size=(CANVAS.width, CANVAS.height), duration_ms=10000,
+                         seed=1, cache=tmp_path)
+    words = [Word(w, t, t + 400) for t, w in zip(range(0, 10000, 500), ["wonderful", "tiny"] * 10, strict=True)]
+    track = scenes_track(scenes, voice=Path("voice.wav"), actor=actor, canvas=CANVAS, durations=durations,
+                         pip=PipOptions(), cache_dir=tmp_path, punch_words=words)
+    sequence, pip = track.layers[0], track.layers[1]
+    assert isinstance(sequence, SequenceLayer) and isinstance(pip, PuppetLayer) and pip.punch is None
+    first, _, last = sequence.scenes
+    assert isinstance(first, PuppetLayer) and first.punch is not None and first.punch == last.punch  # type: ignore[union-attr]
+    for start, end in first.punch.spans:
+        shot = (0, 4000) if start < 4000 else (6000, 10000)
+        assert shot[0] + 500 <= start and (end <= shot[1] or end == 6000)  # ends with its shot, unseen after
+    unpunched = scenes_track(scenes, voice=Path("voice.wav"), actor=actor, canvas=CANVAS, durations=durations,
+                             cache_dir=tmp_path)
+    assert unpunched.layers[0].scenes[0].punch is None  # type: ignore[union-attr]
