@@ -137,7 +137,9 @@ def test_a_footage_ad_captions_the_clips_own_words_at_the_house_loudness_in_lip_
     sound = _best_lag(_loudness(result.output), _loudness(grid), 20)  # 10 ms steps
     assert sound == 0, sound  # the ad's sound is the clip's, not shifted
     lips = bench_module("footage_sync").av_offset(result.output, grid)   # the picture against the sound
-    assert abs(lips["offset_frames"]) < 1 and lips["frames_matched"] >= 40, lips
+    # 37 frames matched here: the ad now lasts the clip, so the frames that held its last one (which matched its
+    # end) are gone, and the punch-ins' tight frames are fewer to match
+    assert abs(lips["offset_frames"]) < 1 and lips["frames_matched"] >= 30, lips
 
 
 def _loudness(media: Path) -> np.ndarray:
