@@ -17,7 +17,7 @@ import click
 
 from ..errors import ValidationError
 from .base import progress_bar
-from .requests import load_request
+from .requests import load_request, with_footage
 
 
 @click.command("generate")
@@ -32,7 +32,8 @@ from .requests import load_request
 @click.option("--voiceover", type=click.Path(path_type=Path),
               help="A recorded voice to use instead of synthesis (captions are aligned to it).")
 @click.option("--footage", type=click.Path(path_type=Path),
-              help="Your own talking clip (at most 15 s): the actor and the voice of a talking ad.")
+              help="Your own talking clip (at most 15 s): the actor and the voice of a talking ad; the same as "
+                   "--set footage_url=CLIP (script and actor then optional).")
 @click.option("--transcript", help="Exact words spoken in the input (text, or a .txt path), for captions.")
 @click.option("--timings", type=click.Path(path_type=Path), help="Words JSON ([{word, start, end}]) for captions.")
 @click.option("--actors-path", "actors_paths", multiple=True, type=click.Path(path_type=Path),
@@ -75,8 +76,8 @@ def generate(generator: str | None, input_path: Path | None, sets: tuple[str, ..
     from ..generation.run import generate as run_generate
     from ..words import load_words
 
-    body = load_request(input_path, sets)
-    options = Options(voiceover=voiceover, footage=footage, transcript=transcript,
+    body = with_footage(load_request(input_path, sets), footage, gen.request_model.model_fields)
+    options = Options(voiceover=voiceover, transcript=transcript,
                       words=tuple(load_words(timings)) if timings is not None else None,
                       actors_paths=actors_paths)
     if aspects is not None:

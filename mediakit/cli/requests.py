@@ -1,8 +1,8 @@
-"""A request body from the command line: a YAML/JSON file plus ``--set field=value`` overrides."""
+"""A request body from the command line: a YAML/JSON file plus ``--set field=value`` overrides (and ``--footage``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,3 +36,17 @@ def apply_set(body: dict[str, Any], item: str) -> None:
             raise ValidationError("set", item, f"{part} is not an object, so it has no fields")
         target = nxt
     target[parts[-1]] = value
+
+
+def with_footage(body: dict[str, Any], footage: Path | None, fields: Container[str]) -> dict[str, Any]:
+    """``body`` with ``--footage CLIP`` as its ``footage_url`` (one name for one thing: the flag is the field's
+    shorthand, so script and actor are optional alike); ValidationError on a route without that field, or when
+    the body gives it too."""
+    if footage is None:
+        return body
+    if "footage_url" not in fields:
+        raise ValidationError("footage", str(footage), "applies only to the talking routes (those that take "
+                                                       "footage_url)")
+    if "footage_url" in body:
+        raise ValidationError("footage", str(footage), "give --footage or footage_url, not both")
+    return {**body, "footage_url": str(footage)}

@@ -214,13 +214,10 @@ class Options:
     ``characters_dir``: where saved characters are kept and looked up (None:
     ``$MEDIAKIT_HOME/characters``; the server passes each user's own folder).
     ``asr`` / ``asr_model`` / ``language``: the recognition engine, its model
-    and the spoken language for captions without a transcript.  ``footage``:
-    the user's own talking clip, which a spoken ad uses as its actor and its
-    voice (see ``generation.footage``).
+    and the spoken language for captions without a transcript.
     """
 
     voiceover: Path | Foreign | None = None
-    footage: Path | None = None
     transcript: str | None = None
     words: tuple[Word, ...] | None = None
     aspect: str | None = None

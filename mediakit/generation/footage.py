@@ -5,9 +5,9 @@ audio is the voice: nothing is synthesised, the words captioned are the ones
 recognised in it (or an exact ``transcript`` aligned to it), and its length
 picks the duration bucket, so a clip over the longest bucket is refused.
 
-A clip comes from one of three places, each named in its errors: the
-``footage_url`` extension field of the talking routes (REST and YAML jobs),
-the ``footage`` option (the CLI's ``--footage``), or the cast user actor's
+A clip comes from one of two places, each named in its errors: the
+``footage_url`` extension field of the talking routes (REST and YAML jobs;
+the CLI's ``--footage CLIP`` is its shorthand), or the cast user actor's
 ``talking.mp4`` when it has a sound (an actor folder that is its own voice; a
 silent one is looped under a synthetic voice instead).
 """
@@ -36,7 +36,8 @@ TRANSCRIBED = "the transcript's words, aligned to it"
 
 FOOTAGE_URL_HELP = ("Extension: your own talking clip (at most 15 s, picture and sound) as the actor and the voice; "
                     "its words are the captions, its length the duration unless a longer one is given (script "
-                    "optional).")
+                    "optional). Its last frame is never held: where the duration outlasts it, the ad cuts to its "
+                    "b-roll or product, or else ends with the clip (priced as the duration).")
 # request fields a footage_url replaces: the clip is the actor, the voice and the words
 REPLACED_BY_FOOTAGE = ("actor_slug", "face_photo_url", "voice", "prompt", "dub_language")
 
@@ -52,17 +53,15 @@ class Footage:
 
 
 def own_footage(context: Context, casting: Casting, url: str | None = None) -> Footage | None:
-    """The ad's footage: the request's ``footage_url``, else the ``footage`` option, else the cast actor's own
-    talking clip when it has a sound (and no recorded voiceover replaces it); None for an ad with a synthetic
-    voice.
+    """The ad's footage: the request's ``footage_url``, else the cast actor's own talking clip when it has a
+    sound (and no recorded voiceover replaces it); None for an ad with a synthetic voice.
 
-    A clip given by the request or the option must have a picture and a
-    sound (MediaError naming its field otherwise).
+    A clip given by the request must have a picture and a sound (MediaError
+    naming ``footage_url`` otherwise).
     """
-    given = (url, "footage_url") if url is not None else (context.options.footage, "footage")
-    if given[0] is not None:
-        clip = context.fetch(str(given[0]), field=given[1], limits=VIDEO)
-        return Footage(clip, given[1], check_footage(clip, field=given[1]))
+    if url is not None:
+        clip = context.fetch(url, field="footage_url", limits=VIDEO)
+        return Footage(clip, "footage_url", check_footage(clip, field="footage_url"))
     own = casting.actor.talking_clip
     if casting.actor.kind == "footage" and own is not None and context.options.voiceover is None \
             and probe(own).audio is not None:
@@ -114,7 +113,8 @@ def footage_actor(clip: Path) -> Actor:
 
 
 def asked(request: RequestModel, field: str) -> int | None:
-    """The duration ``field`` when the request gave it (not its default): what a footage ad must last at least."""
+    """The duration ``field`` when the request gave it (not its default): what a footage ad is priced at least
+    (it still ends with its clip where nothing else can be shown after it)."""
     value = getattr(request, field) if field in request.model_fields_set else None
     return None if value is None else int(value)
 
@@ -123,6 +123,6 @@ def unscripted(at_least: int | None = None) -> ScriptDecision:
     """The script decision of a footage ad: its words are the ones heard in the clip, known only once it is
     recognised (``build``), and its bucket is the clip's (``plan_spoken_ad``), so nothing is paced; a duration
     the request asks for, or a route's shortest when it is longer than any clip (laptop_ugc's 15 s), is
-    ``at_least`` (the clip's last frame is held to the end)."""
+    ``at_least`` (billed; the ad itself ends with its clip unless it has other shots to show, ``ad_length_ms``)."""
     return ScriptDecision("", False, PacingReceipt(word_count=0, words_per_second=0.0, max_words=0,
                                                    estimated_duration=at_least or 0, pacing_warning=None))

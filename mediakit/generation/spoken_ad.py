@@ -19,9 +19,7 @@ formats differ only in their hooks); everything else is written once here:
   ``MAX_DEAD_AIR_MS`` would follow the last word (a short recorded voiceover).
 
 Documented options outside the requests (``Options``): ``voiceover`` (a
-recorded voice; captions aligned to the script), ``footage`` (the user's own
-talking clip as actor and voice, as the talking routes' ``footage_url`` field
-and an actor folder's ``talking.mp4`` with a sound; see ``footage``) and
+recorded voice; captions aligned to the script) and
 ``extra["preview_height"]`` (a smaller canvas of the same aspect, for
 previews and fast tests).
 """
@@ -43,6 +41,7 @@ from ..captions import captions_for
 from ..errors import ValidationError
 from ..fetch import AUDIO
 from ..media_io import open_image
+from ..probe import probe
 from ..progress import ProgressCallback
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
 from ..stages.layouts.fills import blurred_cover
@@ -75,6 +74,7 @@ from .footage import NOTE as FOOTAGE_NOTE
 from .upscale import upscale_note
 
 MAX_DEAD_AIR_MS = 1000       # more quiet than this after the last word carries an end card
+TAIL_BEAT_MS = 250           # a footage ad with nothing to show after its clip ends this long after it (no freeze)
 SIDECAR_STYLE = "hormozi"    # pages the .srt/.vtt sidecars when no caption is burnt in
 MIN_PRODUCT_SIDE = 600       # px; a smaller product photo shows soft on a 1080 px frame (receipt note)
 
@@ -105,6 +105,14 @@ class SpokenAdPlan(Plan):
     music: str | None = None
     delivery: str | None = None
     music_level_db: float = MUSIC_LEVEL_DB
+    tail_shots: bool = False     # a footage ad has shots besides the actor to show once its clip has ended
+    ends_ms: int | None = None   # set at build: where a footage ad with nothing to show after its clip ends
+
+    @property
+    def total_ms(self) -> int:
+        """How long the ad lasts (ms): its bucket, or less for a footage ad that ends with its clip (``ends_ms``);
+        the price is the bucket's either way."""
+        return self.seconds * 1000 if self.ends_ms is None else self.ends_ms
 
     @property
     def own_words(self) -> bool:
@@ -115,12 +123,14 @@ class SpokenAdPlan(Plan):
 
 @dataclass(frozen=True)
 class Sound:
-    """What every aspect of one ad shares: the voice (its words timed) and its mix over the bed (a future)."""
+    """What every aspect of one ad shares: the voice (its words timed), its mix over the bed (a future) and the
+    ad's length (ms; see ``ad_length_ms``)."""
 
     speech: SpeechInput
     words: list[Word]
     speech_ms: int
     mixing: Future[Path]
+    length_ms: int
 
 
 @dataclass(frozen=True)
@@ -151,8 +161,9 @@ def plan_spoken_ad(plan_type: type[AdPlanT], generator: str, *, script: ScriptDe
     paced request's.  The voice speaks the script and then the ``cta``.  A
     face photo and the stills in ``full_frame`` (field name -> file) are shown
     on the whole canvas: one enlarged more than twice gets a receipt note.
-    A footage ad (``footage_url``, the ``footage`` option or an actor's own
-    clip with a sound) is its clip's picture and voice, its bucket the clip's.
+    A footage ad (``footage_url`` or an actor's own clip with a sound) is its
+    clip's picture and voice, its bucket the clip's; it ends with its clip
+    where nothing else can be shown after it (``ad_length_ms``).
     """
     shown = {**({"face_photo_url": casting.actor.portrait_path} if casting.actor.kind == "photo" else {}),
              **(full_frame or {})}
@@ -212,11 +223,12 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
 
     @abstractmethod
     def picture(self, plan: AdPlanT, speech: SpeechInput, workdir: Path) -> Picture:
-        """The ad's picture for the spoken ``speech`` (its words timed), lasting ``plan.seconds``."""
+        """The ad's picture for the spoken ``speech`` (its words timed), lasting ``plan.total_ms``."""
 
     def build(self, plan: AdPlanT, workdir: Path, progress: ProgressCallback | None = None) -> Built:
         with _pool() as pool:
-            return self._finish(plan, self._sound(plan, workdir, pool), workdir)
+            sound = self._sound(plan, workdir, pool)
+            return self._finish(replace(plan, ends_ms=sound.length_ms), sound, workdir)
 
     def build_aspects(self, plan: AdPlanT, canvases: Mapping[str, Canvas], workdir: Path,
                       progress: ProgressCallback | None = None) -> dict[str, Built]:
@@ -229,7 +241,7 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
             for aspect, canvas in canvases.items():
                 folder = workdir / aspect_tag(aspect)
                 folder.mkdir(exist_ok=True)
-                built[aspect] = self._finish(replace(plan, canvas=canvas), sound, folder)
+                built[aspect] = self._finish(replace(plan, canvas=canvas, ends_ms=sound.length_ms), sound, folder)
             return built
 
     def _sound(self, plan: AdPlanT, workdir: Path, pool: ThreadPoolExecutor) -> Sound:
@@ -242,12 +254,13 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
                                                 allow_unaligned=not plan.own_words)
         speech = replace(SpeechInput.from_file(voice, words=words), delivery=plan.delivery) if plan.speech is None \
             else SpeechInput(voice, speech_ms, words=tuple(words), delivery=plan.delivery)
-        mixing = pool.submit(soundtrack, voice, None if bed is None else bed.result, total_ms, workdir / "mix.wav",
+        length_ms = ad_length_ms(plan, speech_ms)
+        mixing = pool.submit(soundtrack, voice, None if bed is None else bed.result, length_ms, workdir / "mix.wav",
                              music_level_db=plan.music_level_db)
-        return Sound(speech, words, speech_ms, mixing)
+        return Sound(speech, words, speech_ms, mixing, length_ms)
 
     def _finish(self, plan: AdPlanT, sound: Sound, workdir: Path) -> Built:
-        total_ms, canvas, words = plan.seconds * 1000, plan.canvas, sound.words
+        total_ms, canvas, words = plan.total_ms, plan.canvas, sound.words
         picture = self.picture(plan, sound.speech, workdir)
         card_text, card_from, captions_to = self._card(plan, words, sound.speech_ms)
         card = end_card(card_text, canvas, centre_y=picture.caption_centre, start_ms=card_from, total_ms=total_ms)
@@ -258,8 +271,8 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
                             audio=(AudioClip(sound.mixing.result()), *picture.track.audio),
                             captions=burnt if plan.burn_captions else None)
-        receipt = replace(plan.receipt, word_count=len(words), words_per_second=round(len(words) / plan.seconds, 2)) \
-            if plan.voiceover is not None else None
+        receipt = replace(plan.receipt, word_count=len(words), words_per_second=round(len(words) / plan.seconds, 2),
+                          notes=(*plan.receipt.notes, *ends_note(plan))) if plan.voiceover is not None else None
         release_heap()
         return Built(timeline=timeline, captions=captions,
                      receipt=receipt, poster_ms=min(total_ms - 1, (words[0].start_ms if words else 0) + 600))
@@ -274,7 +287,7 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         one, the script's closing line only where a long quiet follows the
         last word (a short recorded voiceover), for the last ``MAX_CARD_MS``.
         """
-        total_ms = plan.seconds * 1000
+        total_ms = plan.total_ms
         said = cta_words(words, plan.cta)
         spoken_to = last_word_end(words, speech_ms)
         latest = total_ms - MAX_CARD_MS
@@ -290,6 +303,36 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
             closing = " ".join(w.text for w in words) if plan.heard else plan.script.script  # footage says its own
             return closing_line(closing, plan.canvas), start, start
         return None, total_ms, total_ms
+
+
+def ad_length_ms(plan: SpokenAdPlan, speech_ms: int) -> int:
+    """How long the ad lasts: its bucket, unless it is a footage ad whose clip (``speech_ms`` long) ends sooner
+    and the picture has nothing else to show (``tail_shots``): then the clip and a short beat, never its last
+    frame held (a frozen face under a card is what buyers reject)."""
+    total_ms = plan.seconds * 1000
+    if not plan.own_words or plan.tail_shots:
+        return total_ms
+    return min(total_ms, speech_ms + TAIL_BEAT_MS)
+
+
+def clip_at_least(plan: SpokenAdPlan, least_ms: int, field: str, layout: str) -> None:
+    """Refuse (ValidationError naming ``field``) a footage ad that ends with its clip (``ad_length_ms``) where the
+    clip and its beat last less than ``least_ms``, the least the route's ``layout`` fits in: checked when
+    planned, so no credit is taken for an ad that could not be laid out."""
+    if not plan.own_words or plan.tail_shots or plan.voiceover is None:
+        return
+    clip_ms = probe(plan.voiceover).duration_ms or 0
+    if clip_ms + TAIL_BEAT_MS < least_ms:
+        raise ValidationError(field, f"{clip_ms / 1000:.1f} s", f"must last at least "
+                              f"{(least_ms - TAIL_BEAT_MS) / 1000:.2f} s on {plan.generator}: {layout}")
+
+
+def ends_note(plan: SpokenAdPlan) -> tuple[str, ...]:
+    """The receipt's note for a footage ad that ends with its clip, shorter than the bucket it is priced at."""
+    if plan.total_ms >= plan.seconds * 1000:
+        return ()
+    return (f"footage: the ad lasts {plan.total_ms / 1000:.1f} s, as long as the clip (priced as its {plan.seconds} s "
+            "bucket): nothing else is shown after it, so the ad ends with it rather than hold its last frame",)
 
 
 def _pool() -> ThreadPoolExecutor:
@@ -336,7 +379,7 @@ def full_frame_actor(plan: SpokenAdPlan, speech: SpeechInput) -> Path | ActorLay
     animates (and crops for a close-up), so no clip is encoded; other kinds are a clip."""
     canvas = plan.canvas
     return placeable(talking_track(plan.casting.actor, speech, canvas.box, fps=canvas.fps,
-                                   duration_ms=plan.seconds * 1000))
+                                   duration_ms=plan.total_ms))
 
 
 def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, ...]:
@@ -345,7 +388,7 @@ def framed_actor(plan: SpokenAdPlan, speech: SpeechInput) -> tuple[VisualLayer, 
     headshot on 9:16) is shown above a band that holds them, instead of under the captions: the band is the
     photo's place blurred, the person taken out (``fills.blurred_cover``), so it reads as the photo going on (a
     flat colour under a landscape photo looked like a bar)."""
-    canvas, total_ms, actor = plan.canvas, plan.seconds * 1000, plan.casting.actor
+    canvas, total_ms, actor = plan.canvas, plan.total_ms, plan.casting.actor
     layers = talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms).layers
     end = room_below(canvas, plan.style, seen_in(layers, canvas).faces) \
         if actor.kind == "photo" and plan.burn_captions else None

@@ -32,6 +32,7 @@ from ..generation.spoken_ad import (
     SpokenAdGenerator,
     SpokenAdPlan,
     canvas_for,
+    clip_at_least,
     full_frame_actor,
     light_bed,
     plan_spoken_ad,
@@ -41,6 +42,7 @@ from ..stages.actors.talking import SpeechInput
 from ..stages.broll.scenes import actor_scene
 from ..stages.layouts.laptop import (
     FACE,
+    MIN_FACE_MS,
     TRANSITION,
     ScreenInput,
     app_lines,
@@ -62,6 +64,8 @@ from ..words import Word
 SAMPLE_MS = 100     # how often a page's time is sampled for where the scrolling app's text is
 DEFAULT_BED = "chill"   # the light bed under the voice when the request names none
 FOOTAGE_SECONDS = 15    # a footage ad's length unless duration is given: the shorter one, which holds any clip
+MIN_APP_MS = 1000       # the app scene's least (``scene_times``)
+SHORTEST_MS = 500 + MIN_APP_MS + MIN_FACE_MS   # a footage ad that ends with its clip: the three scenes at their least
 
 
 class LaptopUgcRequest(RequestModel):
@@ -80,7 +84,7 @@ class LaptopUgcRequest(RequestModel):
                     "a light chill bed when omitted.")
     cta: Cta | None = Field(None, description="mediakit extension: a call to action, spoken last and shown on the "
                                               "end card (at most 100 characters).")
-    footage_url: Url | None = Field(None, description=FOOTAGE_URL_HELP + " The ad lasts 15 s unless duration is "
+    footage_url: Url | None = Field(None, description=FOOTAGE_URL_HELP + " Priced as 15 s unless duration is "
                                                                         "given.")
     webhook_url: WebhookUrl | None = None
 
@@ -128,23 +132,28 @@ class LaptopUgcGenerator(SpokenAdGenerator[LaptopUgcRequest, LaptopUgcPlan]):
             decision = script_for(self.id, script=request.script, duration=request.duration)
         casting = cast(self.id, actor_slug=request.actor_slug, context=context, seed_text=decision.script)
         burn = request.subtitle_style != "none"
-        return plan_spoken_ad(
+        plan = plan_spoken_ad(
             LaptopUgcPlan, self.id, script=decision, casting=casting, context=context,
             canvas=canvas_for("9:16", context.options.extra.get("preview_height")), duration=request.duration,
             style=request.subtitle_style if burn else SIDECAR_STYLE, burn_captions=burn, screen=screen,
             cta=request.cta, footage_url=request.footage_url, **light_bed(request.music, DEFAULT_BED),
             first_words=first_words)
+        clip_at_least(plan, SHORTEST_MS, "footage_url" if request.footage_url else "actor_slug",
+                      "a laptop shot, the app and a face close-up")
+        return plan
 
     def picture(self, plan: LaptopUgcPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The three scenes, cut where the first half's last word ends (between its end and the next word);
         captions off the actor's face, the laptop and the app's text (see ``caption_place``)."""
-        words, total_ms = speech.words, plan.seconds * 1000
+        words, total_ms = speech.words, plan.total_ms
         if plan.own_words and len(words) > 1:   # footage: its own words, split now they are timed
             first = len(split_script(" ".join(w.text for w in words))[0].split())
         else:
             first = plan.first_words
         split_ms = (words[first - 1].end_ms + words[first].start_ms) // 2 if 0 < first < len(words) else total_ms // 3
-        split_ms = min(max(split_ms, 1500), total_ms - 6000)
+        # the app and the close-up keep 6 s, or their least in a footage ad that ends with its short clip
+        latest = total_ms - (6000 if total_ms >= 7500 else MIN_APP_MS + MIN_FACE_MS)
+        split_ms = min(max(split_ms, min(1500, latest)), latest)
         actor = full_frame_actor(plan, speech)
         centre, face, sticky = caption_place(plan, actor, words, split_ms, workdir)
         track = laptop_track(actor, plan.screen, plan.canvas, split_ms=split_ms, duration_ms=total_ms, face=face,
@@ -168,7 +177,7 @@ def caption_place(plan: LaptopUgcPlan, actor: Path | ActorLayer, words: Sequence
     scene gets a sticky header or footer in the app's colour behind the
     captions (``sticky_band``).
     """
-    canvas, total_ms = plan.canvas, plan.seconds * 1000
+    canvas, total_ms = plan.canvas, plan.total_ms
     first, second, _ = scene_times(split_ms, total_ms)
     faces = [grown(band, canvas.height) for band in (face_band(canvas.width, canvas.height),
                                                      *seen_in([actor_scene(actor, 0, first)], canvas).faces)]

@@ -152,7 +152,7 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
 
     def picture(self, plan: ProductActingPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The template's scene: the actor in its box, the product shown whole; captions off face and product."""
-        canvas, total_ms = plan.canvas, plan.seconds * 1000
+        canvas, total_ms = plan.canvas, plan.total_ms
         actor = plan.casting.actor   # a photo actor in the room stands at its photo's shape, cut out
         abox = actor_box(get_template(plan.template), canvas, photo=actor.kind == "photo")
         acted = talking_track(actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps, duration_ms=total_ms)

@@ -110,7 +110,7 @@ class ShowYourAppGenerator(SpokenAdGenerator[ShowYourAppRequest, ShowYourAppPlan
 
     def picture(self, plan: ShowYourAppPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The phone layout with the actor in its PiP; captions off the phone, the app's text and the face."""
-        total_ms = plan.seconds * 1000
+        total_ms = plan.total_ms
         motion = screen_motion(plan.screenshot, phone_shot(plan.canvas).screen, total_ms, spoken_lines(speech.words))
         track = phone_track(plan.screenshot, plan.canvas, total_ms, actor=full_frame_actor(plan, speech),
                             motion=motion, cache_dir=workdir)

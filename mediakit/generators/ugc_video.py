@@ -27,8 +27,8 @@ from ..generation.request import RequestModel, rule_error, seconds_field, spec_e
 from ..generation.spoken_ad import Picture, SpokenAdGenerator, SpokenAdPlan, canvas_for, plan_spoken_ad, product_notes
 from ..generator_ids import GeneratorId
 from ..stages.actors.talking import SpeechInput, placeable, talking_track
-from ..stages.broll import Scene, get_engine, scene_durations, scenes_track
-from ..stages.broll.edit import SentenceEdit
+from ..stages.broll import Scene, get_engine, scenes_track
+from ..stages.broll.edit import SentenceEdit, footage_scenes, footage_tail, spoken_durations
 from ..stages.broll.scenes import MAX_SCENES, RequestedScene, card_words, drawn_scenes
 from ..stages.layouts.green_screen import GREEN_SCREEN_HELP, green_screen_track, page_for
 from ..stages.pip import PipOptions, pip_box
@@ -160,18 +160,20 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             tone=tone, dub_language=request.dub_language, notes=tuple(notes), cta=request.cta, music=request.music,
             full_frame={f"broll_images[{i}]": p for i, p in enumerate(broll_images)}, footage_url=request.footage_url,
             pip=pip, scenes=scenes, edit=edit, broll_images=broll_images, broll_model=request.broll_model,
-            page=(broll_images or (product,))[0], green_screen=request.layout is not None)
+            page=(broll_images or (product,))[0], green_screen=request.layout is not None,
+            tail_shots=pip is None and request.layout is None and footage_tail(edit, scenes) is not None)
 
     def picture(self, plan: UgcVideoPlan, speech: SpeechInput, workdir: Path) -> Picture:
         """The actor full frame, cut with b-roll as the scenes say (a footage ad's at the sentences of its words),
         and/or in a PiP; captions off every face."""
-        canvas, actor, total_ms = plan.canvas, plan.casting.actor, plan.seconds * 1000
+        canvas, actor, total_ms = plan.canvas, plan.casting.actor, plan.total_ms
         if plan.green_screen:
             page = page_for(plan.page, speech, canvas, plan.broll_model)
             track = green_screen_track(actor, speech, page, canvas, total_ms)
             stands = track.layers[-1].box   # captions keep off the actor as off a PiP: the face first, then the rest
             return Picture(track, clear_of_picture(track.layers, canvas, plan.style, pip=stands, face_shown=False))
-        scenes = plan.edit.scenes(" ".join(w.text for w in speech.words)) if plan.own_words and plan.edit \
+        scenes = footage_scenes(plan.edit, plan.scenes, " ".join(w.text for w in speech.words),
+                                clip_ends=plan.tail_shots and speech.duration_ms < total_ms) if plan.own_words \
             else plan.scenes
         only_pip = plan.pip is not None and bool(scenes) and all(s.type == "broll" for s in scenes)
         pip_at = pip_clip = None
@@ -189,8 +191,7 @@ class UgcVideoGenerator(SpokenAdGenerator[TalkingAdRequest, UgcVideoPlan]):
             return Picture(Track(layers, total_ms), centre(layers, False))
         # the full-frame actor only when a scene shows it (a PiP-only ad never renders it)
         full = None if only_pip else talking_track(actor, speech, canvas.box, fps=canvas.fps, duration_ms=total_ms)
-        durations = scene_durations(scenes, list(speech.words), speech.duration_ms)
-        durations[-1] += total_ms - sum(durations)
+        durations = spoken_durations(scenes, list(speech.words), speech.duration_ms, total_ms)
         actor_clip = placeable(full) if full is not None else pip_clip
         assert actor_clip is not None
         cut = scenes_track(scenes, voice=speech.audio, actor=actor_clip, canvas=canvas, durations=durations,

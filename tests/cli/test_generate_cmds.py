@@ -62,15 +62,22 @@ def test_generate_writes_output_receipt_sidecars_and_poster(tmp_path: Path, tiny
     assert saved["generator"] == "subtitle" and saved["metered"] == {"operation": "subtitle", "seconds": 2}
 
 
-def test_footage_flag_reaches_the_talking_routes(tmp_path: Path, silent_video: Path) -> None:
-    """--footage is the footage option: a clip without a sound is refused naming the flag's field."""
-    result = CliRunner().invoke(main, ["generate", "ugc_video", "--set", "script=I tried this cold brew for a week "
-                                       "and it changed my mornings.", "--footage", str(silent_video),
+def test_the_footage_flag_is_footage_url_so_no_script_is_needed(tmp_path: Path, silent_video: Path) -> None:
+    """--footage CLIP is --set footage_url=CLIP: with no script the clip itself is checked (and refused here, being
+    silent), where a separate option left the request demanding a script."""
+    result = CliRunner().invoke(main, ["generate", "ugc_video", "--footage", str(silent_video),
                                        "-o", str(tmp_path / "o.mp4"), "--json"])
     assert result.exit_code == 2
     assert json.loads(result.stdout)["error"]["details"][0] == {
         "file": str(silent_video), "rule": "must have both a picture and a sound (the actor and their voice)",
-        "field": "footage"}
+        "field": "footage_url"}
+    both = CliRunner().invoke(main, ["generate", "ugc_video", "--footage", str(silent_video), "--set",
+                                     f"footage_url={silent_video}", "-o", str(tmp_path / "o.mp4"), "--json"])
+    assert json.loads(both.stdout)["error"]["details"][0]["rule"] == "give --footage or footage_url, not both"
+    elsewhere = CliRunner().invoke(main, ["generate", "subtitle", "--footage", str(silent_video),
+                                          "-o", str(tmp_path / "o.mp4"), "--json"])
+    assert json.loads(elsewhere.stdout)["error"]["details"][0] == {
+        "field": "footage", "rule": "applies only to the talking routes (those that take footage_url)"}
 
 
 def test_a_bad_aspect_is_one_line_naming_the_option(tmp_path: Path) -> None:

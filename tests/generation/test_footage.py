@@ -1,4 +1,4 @@
-"""Footage actors: the user's own talking clip is a spoken ad's actor and voice (the ``footage`` option)."""
+"""Footage actors: the user's own talking clip is a spoken ad's actor and voice (``footage_url``)."""
 
 from __future__ import annotations
 
@@ -12,16 +12,17 @@ import pytest
 from benchmark_scripts import bench_module
 
 from mediakit.errors import AlignmentError, MediaError, ValidationError
-from mediakit.ffmpeg import run_ffmpeg_full
+from mediakit.ffmpeg import run_ffmpeg, run_ffmpeg_full
 from mediakit.generation import spoken_ad
 from mediakit.generation.contract import Options
 from mediakit.generation.footage import FOOTAGE_SLUG
 from mediakit.generation.run import generate, plan_job
 from mediakit.generators import laptop_ugc
 from mediakit.media_io import decode_audio
+from mediakit.probe import probe
 from mediakit.stages.actors.catalog import bundled_actors
 from mediakit.stages.synth import spectral_filter
-from mediakit.timeline import ImageLayer, SequenceLayer, TextLayer, VideoLayer, VisualLayer
+from mediakit.timeline import ImageLayer, SequenceLayer, TextLayer, VideoLayer
 
 SCRIPT = "I tried this cold brew for a week and it changed my mornings."
 PREVIEW = {"preview_height": 320}
@@ -32,8 +33,14 @@ def grid(real: Path) -> Path:
     return real / "lipnet-grid-swwp2s" / "id2_vcd_swwp2s.mpg"
 
 
+@pytest.fixture
+def coffee(real: Path) -> Path:
+    return real / "skimage-coffee" / "coffee.png"
+
+
 def _plan(footage: Path, **options: object) -> object:
-    return plan_job("ugc_video", {"script": SCRIPT}, options=Options(footage=footage, extra=PREVIEW, **options))[1]
+    return plan_job("ugc_video", {"script": SCRIPT, "footage_url": str(footage)},
+                    options=Options(extra=PREVIEW, **options))[1]
 
 
 def test_the_clip_is_the_actor_and_the_voice_and_its_length_the_bucket(grid: Path) -> None:
@@ -48,11 +55,11 @@ def test_a_clip_over_15_s_a_silent_clip_or_footage_with_a_voiceover_is_refused(g
                                                                                   long_clip: Path) -> None:
     with pytest.raises(ValidationError, match="must last at most 15 s") as too_long:
         _plan(long_clip)
-    assert too_long.value.field == "footage"
+    assert too_long.value.field == "footage_url"
     with pytest.raises(MediaError, match="both a picture and a sound") as silent:
         _plan(silent_video)
-    assert silent.value.field == "footage"
-    with pytest.raises(ValidationError, match="give footage or voiceover, not both"):
+    assert silent.value.field == "footage_url"
+    with pytest.raises(ValidationError, match="give footage_url or voiceover, not both"):
         _plan(grid, voiceover=grid)
 
 
@@ -119,8 +126,8 @@ def test_a_silent_talking_clip_loops_under_a_synthetic_voice_and_a_long_one_is_r
 @pytest.mark.slow
 def test_a_footage_ad_captions_the_clips_own_words_at_the_house_loudness_in_lip_sync(grid: Path,
                                                                                       tmp_path: Path) -> None:
-    result = generate("ugc_video", {"script": SCRIPT}, tmp_path / "ad.mp4",
-                      options=Options(footage=grid, extra=PREVIEW))
+    result = generate("ugc_video", {"script": SCRIPT, "footage_url": str(grid)}, tmp_path / "ad.mp4",
+                      options=Options(extra=PREVIEW))
     words = [w["word"].strip(".,").lower() for w in json.loads(result.files["words_json"].read_text())]
     assert words[:3] == ["set", "white", "with"] and words[-1] == "soon", words
     _, meter = run_ffmpeg_full(["-i", str(result.output), "-af", "ebur128=framelog=quiet", "-f", "null", "-"],
@@ -130,6 +137,8 @@ def test_a_footage_ad_captions_the_clips_own_words_at_the_house_loudness_in_lip_
     sound = _best_lag(_loudness(result.output), _loudness(grid), 20)  # 10 ms steps
     assert sound == 0, sound  # the ad's sound is the clip's, not shifted
     lips = bench_module("footage_sync").av_offset(result.output, grid)   # the picture against the sound
+    # 37 frames matched here: the ad now lasts the clip, so the frames that held its last one (which matched its
+    # end) are gone, and the punch-ins' tight frames are fewer to match
     assert abs(lips["offset_frames"]) < 1 and lips["frames_matched"] >= 30, lips
 
 
@@ -147,30 +156,70 @@ def _best_lag(a: np.ndarray, b: np.ndarray, reach: int) -> int:
 
 
 @pytest.mark.slow
-def test_the_end_card_quotes_what_the_clip_said_not_the_script(grid: Path, tmp_path: Path) -> None:
-    gen, plan = plan_job("ugc_video", {"script": SCRIPT}, options=Options(footage=grid, extra=PREVIEW))
+def test_after_the_clip_the_ad_cuts_to_its_b_roll_under_a_card_quoting_what_the_clip_said(grid: Path, coffee: Path,
+                                                                                          tmp_path: Path) -> None:
+    gen, plan = plan_job("ugc_video", {"script": SCRIPT, "footage_url": str(grid), "broll_images": [str(coffee)]},
+                         options=Options(extra=PREVIEW))
     built = gen.build(plan, tmp_path)
-    assert built.timeline is not None
+    assert built.timeline is not None and built.timeline.duration_ms == 5000   # the bucket: it has b-roll to show
     texts = [layer.text for layer in built.timeline.layers if isinstance(layer, TextLayer)]
     assert texts and "soon" in texts[-1].lower() and "brew" not in " ".join(texts).lower()
-    (shown,) = [layer for layer in built.timeline.layers  # the clip, or its scenes when it punches in
-                if isinstance(layer, VideoLayer | SequenceLayer) and grid in _paths(layer)]
-    clip = shown.scenes[0] if isinstance(shown, SequenceLayer) else shown
-    assert isinstance(clip, VideoLayer)
-    assert (shown.start_ms, clip.trim_start_ms, clip.loop) == (0, 0, False), "the picture starts with its sound"
-    (held,) = [layer for layer in built.timeline.layers if isinstance(layer, ImageLayer)]
-    assert held.start_ms == shown.duration_ms == 2980 and held.start_ms + held.duration_ms == 5000, "then it holds"
+    (cut,) = [layer for layer in built.timeline.layers if isinstance(layer, SequenceLayer)]
+    clip, after = cut.scenes
+    assert isinstance(clip, VideoLayer) and clip.path == grid and (clip.trim_start_ms, clip.loop) == (0, False)
+    assert clip.duration_ms == 2980, "the picture starts with its sound and is cut where the clip ends"
+    assert isinstance(after, ImageLayer) and after.path == coffee and after.duration_ms == 2020
+    assert not any(isinstance(layer, ImageLayer) and layer.path != coffee for layer in built.timeline.layers)
 
 
-def _paths(layer: VisualLayer) -> set[Path]:
-    """The files a layer shows, its scenes' included."""
-    if isinstance(layer, SequenceLayer):
-        return {path for scene in layer.scenes for path in _paths(scene)}
-    return {layer.path} if isinstance(layer, VideoLayer) else set()
+def test_only_a_ugc_video_with_a_cutaway_and_the_actor_out_of_it_lasts_its_bucket(grid: Path, coffee: Path) -> None:
+    """B-roll or a product to cut to, full frame: it lasts the bucket; a PiP or the green-screen layout keeps the
+    actor on screen throughout, so it ends with the clip like a plain talking head."""
+    body = {"footage_url": str(grid), "broll_images": [str(coffee)]}
+    cases = {"b-roll": ({}, True), "product": ({"broll_images": [], "product_image_url": str(coffee)}, True),
+             "plain": ({"broll_images": []}, False), "pip": ({"composition_mode": "pip"}, False),
+             "green screen": ({"layout": "green_screen"}, False)}
+    for name, (extra, fills) in cases.items():
+        _, plan = plan_job("ugc_video", {**body, **extra}, options=Options(extra=PREVIEW))
+        assert plan.tail_shots is fills, name  # type: ignore[attr-defined]
 
 
 @pytest.mark.slow
-def test_the_music_bed_is_ducked_under_the_clips_own_voice(grid: Path, tmp_path: Path,
+def test_with_nothing_else_to_show_the_ad_ends_with_its_clip_never_on_a_frozen_face(grid: Path,
+                                                                                     tmp_path: Path) -> None:
+    """The GRID clip (2.98 s) in a 5 s bucket: the ad lasts the clip and a 0.25 s beat, priced as the bucket; the
+    face never stands still longer than that beat, and the clip's last word is heard whole."""
+    result = generate("ugc_video", {"footage_url": str(grid)}, tmp_path / "ad.mp4", options=Options(extra=PREVIEW))
+    assert 3200 <= probe(result.output).duration_ms <= 3270
+    assert result.receipt["estimated_duration"] == 5   # priced as the bucket
+    assert any("the ad lasts 3.2 s, as long as the clip" in note for note in result.receipt["notes"])
+    assert longest_still(result.output) <= 9, "a frozen face (over 0.3 s of identical frames)"
+    words = _align_file(grid)
+    (start, _), (soon, end) = words["set"], words["soon"]
+
+    def last_word_share(media: Path) -> float:   # the last word's loudness against the whole speech's
+        pcm = decode_audio(media, rate=16000)
+        assert len(pcm) >= end * 16, "the sound stops before the last word ends"
+        return float(np.sqrt((pcm[soon * 16:end * 16] ** 2).mean() / (pcm[start * 16:end * 16] ** 2).mean()))
+
+    assert 0.8 <= last_word_share(result.output) / last_word_share(grid) <= 1.25, "the last word is cut"
+
+
+def longest_still(video: Path) -> int:
+    """The longest run of identical frames (the face region, below the captions; 2 levels of noise allowed)."""
+    raw, _ = run_ffmpeg_full(["-i", str(video), "-vf", "scale=64:114,format=gray", "-f", "rawvideo", "-"],
+                             what="reading frames")
+    frames = np.frombuffer(raw, np.uint8).reshape(-1, 114, 64)[:, 50:, :].astype(int)
+    still = np.abs(np.diff(frames, axis=0)).max(axis=(1, 2)) <= 2
+    run = best = 0
+    for same in still:
+        run = run + 1 if same else 0
+        best = max(best, run)
+    return best + 1
+
+
+@pytest.mark.slow
+def test_the_music_bed_is_ducked_under_the_clips_own_voice(grid: Path, coffee: Path, tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """A 12 kHz tone stands in for the bed (the GRID voice has almost nothing there, so a band-pass hears only the
     bed): it sits a few dB lower while the clip speaks (0.5-2.2 s) than once it has been quiet a while."""
@@ -181,7 +230,8 @@ def test_the_music_bed_is_ducked_under_the_clips_own_voice(grid: Path, tmp_path:
         return np.stack([wave, wave], axis=1).astype(np.float32)
 
     monkeypatch.setattr(spoken_ad, "music_bed", tone_bed)
-    gen, plan = plan_job("ugc_video", {"footage_url": str(grid), "music": "chill"}, options=Options(extra=PREVIEW))
+    gen, plan = plan_job("ugc_video", {"footage_url": str(grid), "music": "chill", "broll_images": [str(coffee)]},
+                         options=Options(extra=PREVIEW))   # b-roll to cut to: it lasts the bucket, the clip 3 s
     built = gen.build(plan, tmp_path)
     assert built.timeline is not None
     mixed = decode_audio(built.timeline.audio[0].path, rate=rate)
@@ -222,6 +272,20 @@ def test_footage_url_on_every_other_talking_route_needs_no_script_or_actor(route
     assert missing.value.details[0] == {"field": without[0], "rule": without[1]}
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("route", ["show_your_app", "product_acting_ugc"])
+def test_a_route_that_shows_the_actor_throughout_ends_with_the_clip(route: str, grid: Path, screen: Path,
+                                                                    tmp_path: Path) -> None:
+    """The actor is in every shot (the phone's PiP, the product scene), so there is nothing to cut to once the
+    clip ends: the ad ends with it, even where a longer duration is asked for (priced as asked)."""
+    body = {k: str(screen) for k in ROUTES[route]}
+    gen, plan = plan_job(route, {**body, "footage_url": str(grid), "duration": 10}, options=Options(extra=PREVIEW))
+    built = gen.build(plan, tmp_path)
+    assert built.timeline is not None and built.timeline.duration_ms == 2980 + spoken_ad.TAIL_BEAT_MS
+    assert plan.metered.seconds == 10 and built.receipt is not None
+    assert built.receipt.notes[-1].startswith("footage: the ad lasts 3.2 s, as long as the clip (priced as its 10 s")
+
+
 def test_laptop_ugc_with_footage_keeps_a_given_duration_and_splits_the_words_heard(grid: Path, screen: Path) -> None:
     _, plan = plan_job("laptop_ugc", {"app_screen_image_url": str(screen), "footage_url": str(grid), "duration": 20},
                        options=Options(extra=PREVIEW))
@@ -251,8 +315,9 @@ def test_with_a_transcript_the_captions_and_b_roll_cuts_follow_its_sentences(gri
         assert abs(start - truth[said][0]) <= 80, (text, start, truth[said])
     (cut,) = [layer for layer in built.timeline.layers if isinstance(layer, SequenceLayer)]
     ends = list(itertools.accumulate(scene.duration_ms or 0 for scene in cut.scenes))
-    assert len(cut.scenes) == 3 and isinstance(cut.scenes[1], ImageLayer), cut.scenes   # b-roll: "With P two."
+    assert len(cut.scenes) == 4 and isinstance(cut.scenes[1], ImageLayer), cut.scenes   # b-roll: "With P two."
     assert abs(ends[0] - truth["white"][1]) <= 80 and abs(ends[1] - truth["two"][1]) <= 80, ends
+    assert isinstance(cut.scenes[3], ImageLayer) and ends[2] == 2980, ends   # and again once the clip has ended
 
 
 @pytest.mark.parametrize(("route", "field"), [("ugc_video", "target_duration"), ("show_your_app", "duration"),
@@ -261,7 +326,7 @@ def test_a_duration_asked_for_is_kept_and_never_shorter_than_the_clip(route: str
                                                                        screen: Path) -> None:
     body = {k: str(screen) for k in ROUTES.get(route, {})} | {"footage_url": str(grid)}
     _, asked = plan_job(route, {**body, field: 10}, options=Options(extra=PREVIEW))
-    assert asked.seconds == asked.metered.seconds == 10  # type: ignore[attr-defined]  # the last frame held
+    assert asked.seconds == asked.metered.seconds == 10  # type: ignore[attr-defined]  # priced (it ends with the clip)
     _, clip = plan_job(route, body, options=Options(extra=PREVIEW))
     assert clip.seconds == 5  # type: ignore[attr-defined]  # the 3 s clip's bucket, not the route's default
 
@@ -279,18 +344,30 @@ class _Stop(Exception):
 
 
 @pytest.mark.slow
-def test_laptop_ugc_splits_a_footage_ads_own_words_between_its_face_shots(grid: Path, screen: Path, tmp_path: Path,
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """The laptop shot ends at the sentence end of the clip's words (here its transcript's), not a third of the way."""
+def test_laptop_ugc_ends_with_a_short_footage_clip_its_three_scenes_fitted_inside_it(
+        grid: Path, screen: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 15 s route with the 2.98 s GRID clip lasts the clip and a beat (its close-up would otherwise hold the
+    clip's last frame for 12 s): the laptop shot gives way, at most to the sentence end of the clip's words (here
+    its transcript's, 1.9 s), so that the app and the close-up keep their least (1 s and 1.5 s)."""
     seen: dict[str, int] = {}
 
-    def split_at(*_: object, split_ms: int, **__: object) -> None:
-        seen["split_ms"] = split_ms
+    def split_at(*_: object, split_ms: int, duration_ms: int, **__: object) -> None:
+        seen.update(split_ms=split_ms, duration_ms=duration_ms)
         raise _Stop
 
     monkeypatch.setattr(laptop_ugc, "laptop_track", split_at)
     gen, plan = plan_job("laptop_ugc", {"app_screen_image_url": str(screen), "footage_url": str(grid)},
                          options=Options(transcript="Set white with P two. Soon.", extra=PREVIEW))
+    assert plan.metered.seconds == 15   # priced as the route's shortest
     with pytest.raises(_Stop):
         gen.build(plan, tmp_path)
-    assert abs(seen["split_ms"] - _align_file(grid)["two"][1]) <= 80, seen
+    assert seen == {"duration_ms": 3230, "split_ms": 3230 - 2500}, seen
+
+
+def test_laptop_ugc_refuses_a_clip_too_short_for_its_three_scenes(grid: Path, screen: Path, tmp_path: Path) -> None:
+    short = tmp_path / "short.mp4"
+    run_ffmpeg(["-i", str(grid), "-t", "2", "-c:v", "libx264", "-preset", "ultrafast", "-y", str(short)],
+               what="cutting the clip")
+    with pytest.raises(ValidationError, match="must last at least 2.75 s on laptop_ugc") as refused:
+        plan_job("laptop_ugc", {"app_screen_image_url": str(screen), "footage_url": str(short)})
+    assert refused.value.field == "footage_url"

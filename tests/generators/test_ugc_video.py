@@ -409,9 +409,11 @@ def test_a_footage_ad_cuts_to_b_roll_at_the_sentences_heard_in_it_not_the_script
     speech = SpeechInput(grid, 2980, words=tuple(Word(*w) for w in said))
     picture = gen.picture(plan, speech, tmp_path)  # type: ignore[attr-defined]
     (sequence,) = [layer for layer in picture.track.layers if isinstance(layer, SequenceLayer)]
-    assert [s.duration_ms for s in sequence.scenes] == [1000, 1100, 2900]  # cuts at 1.0 s and 2.1 s, to 5 s
-    clip, broll, back = sequence.scenes
+    # cuts at 1.0 s and 2.1 s, and to b-roll again where the clip ends (2.98 s) rather than hold its last frame
+    assert [s.duration_ms for s in sequence.scenes] == [1000, 1100, 880, 2020]
+    clip, broll, back, after = sequence.scenes
     assert isinstance(broll, ImageLayer) and broll.path == product
+    assert isinstance(after, ImageLayer) and after.motion is not None   # the pool's b-roll, moving
     assert isinstance(back, VideoLayer) and (back.path, back.trim_start_ms) == (grid, 2100)  # in step with its sound
     assert isinstance(clip, VideoLayer) and (clip.path, clip.trim_start_ms) == (grid, 0)
 

@@ -8,11 +8,13 @@ PiP); a product photo closes the ad and opens its first cutaway.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...captions.paginate import sentences
-from .scenes import Scene, SceneType
+from ...words import Word
+from .scenes import Scene, SceneType, scene_durations
 
 # templates that cut to b-roll on every middle sentence; the others cut away once, mid-way
 CUTAWAY_HEAVY = frozenset({"product-demo", "product-review", "listicle", "saas-review", "before-after"})
@@ -66,6 +68,41 @@ class SentenceEdit:
                 scene = Scene(kind, text, visual_prompt=text if kind == "broll" else None)
             scenes.append(scene)
         return merged(scenes)
+
+
+def footage_tail(edit: SentenceEdit | None, requested: Sequence[Scene], heard: str = "the clip") -> Scene | None:
+    """The shot a footage ad cuts to once its clip has ended, so that the clip's last frame is never held: the
+    ``requested`` scenes' last b-roll, else the edit's b-roll (the pool's or drawn, prompted by the words
+    ``heard``), else its product shown whole; None when there is nothing to cut away to."""
+    if edit is None:
+        return next((s for s in reversed(requested) if s.type == "broll"), None)
+    if edit.has_pool or edit.can_draw:
+        return Scene("broll", heard, visual_prompt=heard)
+    return None if edit.product is None else Scene("broll", heard, image=edit.product, whole=True)
+
+
+def footage_scenes(edit: SentenceEdit | None, requested: Sequence[Scene], heard: str, *,
+                   clip_ends: bool) -> tuple[Scene, ...]:
+    """A footage ad's scenes: cut by ``edit`` at the sentences ``heard`` in its clip, else as ``requested``.
+
+    Where its clip ends before the ad does (``clip_ends``) they end on the
+    ``footage_tail`` from there (after the actor, when there was no scene),
+    unless they already end on a cutaway.
+    """
+    scenes = edit.scenes(heard) if edit is not None else tuple(requested)
+    tail = footage_tail(edit, requested, heard) if clip_ends and heard else None
+    if tail is None or (scenes and scenes[-1].type == "broll"):
+        return scenes
+    return (*(scenes or (Scene("talking_head", heard),)), replace(tail, tail=True))
+
+
+def spoken_durations(scenes: Sequence[Scene], words: Sequence[Word], speech_ms: int, total_ms: int) -> list[int]:
+    """Each scene's share of ``total_ms``: cut at its words (``scene_durations``), the last one lasting to the end,
+    or a footage ad's cutaway (``footage_ending``) from where its clip (``speech_ms``) ends."""
+    if not scenes[-1].tail:
+        durations = scene_durations(scenes, words, speech_ms)
+        return [*durations[:-1], durations[-1] + total_ms - sum(durations)]
+    return [*spoken_durations(scenes[:-1], words, speech_ms, speech_ms), total_ms - speech_ms]
 
 
 def merged(scenes: list[Scene]) -> tuple[Scene, ...]:

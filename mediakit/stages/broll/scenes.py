@@ -79,6 +79,9 @@ class Scene:
     image: ImageRef | None = None
     whole: SkipJsonSchema[bool] = False
     """Show the image whole (a product photo): fitted over its own blur, no motion.  The plan's choice."""
+    tail: SkipJsonSchema[bool] = False
+    """Shown once a footage ad's clip has ended, so it has no words of its own (``edit.footage_ending``).  The
+    plan's choice."""
 
     @property
     def word_count(self) -> int:
@@ -92,9 +95,13 @@ class Scene:
         return self.image
 
 
+PLAN_FIELDS = ("whole", "tail")
+
+
 def _as_requested(value: Any) -> Any:
-    """A request's scene: ``whole`` is the plan's choice, so a body's ``whole`` is ignored like any extra property."""
-    return {k: v for k, v in value.items() if k != "whole"} if isinstance(value, Mapping) else value
+    """A request's scene: ``whole`` and ``tail`` are the plan's choice, so a body's are ignored like any extra
+    property."""
+    return {k: v for k, v in value.items() if k not in PLAN_FIELDS} if isinstance(value, Mapping) else value
 
 
 RequestedScene = Annotated[Scene, BeforeValidator(_as_requested)]
