@@ -184,12 +184,12 @@ FRESH2: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 def fresh_scenes(label: str, prompts: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
-    """The held-out prompts: a noun counts as depicted when the receipt lists an asset or set piece for it (by
-    the noun or by the asset's own name: "reading -> book" depicts the book)."""
+    """The held-out prompts: a noun counts as depicted when the receipt lists an asset, a set piece or the drawn
+    setting for it (by the noun or by the asset's own name: "reading -> book" depicts the book)."""
     depicted = total = 0
     for prompt, nouns in prompts:
         scene = read_scene(prompt)
-        drawn = {noun for noun, _ in scene.shown} | {name for _, name in scene.shown}
+        drawn = {noun for noun, _ in scene.shown} | {name for _, name in scene.shown} | set(scene.grounds)
         seen = [n for n in nouns if n in drawn]
         depicted, total = depicted + len(seen), total + len(nouns)
         missed = ", ".join(n for n in nouns if n not in drawn) or "none"

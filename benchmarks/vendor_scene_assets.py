@@ -34,6 +34,9 @@ from pathlib import Path
 import yaml
 from PIL import Image
 
+from mediakit.drawing.motifs import SETTINGS
+from mediakit.drawing.planes import PLANES
+
 FOLDER = Path(__file__).resolve().parent.parent / "presets" / "scene_assets"
 # codepoint ranges of things (not faces, hands, symbols or flags)
 RANGES = ((0x1F300, 0x1F30F), (0x1F311, 0x1F319), (0x1F31F, 0x1F32B), (0x1F32D, 0x1F393), (0x1F396, 0x1F3F0),
@@ -42,10 +45,11 @@ RANGES = ((0x1F300, 0x1F30F), (0x1F311, 0x1F319), (0x1F31F, 0x1F32B), (0x1F32D, 
           (0x1F4EB, 0x1F4EE), (0x1F4F7, 0x1F4FD), (0x1F50B, 0x1F50D), (0x1F511, 0x1F514), (0x1F526, 0x1F52E),
           (0x1F56F, 0x1F570), (0x1F576, 0x1F579), (0x1F5A5, 0x1F5A5), (0x1F5A8, 0x1F5A8), (0x1F5B1, 0x1F5B1),
           (0x1F5BC, 0x1F5BC), (0x1F5D1, 0x1F5D1), (0x1F5DD, 0x1F5DD), (0x1F5FA, 0x1F5FD), (0x1F5FF, 0x1F5FF),
-          (0x1F680, 0x1F6A8), (0x1F6AA, 0x1F6AA), (0x1F6B2, 0x1F6B2), (0x1F6BD, 0x1F6BD), (0x1F6BF, 0x1F6C1), (0x1F6CB, 0x1F6D2),
-          (0x1F6D5, 0x1F6D7), (0x1F6DD, 0x1F6FC), (0x1F93F, 0x1F93F), (0x1F941, 0x1F941), (0x1F945, 0x1F945),
-          (0x1F94A, 0x1F94F), (0x1F950, 0x1F96F), (0x1F980, 0x1F9AE), (0x1F9C0, 0x1F9CB), (0x1F9E2, 0x1F9FF),
-          (0x1FA70, 0x1FA77), (0x1FA79, 0x1FABF), (0x1FAD0, 0x1FADF), (0x2600, 0x2604), (0x2614, 0x2615),
+          (0x1F680, 0x1F6A8), (0x1F6AA, 0x1F6AA), (0x1F6B2, 0x1F6B2), (0x1F6BD, 0x1F6BD), (0x1F6BF, 0x1F6C1),
+          (0x1F6CB, 0x1F6D2), (0x1F6D5, 0x1F6D7), (0x1F6DD, 0x1F6FC), (0x1F93F, 0x1F93F), (0x1F941, 0x1F941),
+          (0x1F945, 0x1F945), (0x1F94A, 0x1F94F), (0x1F950, 0x1F96F), (0x1F980, 0x1F9AE), (0x1F9C0, 0x1F9CB),
+          (0x1F9E2, 0x1F9FF), (0x1FA70, 0x1FA77), (0x1FA79, 0x1FABF), (0x1FAD0, 0x1FADF), (0x2600, 0x2604),
+          (0x2614, 0x2615),
           (0x2618, 0x2618), (0x2692, 0x2693), (0x2696, 0x2699), (0x26BD, 0x26BE), (0x26C4, 0x26C8),
           (0x26CF, 0x26D1), (0x26EA, 0x26FD), (0x2702, 0x2702), (0x2708, 0x2709), (0x270F, 0x270F),
           (0x2744, 0x2744), (0x2B50, 0x2B50), (0x231A, 0x231B), (0x23F0, 0x23F2), (0x2328, 0x2328))
@@ -101,90 +105,77 @@ ROLES: dict[str, tuple[str, ...]] = {
 }
 # everyday words for a thing that its Unicode name does not use (CLDR-style keywords, written by hand)
 SYNONYMS: dict[str, tuple[str, ...]] = {
-    "automobile": ("sedan", "vehicle", "vehicles"), "delivery truck": ("van", "vans", "lorry", "truck", "trucks"),
+    "automobile": ("sedan", "vehicle", "vehicles", "auto"),
+    "delivery truck": ("van", "vans", "lorry", "truck", "trucks"),
     "articulated lorry": ("semi", "lorries", "eighteen-wheeler"), "pickup truck": ("pickup", "pick-up"),
-    "tractor": ("tractors",), "automobile": ("sedan", "vehicle", "vehicles", "auto"),
-    "steam locomotive": ("locomotive", "steam train"), "motor scooter": ("moped", "vespa"),
+    "tractor": ("tractors",), "steam locomotive": ("locomotive", "steam train"), "motor scooter": ("moped", "vespa"),
     "racing motorcycle": ("motorcycle", "motorcycles", "motorbike", "motorbikes"), "canoe": ("kayak", "kayaks"),
-    "helicopter": ("chopper", "helicopters"), "bus": ("buses",),
-    "fire engine": ("fire truck", "firetruck"), "police car": ("patrol car",), "ambulance": ("ambulances",),
-    "hospital": ("clinic", "clinics", "hospitals"), "standing person": ("family", "families"),
-    "department store": ("mall", "shopping centre", "shopping center"), "factory": ("factories",),
-    "stadium": ("arena", "court", "courts"), "house with garden": ("suburb", "suburbs", "backyard"),
-    "derelict house building": ("ruin", "ruins", "shack"),
-    
+    "helicopter": ("chopper", "helicopters"), "bus": ("buses",), "fire engine": ("fire truck", "firetruck"),
+    "police car": ("patrol car",), "ambulance": ("ambulances",), "hospital": ("clinic", "clinics", "hospitals"),
+    "standing person": ("family", "families"), "department store": ("mall", "shopping centre", "shopping center"),
+    "factory": ("factories",), "stadium": ("arena", "court", "courts"),
+    "house with garden": ("suburb", "suburbs", "backyard"), "derelict house building": ("ruin", "ruins", "shack"),
     "wedding": ("chapel wedding",), "classical building": ("museum", "courthouse", "temple"),
-    "snow capped mountain": ("alps", "snowy mountain"),
-    "camping": ("campground",), "desert island": ("island",
-                                                                                                    "islands"),
-    "beach with umbrella": ("beach umbrella", "parasol"), "carrot": ("vegetable", "vegetables",
-                                                                                  "veggies", "veg"),
-    "leafy green": ("lettuce", "cabbage", "spinach", "kale", "greens"), "ear of rice": ("rice paddy", "wheat", "grain", "harvest", "crops", "crop"),
+    "snow capped mountain": ("alps", "snowy mountain"), "camping": ("campground",),
+    "desert island": ("island", "islands"), "beach with umbrella": ("beach umbrella", "parasol"),
+    "carrot": ("vegetable", "vegetables", "veggies", "veg"),
+    "leafy green": ("lettuce", "cabbage", "spinach", "kale", "greens"),
+    "ear of rice": ("rice paddy", "wheat", "grain", "harvest", "crops", "crop"),
     "ear of maize": ("corn", "maize", "sweetcorn"), "hot pepper": ("chili", "chilli", "chillies"),
     "glass of milk": ("milk",), "watermelon": ("watermelons", "melon"), "bento box": ("lunchbox",),
-    "sandwich": ("sandwiches", "sub"), "stethoscope": ("stethoscopes",), "wrench": ("spanner", "spanners",
-                                                                                    "wrenches"),
+    "sandwich": ("sandwiches", "sub"), "stethoscope": ("stethoscopes",), "wrench": ("spanner", "spanners", "wrenches"),
     "hammer": ("hammers", "tools"), "tennis racquet and ball": ("racket", "rackets", "racquet", "tennis"),
-    "ram": ("sheep", "lamb", "lambs"), "goat": ("goats",), 
-    "elephant": ("elephants",), "giraffe face": ("giraffe", "giraffes"), "dromedary camel": ("camels",),
-    "bactrian camel": (), "lion face": ("lion", "lions"), "tiger": ("tigers",), "penguin": ("penguins",),
-    "fox face": ("fox", "foxes"), "wolf face": ("wolf", "wolves"), "bear face": ("bear", "bears"),
-    "fishing pole and fish": ("fishing rod", "fishing pole", "rod"), "kite": ("kites",),
+    "ram": ("sheep", "lamb", "lambs"), "goat": ("goats",), "elephant": ("elephants",),
+    "giraffe face": ("giraffe", "giraffes"), "dromedary camel": ("camels",), "lion face": ("lion", "lions"),
+    "tiger": ("tigers",), "penguin": ("penguins",), "fox face": ("fox", "foxes"), "wolf face": ("wolf", "wolves"),
+    "bear face": ("bear", "bears"), "fishing pole and fish": ("fishing rod", "fishing pole", "rod"), "kite": ("kites",),
     "chicken": ("hen", "hens", "chickens", "poultry"), "rooster": ("roosters", "cockerel"),
     "pig": ("pigs", "hog", "piglet", "piglets"), "mouse": ("mice",), "deer": ("deer", "stag", "doe"),
     "ox": ("bull", "bulls", "oxen"), "water buffalo": ("buffalo",), "frog face": ("frog", "frogs", "toad"),
-    "octopus": ("octopuses",), "squid": ("squids",), "shrimp": ("prawn", "prawns"), "ship": (),
+    "octopus": ("octopuses",), "squid": ("squids",), "shrimp": ("prawn", "prawns"),
     "cooking": ("frying pan", "pan", "pans", "skillet"), "pot of food": ("pot", "stew", "soup"),
     "fork and knife with plate": ("plate", "plates", "dinner", "meal", "restaurant", "restaurants"),
     "hocho": ("knife", "knives", "kitchen knife", "cleaver"), "amphora": ("vase",),
     "couch and lamp": ("sofa", "sofas", "couch", "living room", "lounge"), "shopping trolley": ("cart", "trolley"),
     "shopping bags": ("shopping", "shopping bag"), "door": ("doors", "doorway", "entrance"),
-    "personal computer": ("laptop",), "desktop computer": ("monitor", "pc", "desktop"),
-    "television": ("tv", "televisions"), "package": ("parcel", "parcels", "box", "boxes", "crate"),
-    "microscope": ("lab", "laboratory"), "telescope": ("observatory",),
-    "tokyo tower": ("radio tower",), "statue of liberty": ("statue",),
-    "moyai": ("moai",), "ferris wheel": (), "roller coaster": ("rollercoaster", "theme park", "amusement park"),
-    "circus tent": ("circus",), "performing arts": ("theatre", "theater"), "movie camera": ("film camera",),
-    "film projector": ("cinema", "projector"), "video game": ("controller", "gamepad"), "joystick": (),
-    "artist palette": ("palette", "paint", "painting"), "billed cap": ("cap", "baseball cap"),
-    "jeans": ("denim",), "t-shirt": ("shirt", "tshirt", "tee"), "running shirt with sash": ("vest",),
-    "coat": ("jacket", "jackets", "coats"), "scarf": ("scarves",), "gloves": ("glove",),
-    "socks": ("sock",), "womans boots": ("boots", "boot"), "high-heeled shoe": ("heels",),
-    "sunflower": ("sunflowers",), "herb": ("herbs",), "four leaf clover": ("clover",),
+    "desktop computer": ("monitor", "pc", "desktop"), "television": ("tv", "televisions"),
+    "package": ("parcel", "parcels", "box", "boxes", "crate"), "microscope": ("lab", "laboratory"),
+    "telescope": ("observatory",), "tokyo tower": ("radio tower",), "statue of liberty": ("statue",),
+    "moyai": ("moai",), "roller coaster": ("rollercoaster", "theme park", "amusement park"), "circus tent": ("circus",),
+    "performing arts": ("theatre", "theater"), "movie camera": ("film camera",),
+    "film projector": ("cinema", "projector"), "video game": ("controller", "gamepad"),
+    "artist palette": ("palette", "paint", "painting"), "billed cap": ("cap", "baseball cap"), "jeans": ("denim",),
+    "t-shirt": ("shirt", "tshirt", "tee"), "running shirt with sash": ("vest",), "coat": ("jacket", "jackets", "coats"),
+    "scarf": ("scarves",), "gloves": ("glove",), "socks": ("sock",), "womans boots": ("boots", "boot"),
+    "high-heeled shoe": ("heels",), "sunflower": ("sunflowers",), "herb": ("herbs",), "four leaf clover": ("clover",),
     "fallen leaf": ("autumn leaves", "autumn leaf"), "maple leaf": ("maple",), "mushroom": ("mushrooms",),
     "chestnut": ("chestnuts", "nut", "nuts"), "seedling": ("sprout", "sapling", "seed", "seeds"),
-    "hibiscus": (), "cherry blossom": ("sakura",), "bouquet": ("bouquets",), 
-    "evergreen tree": (), "deciduous tree": (), "christmas tree": ("xmas tree",), "jack-o-lantern": ("pumpkin",
-                                                                                                    "pumpkins"),
-    "sun behind cloud": ("partly cloudy",), "cloud with rain": ("rain cloud",), "cloud with tornado": ("tornado", "twister"),
-    "umbrella with rain drops": (), "thermometer": ("temperature",), "crescent moon": ("moon",),
-    "water wave": ("wave",), "volcano": ("eruption",),
-    "house building": ("house",), "european castle": ("castle",), "japanese castle": ("pagoda",),
-    "office building": ("office",), "school": ("schoolhouse",), "hut": ("huts", "hovel"),
-    "playground slide": ("playground", "slide"), "wheel": ("wheels", "tyre", "tire"), 
-    "anchor": ("anchors",), "fuel pump": ("petrol station", "gas station", "gas pump"),
-    "vertical traffic light": ("traffic light", "traffic lights"), 
-    "oil drum": ("barrel", "barrels"), "small airplane": ("light aircraft", "propeller plane"),
-    "flying saucer": ("ufo",), "sled": ("sledge", "sleigh", "toboggan"),
-    "skateboard": ("skateboards", "skater"), "roller skate": ("rollerskates", "skates"), "ice skate": ("ice skating",),
-    "ski and ski boot": ("skis", "skiing"), "flag in hole": ("golf", "golf course"), "baseball": ("baseballs",),
-    "american football": ("rugby",), "volleyball": (), "bowling": ("bowling ball",),
-    "trophy": ("trophies", "cup final"), "sports medal": ("medal", "medals"), "goal net": ("goal",),
-    "boxing glove": ("boxing", "boxer"), "yo-yo": ("yoyo",),
+    "cherry blossom": ("sakura",), "bouquet": ("bouquets",), "christmas tree": ("xmas tree",),
+    "jack-o-lantern": ("pumpkin", "pumpkins"), "sun behind cloud": ("partly cloudy",),
+    "cloud with tornado": ("tornado", "twister"), "thermometer": ("temperature",), "volcano": ("eruption",),
+    "japanese castle": ("pagoda",), "school": ("schoolhouse",), "hut": ("huts", "hovel"),
+    "playground slide": ("playground", "slide"), "wheel": ("wheels", "tyre", "tire"), "anchor": ("anchors",),
+    "fuel pump": ("petrol station", "gas station", "gas pump"),
+    "vertical traffic light": ("traffic light", "traffic lights"), "oil drum": ("barrel", "barrels"),
+    "small airplane": ("light aircraft", "propeller plane"), "flying saucer": ("ufo",),
+    "sled": ("sledge", "sleigh", "toboggan"), "skateboard": ("skateboards", "skater"),
+    "roller skate": ("rollerskates", "skates"), "ice skate": ("ice skating",), "ski and ski boot": ("skis", "skiing"),
+    "flag in hole": ("golf", "golf course"), "baseball": ("baseballs",), "american football": ("rugby",),
+    "bowling": ("bowling ball",), "trophy": ("trophies", "cup final"), "sports medal": ("medal", "medals"),
+    "goal net": ("goal",), "boxing glove": ("boxing", "boxer"), "yo-yo": ("yoyo",),
     "teddy bear": ("teddy", "toy", "toys"), "jigsaw puzzle piece": ("puzzle", "jigsaw"),
-    "electric light bulb": ("light bulb", "bulb"), "electric torch": ("flashlight", "torch"),
-    "battery": ("batteries",), "left-pointing magnifying glass": ("magnifier", "magnifying glass"),
-    "key": ("keys",), "lock": ("padlock",), "bell": ("bells",), "toolbox": ("toolkit",),
-    "broom": ("brooms", "sweeping"), "bucket": ("pail",), "sponge": ("sponges",), "toilet": ("loo", "wc"),
-    "bathtub": ("bath", "tub"), "shower": ("showers",), "bed": (), "mirror": ("mirrors",),
-    "window": ("windows",), "chair": (), "envelope": ("letter", "mailbox"), "pencil": ("pencils",),
+    "electric light bulb": ("light bulb", "bulb"), "electric torch": ("flashlight", "torch"), "battery": ("batteries",),
+    "left-pointing magnifying glass": ("magnifier", "magnifying glass"), "key": ("keys",), "lock": ("padlock",),
+    "bell": ("bells",), "toolbox": ("toolkit",), "broom": ("brooms", "sweeping"), "bucket": ("pail",),
+    "sponge": ("sponges",), "toilet": ("loo", "wc"), "bathtub": ("bath", "tub"), "shower": ("showers",),
+    "mirror": ("mirrors",), "window": ("windows",), "envelope": ("letter", "mailbox"), "pencil": ("pencils",),
     "black scissors": ("scissors",), "briefcase": ("suitcase", "briefcases"), "luggage": ("baggage", "suitcases"),
-    "compass": (), "world map": ("map", "maps"), "hourglass": ("sand timer",), "alarm clock": ("alarm",),
+    "world map": ("map", "maps"), "hourglass": ("sand timer",), "alarm clock": ("alarm",),
 }
 # words a hand-picked asset stood in for until the thing itself was vendored (a burger for "sandwich")
 LENT = frozenset(("sandwich",))
 # a head noun too general to be the thing ("traffic light": "lights" is not a traffic light)
-VAGUE = frozenset(("light", "ceremony", "hit", "arts", "accommodation", "set", "uniform", "tube", "dish"))
+VAGUE = frozenset(("light", "box", "ceremony", "hit", "arts", "accommodation", "set", "uniform", "tube", "dish"))
 PLURALS = {"mouse": "mice", "goose": "geese", "man": "men", "woman": "women", "person": "people", "child": "children",
            "knife": "knives", "leaf": "leaves", "loaf": "loaves", "wolf": "wolves", "shelf": "shelves",
            "tooth": "teeth", "foot": "feet", "sheep": "sheep", "fish": "fish", "deer": "deer", "ox": "oxen"}
@@ -196,6 +187,8 @@ def plural(word: str) -> str:
     head, _, last = word.rpartition(" ")
     if last in PLURALS:
         out = PLURALS[last]
+    elif last.endswith("s") and not last.endswith(("ss", "us")):  # already a plural ("jeans", "buildings")
+        out = last
     elif last.endswith(("s", "x", "z", "ch", "sh")):
         out = last + "es"
     elif last.endswith("y") and last[-2:-1] not in "aeiou":
@@ -203,6 +196,10 @@ def plural(word: str) -> str:
     else:
         out = last + "s"
     return f"{head} {out}".strip()
+
+
+# a setting's words are drawn as the setting ("a dog on the beach": sand and sea, not a beach umbrella's sticker)
+PLACE_WORDS = frozenset(f(w) for words in (*SETTINGS.values(), *PLANES.values()) for w in words for f in (str, plural))
 
 
 def unicode_name(code: str) -> str | None:
@@ -234,7 +231,7 @@ def words_of(name: str) -> list[str]:
         base.append(head.split()[-1])
     out = [w for b in base for w in (b, plural(b))]
     out += list(SYNONYMS.get(lower, ()))
-    return [w for w in dict.fromkeys(out) if w]
+    return [w for k, w in enumerate(dict.fromkeys(out)) if w and (k == 0 or w not in PLACE_WORDS)]
 
 
 def main() -> None:

@@ -22,11 +22,14 @@ PIECES: dict[str, tuple[str, ...]] = {
     "lighthouse": ("lighthouse", "lighthouses", "beacon"),
     "cliff": ("cliff", "cliffs", "clifftop", "headland", "bluff"),
     "shopfront": ("bakery", "bakeries", "patisserie", "shop", "shops", "store", "cafe", "café", "shopfront",
-                  "storefront", "boutique", "deli", "market", "grocer", "greengrocer"),
+                  "storefront", "boutique", "deli", "market", "grocer", "greengrocer", "diner", "diners",
+                  "restaurant", "restaurants", "bistro", "pharmacy", "bookshop", "bookstore"),
     "window": ("window", "windows", "windowsill", "windowsills", "sill", "windowpane"),
 }
 # the pieces drawn together as one place; a scene is one place (a shop front and a window do not mix)
 PLACES = (frozenset(("cliff", "lighthouse")), frozenset(("shopfront",)), frozenset(("window",)))
+# a second place named with the first, that the first already shows within it (a bakery's window: its display)
+WITHIN = {"shopfront": frozenset(("window",))}
 # the far plane behind a piece when the prompt names no setting of its own
 BEHIND = {"lighthouse": "sea", "cliff": "sea", "shopfront": "city", "window": "land"}
 # what a shop's display window holds, by the word that named the shop
@@ -34,21 +37,25 @@ DISPLAYS = {"bakery": ("bread", "croissant", "baguette"), "bakeries": ("bread", 
             "patisserie": ("cake", "croissant", "cupcake"), "cafe": ("coffee", "croissant", "cake"),
             "café": ("coffee", "croissant", "cake"), "deli": ("bread", "pizza", "burger"),
             "market": ("apple", "lemon", "strawberry"), "grocer": ("apple", "lemon", "banana"),
-            "greengrocer": ("apple", "lemon", "banana")}
+            "greengrocer": ("apple", "lemon", "banana"), "diner": ("burger", "coffee", "pie"),
+            "restaurant": ("pizza", "spaghetti", "wine"), "bistro": ("coffee", "croissant", "wine"),
+            "pharmacy": ("pill", "lotion", "soap"), "bookshop": ("books", "book", "green-book"),
+            "bookstore": ("books", "book", "green-book")}
 DARK_TIMES = frozenset(("dusk", "night", "sunset", "dawn"))
 
 
 @dataclass(frozen=True)
 class Stage:
     """Where a scene's things stand once its pieces are drawn: their ground line and the x of the first
-    (fractions of the frame), their size (of the shorter side), the x of the others, and the box (x0, y0, x1,
-    y1) the things of the sky keep to."""
+    (fractions of the frame), their size (of the shorter side), the x of the others, the box (x0, y0, x1,
+    y1) the things of the sky keep to, and the line boats float on (None: no water in front)."""
 
     ground: float = 0.84
     centre: float = 0.5
     scale: float = 0.46
     spots: tuple[float, ...] = (0.17, 0.83, 0.33, 0.67, 0.08, 0.92)
     sky: tuple[float, float, float, float] = (0.1, 0.1, 0.9, 0.45)
+    water: float | None = None
 
 
 @dataclass(frozen=True)
