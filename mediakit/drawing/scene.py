@@ -36,7 +36,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from ..paths import data_dir
 from .motifs import SETTINGS, Canvas, Palette, draw_setting, mix, setting_for
 from .planes import LINES, PLANES, draw_plane, plane_for
-from .sets import BEHIND, PIECES, PLACES, WITHIN, Stage, draw_pieces, piece_words
+from .sets import BEHIND, INDOORS, PIECES, PLACES, WITHIN, Stage, draw_pieces, piece_words
 
 ASSET_FOLDER = "scene_assets"
 ASSET_SOURCE = "Fluent Emoji 3D, MIT; set pieces drawn as shapes"
@@ -308,7 +308,7 @@ def scene_planes(scene: Scene, size: tuple[int, int], rng: random.Random,
     for k, name in enumerate([n for n in scene.assets if n in SKY_THINGS][:4]):
         cx = x0 + (x1 - x0) * (0.15, 0.85, 0.5, 0.32)[k]
         _place(far, asset(name), cx, y1 - (y1 - y0) * 0.1 * (k % 2), 0.2 * unit, shadow=False)
-    _weather(far if "window" in dict(pieces).values() else near, scene.weather, rng)
+    _weather(far if INDOORS & set(dict(pieces).values()) else near, scene.weather, rng)
     return far, near
 
 
