@@ -13,13 +13,13 @@
   word drawn (target: all), and the type's size in pixels;
 - scenes: ten prompts not in the tests, read by the scene composer: the
   share of the nouns it names that an asset depicts (target >= 80%), each
-  noun's asset as the receipt lists it; ``--sheet PATH`` also writes the
-  first five as a contact sheet (the README's figure); and ten held-out
+  noun's asset as the receipt lists it; and ten held-out
   prompts (``FRESH``) whose subject nouns are listed by hand, so the
   composer's own reading of a prompt never decides what counts; and a second
-  ten (``FRESH2``), committed before the general vocabulary was vendored.
+  ten (``FRESH2``), committed before the general vocabulary was vendored;
+  ``--frames DIR`` also writes five held-out scenes as PNGs (the README's figures).
 
-    python benchmarks/bench_drawing.py [--sheet docs/images/scenes.jpg] [--only scenes]
+    python benchmarks/bench_drawing.py [--frames docs/images] [--only scenes]
 """
 
 from __future__ import annotations
@@ -197,7 +197,19 @@ def fresh_scenes(label: str, prompts: tuple[tuple[str, tuple[str, ...]], ...]) -
     print(f"{label}: {depicted}/{total} subject nouns depicted ({depicted / total:.0%}, target >= 80%)")
 
 
-def scenes(sheet: Path | None) -> None:
+# five held-out prompts the README shows (``--frames DIR``), drawn at 1080x1920 and kept at 0.3 of that
+SHOWN = (FRESH[1][0], FRESH[6][0], FRESH[8][0], FRESH[9][0], FRESH2[7][0])
+
+
+def frames(folder: Path) -> None:
+    for k, prompt in enumerate(SHOWN, 1):
+        path = folder / f"scene-{k}.png"
+        small = design(prompt, (1080, 1920), text=False).convert("RGB").resize((324, 576), Image.Resampling.LANCZOS)
+        small.save(path, optimize=True)  # 0.3 of the size: under 200 KB with the film grain, in full colour
+        print(f"scenes: {prompt!r} at {path} ({path.stat().st_size // 1024} KB)")
+
+
+def scenes() -> None:
     depicted = total = 0
     for prompt in PROMPTS:
         scene = read_scene(prompt)
@@ -205,18 +217,11 @@ def scenes(sheet: Path | None) -> None:
         total += len(scene.shown) + len(scene.missing)
         print(f"scene: {prompt!r}: {scene.note()}")
     print(f"scenes: {depicted}/{total} nouns depicted ({depicted / total:.0%}, target >= 80%)")
-    if sheet is not None:
-        tiles = [design(p, (270, 480), text=False) for p in PROMPTS[:5]]
-        out = Image.new("RGB", (270 * 5 + 12 * 4, 480), (255, 255, 255))
-        for i, tile in enumerate(tiles):
-            out.paste(tile, (i * 282, 0))
-        out.save(sheet, quality=82, optimize=True)
-        print(f"scenes: contact sheet of the first five at {sheet}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sheet", type=Path, help="write the first five scenes here as one PNG")
+    parser.add_argument("--frames", type=Path, help="write five held-out scenes here (the README's figures)")
     parser.add_argument("--only", choices=("acting", "casting", "cards", "scenes"), help="one figure only")
     args = parser.parse_args()
     if args.only in (None, "acting"):
@@ -227,9 +232,11 @@ def main() -> None:
     if args.only in (None, "cards"):
         cards()
     if args.only in (None, "scenes"):
-        scenes(args.sheet)
+        scenes()
         fresh_scenes("fresh", FRESH)
         fresh_scenes("fresh2", FRESH2)
+        if args.frames is not None:
+            frames(args.frames)
 
 
 if __name__ == "__main__":

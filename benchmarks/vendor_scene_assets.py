@@ -175,7 +175,16 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 # words a hand-picked asset stood in for until the thing itself was vendored (a burger for "sandwich")
 LENT = frozenset(("sandwich",))
 # a head noun too general to be the thing ("traffic light": "lights" is not a traffic light)
-VAGUE = frozenset(("light", "box", "ceremony", "hit", "arts", "accommodation", "set", "uniform", "tube", "dish"))
+VAGUE = frozenset(("light", "box", "green", "ceremony", "hit", "arts", "accommodation", "set", "uniform", "tube",
+                   "dish"))
+HEADER = """\
+# The scene composer's drawn assets (mediakit/drawing/scene.py): one file per asset, <name>.webp, 256 px.
+# Each is a Fluent Emoji 3D image by Microsoft (MIT, see LICENSE), taken from the npm package
+# @lobehub/fluent-emoji-3d 1.1.0 (file <codepoint>.webp); nothing is downloaded at run time.
+# The first 113 were picked by hand; the rest, and the plurals and synonyms, were added by
+# benchmarks/vendor_scene_assets.py (see its docstring for how).
+# words: the nouns of a prompt that the asset depicts (its own name always does).
+"""
 PLURALS = {"mouse": "mice", "goose": "geese", "man": "men", "woman": "women", "person": "people", "child": "children",
            "knife": "knives", "leaf": "leaves", "loaf": "loaves", "wolf": "wolves", "shelf": "shelves",
            "tooth": "teeth", "foot": "feet", "sheep": "sheep", "fish": "fish", "deer": "deer", "ox": "oxen"}
@@ -241,7 +250,6 @@ def main() -> None:
     args = parser.parse_args()
     index = FOLDER / "assets.yaml"
     text = index.read_text(encoding="utf-8")
-    header = text.split("assets:")[0]
     entries: dict[str, dict] = yaml.safe_load(text)["assets"]
     added: list[str] = []
     named: set[str] = set()
@@ -277,7 +285,7 @@ def main() -> None:
     body = "\n".join(f'  {k}: {{codepoint: "{v["codepoint"]}", words: '
                      f'{yaml.safe_dump(v["words"], default_flow_style=True, width=10_000).strip()}}}'
                      for k, v in entries.items())
-    index.write_text(f"{header}assets:\n{body}\n", encoding="utf-8")
+    index.write_text(f"{HEADER}assets:\n{body}\n", encoding="utf-8")
     print(f"{len(added)} assets added, {len(entries)} in all")
     if set(SYNONYMS) - named:  # a synonym for a name no vendored asset has would be dead
         print("synonyms of no asset:", ", ".join(sorted(set(SYNONYMS) - named)))

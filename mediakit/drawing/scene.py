@@ -80,8 +80,8 @@ TIMES: dict[str, tuple[str, ...]] = {
     "night": ("night", "midnight", "moonlit", "starry", "stars", "nighttime"),
 }
 WEATHERS: dict[str, tuple[str, ...]] = {
-    "rain": ("rain", "rainy", "raining", "drizzle", "rainstorm", "wet"), "snow": ("snow", "snowy", "snowing",
-                                                                             "blizzard", "snowfall"),
+    "rain": ("rain", "rainy", "raining", "drizzle", "rainstorm", "wet", "shower", "showers"),
+    "snow": ("snow", "snowy", "snowing", "blizzard", "snowfall"),
     "fog": ("fog", "foggy", "mist", "misty", "haze", "hazy"), "storm": ("storm", "stormy", "thunder", "thunderstorm"),
     "cloudy": ("cloudy", "overcast", "grey", "gray"), "sunny": ("sunny", "sunlit", "sunshine", "bright"),
 }
@@ -212,11 +212,12 @@ def read_scene(prompt: str) -> Scene:
     found: list[tuple[str, str]] = []
     named: set[str] = set()
     i = 0
+    weather = {w for keys in WEATHERS.values() for w in keys}
     while i < len(words):  # left to right, "palm tree" before "tree"
         pair = " ".join(words[i:i + 2])
         pair = pair if pair in index or not pair.endswith("s") else pair[:-1]  # "pine trees": "pine tree"
         term = pair if pair in index else words[i]
-        if term in index:
+        if term in index and (term not in weather or index[term] in SKY_THINGS):  # "a summer shower" is rain
             named.update(term.split())
             for name in (index[term], ROLES.get(term)):  # each noun is listed, each asset drawn once
                 if name and (term, name) not in found:
@@ -238,11 +239,11 @@ def read_scene(prompt: str) -> Scene:
         missing += [noun for noun, name in places if name not in together and (noun, first) not in within]
         found = [(noun, name) for noun, name in found if name not in PIECES or name in together] + within
     time = next((t for w in words for t, keys in TIMES.items() if w in keys), "day")
-    weather = next((k for w in words for k, keys in WEATHERS.items() if w in keys), "clear")
+    sky = next((k for w in words for k, keys in WEATHERS.items() if w in keys), "clear")
     setting = plane_for(words) or setting_for(text)
     keys = PLANES.get(setting) or tuple(w for w in SETTINGS.get(setting, ()) if w in SETTING_NOUNS)
     grounds = tuple(dict.fromkeys(w for w in words if w in keys))
-    return Scene(tuple(found), tuple(dict.fromkeys(missing)), setting, time, weather, grounds)
+    return Scene(tuple(found), tuple(dict.fromkeys(missing)), setting, time, sky, grounds)
 
 
 def without_verbs(prompt: str) -> str:

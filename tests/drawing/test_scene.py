@@ -115,3 +115,9 @@ def test_a_second_place_the_first_shows_within_it_is_drawn_there() -> None:
     scene = read_scene("A bakery window full of bread and cakes on a snowy evening")
     assert ("window", "shopfront") in scene.pieces and scene.missing == (), "the shop's display window"
     assert read_scene("a lighthouse seen from a bakery window").missing == ("bakery", "window")
+
+
+def test_a_weather_word_or_a_colour_is_not_drawn_as_a_thing() -> None:
+    shower = read_scene("a tennis racket on a court after a summer shower")
+    assert shower.weather == "rain" and "shower" not in shower.assets, "a shower of rain, not a bathroom's"
+    assert read_scene("sheep on a green meadow").assets == ("sheep",), "green is the meadow's colour"
