@@ -25,13 +25,16 @@ from PIL import Image, ImageDraw, ImageFilter
 
 RGB = tuple[int, int, int]
 
-# setting -> words that name it; the setting named most (first on ties) wins, else "studio"
+# setting -> words that name it; the setting named most (first on ties) wins, else "studio" (the planes of
+# ``planes.py`` are drawn for the scenes; their words are here too, so the ambience and posters follow them)
 SETTINGS: dict[str, tuple[str, ...]] = {
     "sea": ("ocean", "sea", "beach", "wave", "waves", "surf", "water", "lake", "island", "coast", "shore",
-            "summer", "pool", "river", "harbor", "harbour", "boat", "sail", "cliff", "cliffs"),
+            "summer", "pool", "river", "harbor", "harbour", "boat", "sail", "cliff", "cliffs", "pond", "lagoon",
+            "stream", "creek", "canal", "iceberg", "glacier", "arctic", "antarctic", "polar"),
     "land": ("mountain", "mountains", "hike", "hiking", "nature", "forest", "desert", "field", "valley",
              "landscape", "travel", "adventure", "camping", "hill", "hills", "sunset", "sunrise", "outdoor",
-             "outdoors", "park", "garden", "countryside", "trail", "meadow"),
+             "outdoors", "park", "garden", "countryside", "trail", "meadow", "pasture", "prairie", "savanna",
+            "savannah", "grassland", "farm", "farmland", "canyon", "gorge", "ravine", "dunes", "lawn"),
     "city": ("city", "urban", "street", "night", "neon", "skyline", "downtown", "building", "buildings",
              "office", "rooftop", "traffic", "nyc", "tokyo", "london", "paris"),
 }
