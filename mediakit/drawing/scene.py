@@ -46,7 +46,7 @@ SKY_THINGS = frozenset(("cloud", "rain-cloud", "sun", "moon", "star", "rainbow",
                         "satellite", "eagle", "bat", "glowing-star", "white-sun-with-small-cloud",
                         "white-sun-behind-cloud", "white-sun-behind-cloud-with-rain", "cloud-with-snow",
                         "cloud-with-lightning", "cloud-with-tornado", "sun-behind-cloud", "thunder-cloud-and-rain",
-                        "fireworks", "firework-sparkler", "mosquito", "fly", "parrot"))
+                        "fireworks", "firework-sparkler", "mosquito", "fly"))
 # things that float: on a scene with water they sit on its surface, not on the bank
 WATER_THINGS = frozenset(("sailboat", "ship", "rowboat", "speedboat", "motor-boat", "passenger-ship", "canoe", "ferry",
                           "duck", "swan", "dolphin", "whale", "seal", "otter"))
@@ -340,7 +340,7 @@ def _things(img: Image.Image, scene: Scene, stage: Stage, rng: random.Random) ->
 
 def _many(noun: str) -> bool:
     """Whether ``noun`` names a group: a plural, or a word for many ("forest", "crowd")."""
-    return noun in GROUPS or (noun.endswith("s") and not noun.endswith("ss"))
+    return noun in GROUPS or (noun.endswith("s") and not noun.endswith(("ss", "us", "is")))  # not "a bus"
 
 
 def _place(img: Image.Image, sprite: Image.Image, cx: float, base: float, side: float, *, shadow: bool) -> None:

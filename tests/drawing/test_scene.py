@@ -121,3 +121,12 @@ def test_a_weather_word_or_a_colour_is_not_drawn_as_a_thing() -> None:
     shower = read_scene("a tennis racket on a court after a summer shower")
     assert shower.weather == "rain" and "shower" not in shower.assets, "a shower of rain, not a bathroom's"
     assert read_scene("sheep on a green meadow").assets == ("sheep",), "green is the meadow's colour"
+
+
+def test_a_bus_is_one_bus_and_buses_are_a_group() -> None:
+    size = (90, 160)
+    one, many = (np.asarray(draw_scene(read_scene(p), size, random.Random(2)).convert("RGB"), dtype=np.int16)
+                 for p in ("a bus in a field at noon", "buses in a field at noon"))
+    empty = np.asarray(draw_scene(read_scene("a field at noon"), size, random.Random(2)).convert("RGB"), dtype=np.int16)
+    sides = (slice(100, 150), np.r_[0:20, 70:90])
+    assert np.abs(one - empty)[sides].mean() < np.abs(many - empty)[sides].mean() - 5, "copies at the sides"
