@@ -32,6 +32,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageOps, UnidentifiedImageError
 from ..errors import MediaError
 from .lettering import LEADING, block_height, fit
 from .motifs import STUDIO_SUBJECT, Palette, draw_setting, draw_subject, mix, setting_for, subject_for
+from .planes import PLANES
 from .prompts import palette
 from .scene import Scene, draw_scene, read_scene, scene_planes
 
@@ -88,7 +89,7 @@ def design(prompt: str, size: tuple[int, int], *, variant: int = 0, text: bool =
     wide = w > h * 1.15
     arrangement = ("left" if wide else ("top", "bottom", "top")[variant % 3]) if text else "none"
     scene = scene_of(prompt, context)
-    if scene.assets:  # the things the prompt names, where and when it says (``scene``)
+    if scene.assets or scene.setting in PLANES:  # the things the prompt names, where and when it says (``scene``)
         img = draw_scene(scene, size, rng, pal)
         if text:
             typeset(img, headline(prompt), pal, arrangement if arrangement != "bottom" else "top", variant)
@@ -120,7 +121,7 @@ def design_planes(prompt: str, size: tuple[int, int], *, variant: int = 0,
     that moves them at different speeds; None when the prompt names nothing a scene can show (``design``
     then draws it as a poster)."""
     scene = scene_of(prompt, context)
-    if not scene.assets:
+    if not scene.assets and scene.setting not in PLANES:
         return None
     rng = random.Random(seed_of(prompt.strip().lower(), size, variant))
     far, near = scene_planes(scene, size, rng, prompt_palette(prompt, variant))

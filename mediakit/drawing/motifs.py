@@ -25,13 +25,16 @@ from PIL import Image, ImageDraw, ImageFilter
 
 RGB = tuple[int, int, int]
 
-# setting -> words that name it; the setting named most (first on ties) wins, else "studio"
+# setting -> words that name it; the setting named most (first on ties) wins, else "studio" (the planes of
+# ``planes.py`` are drawn for the scenes; their words are here too, so the ambience and posters follow them)
 SETTINGS: dict[str, tuple[str, ...]] = {
     "sea": ("ocean", "sea", "beach", "wave", "waves", "surf", "water", "lake", "island", "coast", "shore",
-            "summer", "pool", "river", "harbor", "harbour", "boat", "sail", "cliff", "cliffs"),
+            "summer", "pool", "river", "harbor", "harbour", "boat", "sail", "cliff", "cliffs", "pond", "lagoon",
+            "stream", "creek", "canal", "iceberg", "glacier", "arctic", "antarctic", "polar"),
     "land": ("mountain", "mountains", "hike", "hiking", "nature", "forest", "desert", "field", "valley",
              "landscape", "travel", "adventure", "camping", "hill", "hills", "sunset", "sunrise", "outdoor",
-             "outdoors", "park", "garden", "countryside", "trail", "meadow"),
+             "outdoors", "park", "garden", "countryside", "trail", "meadow", "pasture", "prairie", "savanna",
+            "savannah", "grassland", "farm", "farmland", "canyon", "gorge", "ravine", "dunes", "lawn"),
     "city": ("city", "urban", "street", "night", "neon", "skyline", "downtown", "building", "buildings",
              "office", "rooftop", "traffic", "nyc", "tokyo", "london", "paris"),
 }
@@ -185,14 +188,20 @@ class Canvas:
 
 # ---- settings ---------------------------------------------------------------------------------------------------
 
-def draw_setting(setting: str, size: tuple[int, int], pal: Palette, rng: random.Random) -> Image.Image:
-    """The backdrop: sky gradient, light, and the setting's layered shapes; returns RGBA of ``size``."""
+# a setting's painter: it draws on a canvas over the sky, in the palette, around the sun's (x, y)
+Drawer = Callable[[Canvas, Palette, random.Random, tuple[float, float]], None]
+
+
+def draw_setting(setting: str, size: tuple[int, int], pal: Palette, rng: random.Random,
+                 drawer: Drawer | None = None) -> Image.Image:
+    """The backdrop: sky gradient, light, and the setting's layered shapes (``drawer``'s when given: a plane of
+    ``planes.py``); returns RGBA of ``size``."""
     img = gradient(size, pal.top, pal.bottom, angle_deg=rng.uniform(-12, 12))
     sun = (rng.uniform(0.25, 0.75), rng.uniform(0.18, 0.38))
     img.alpha_composite(glow(size, [(sun[0], sun[1], 0.55, pal.light, 150),
                                     (rng.uniform(0, 1), rng.uniform(0.5, 1), 0.7, pal.accent, 70)]))
     canvas = Canvas(size, 2 if max(size) <= 1600 else 1)
-    SETTING_DRAWERS.get(setting, _studio)(canvas, pal, rng, sun)
+    (drawer or SETTING_DRAWERS.get(setting, _studio))(canvas, pal, rng, sun)
     img.alpha_composite(canvas.result())
     return img
 
@@ -266,7 +275,7 @@ def _city(c: Canvas, pal: Palette, rng: random.Random, sun: tuple[float, float])
     c.rect(0.0, 0.9, 1.0, 1.0, fill=(*pal.deep, 255))
 
 
-SETTING_DRAWERS: dict[str, Callable[[Canvas, Palette, random.Random, tuple[float, float]], None]] = {
+SETTING_DRAWERS: dict[str, Drawer] = {
     "studio": _studio, "land": _land, "sea": _sea, "city": _city}
 
 

@@ -22,33 +22,48 @@ PIECES: dict[str, tuple[str, ...]] = {
     "lighthouse": ("lighthouse", "lighthouses", "beacon"),
     "cliff": ("cliff", "cliffs", "clifftop", "headland", "bluff"),
     "shopfront": ("bakery", "bakeries", "patisserie", "shop", "shops", "store", "cafe", "café", "shopfront",
-                  "storefront", "boutique", "deli", "market", "grocer", "greengrocer"),
+                  "storefront", "boutique", "deli", "market", "grocer", "greengrocer", "diner", "diners",
+                  "restaurant", "restaurants", "bistro", "pharmacy", "bookshop", "bookstore"),
     "window": ("window", "windows", "windowsill", "windowsills", "sill", "windowpane"),
+    "barn": ("barn", "barns", "stable", "stables", "farmyard", "barnyard", "shed", "sheds"),
+    "kitchen": ("kitchen", "kitchens", "cafeteria", "canteen"),
+    "garage": ("garage", "garages", "workshop", "workshops", "warehouse"),
+    "bridge": ("bridge", "bridges", "viaduct", "aqueduct"),
 }
 # the pieces drawn together as one place; a scene is one place (a shop front and a window do not mix)
-PLACES = (frozenset(("cliff", "lighthouse")), frozenset(("shopfront",)), frozenset(("window",)))
+PLACES = (frozenset(("cliff", "lighthouse")), frozenset(("shopfront",)), frozenset(("window",)), frozenset(("barn",)),
+          frozenset(("kitchen",)), frozenset(("garage",)), frozenset(("bridge",)))
+# the pieces that are a room: the outside (the far plane, its weather) shows only through a window
+INDOORS = frozenset(("window", "kitchen", "garage"))
+# a second place named with the first, that the first already shows within it (a bakery's window: its display)
+WITHIN = {"shopfront": frozenset(("window",))}
 # the far plane behind a piece when the prompt names no setting of its own
-BEHIND = {"lighthouse": "sea", "cliff": "sea", "shopfront": "city", "window": "land"}
+BEHIND = {"lighthouse": "sea", "cliff": "sea", "shopfront": "city", "window": "land", "barn": "field",
+          "kitchen": "studio", "garage": "studio", "bridge": "river"}
 # what a shop's display window holds, by the word that named the shop
 DISPLAYS = {"bakery": ("bread", "croissant", "baguette"), "bakeries": ("bread", "croissant", "baguette"),
             "patisserie": ("cake", "croissant", "cupcake"), "cafe": ("coffee", "croissant", "cake"),
             "café": ("coffee", "croissant", "cake"), "deli": ("bread", "pizza", "burger"),
             "market": ("apple", "lemon", "strawberry"), "grocer": ("apple", "lemon", "banana"),
-            "greengrocer": ("apple", "lemon", "banana")}
+            "greengrocer": ("apple", "lemon", "banana"), "diner": ("burger", "coffee", "pie"),
+            "restaurant": ("pizza", "spaghetti", "wine"), "bistro": ("coffee", "croissant", "wine"),
+            "pharmacy": ("pill", "lotion", "soap"), "bookshop": ("books", "book", "green-book"),
+            "bookstore": ("books", "book", "green-book")}
 DARK_TIMES = frozenset(("dusk", "night", "sunset", "dawn"))
 
 
 @dataclass(frozen=True)
 class Stage:
     """Where a scene's things stand once its pieces are drawn: their ground line and the x of the first
-    (fractions of the frame), their size (of the shorter side), the x of the others, and the box (x0, y0, x1,
-    y1) the things of the sky keep to."""
+    (fractions of the frame), their size (of the shorter side), the x of the others, the box (x0, y0, x1,
+    y1) the things of the sky keep to, and the line boats float on (None: no water in front)."""
 
     ground: float = 0.84
     centre: float = 0.5
     scale: float = 0.46
     spots: tuple[float, ...] = (0.17, 0.83, 0.33, 0.67, 0.08, 0.92)
     sky: tuple[float, float, float, float] = (0.1, 0.1, 0.9, 0.45)
+    water: float | None = None
 
 
 @dataclass(frozen=True)
@@ -74,6 +89,12 @@ def draw_pieces(c: Canvas, pieces: tuple[tuple[str, str], ...], pal: Palette, ti
     lit = time in DARK_TIMES or weather in ("rain", "storm", "fog")
     if "window" in names:
         return _window(c, pal, lit), []
+    if "kitchen" in names or "garage" in names:
+        return _room(c, pal, "kitchen" in names), []
+    if "barn" in names:
+        return _barn(c, pal), []
+    if "bridge" in names:
+        return _bridge(c, pal), []
     if "shopfront" in names:
         noun = next(n for n, name in pieces if name == "shopfront")
         return _shopfront(c, pal, lit, weather, DISPLAYS.get(noun, ()))
@@ -207,3 +228,80 @@ def _window(c: Canvas, pal: Palette, lit: bool) -> Stage:
     return Stage(ground=y1 + 0.002, centre=0.5, scale=0.32, spots=(0.23, 0.77, 0.36, 0.64),
                  sky=(x0 + 0.06, y0 + 0.04, x1 - 0.06, (y0 + y1) / 2 - 0.04))
 
+
+
+def _barn(c: Canvas, pal: Palette) -> Stage:
+    """A red barn with a gambrel roof, white trim and a crossed door, back on the left; the things stand in front
+    of it to the right."""
+    red, roof = mix((178, 46, 40), pal.light, 0.15), mix((84, 60, 56), pal.light, 0.1)
+    white = mix((246, 240, 228), pal.light, 0.15)
+    x0, x1, eave, base = 0.04, 0.5, 0.6, 0.8
+    mid = (x0 + x1) / 2
+    c.poly([(x0 - 0.02, eave), (x0 + 0.04, eave - 0.07), (mid, eave - 0.12), (x1 - 0.04, eave - 0.07),
+            (x1 + 0.02, eave)], fill=(*roof, 255))
+    c.poly([(x0, eave), (x0 + 0.05, eave - 0.06), (mid, eave - 0.1), (x1 - 0.05, eave - 0.06), (x1, eave),
+            (x1, base), (x0, base)], fill=(*red, 255))
+    c.rect(x0, base - 0.004, x1, base, fill=(*white, 255))
+    d0, d1, top = mid - 0.1, mid + 0.1, eave + 0.05
+    c.rect(d0, top, d1, base, fill=(*white, 255))
+    c.rect(d0 + 0.012, top + 0.008, d1 - 0.012, base - 0.004, fill=(*mix(red, (40, 20, 20), 0.25), 255))
+    for a, b in (((d0, top), (d1, base)), ((d1, top), (d0, base))):  # the door's white cross
+        c.poly([(a[0] + 0.01, a[1]), (a[0] + 0.03, a[1]), (b[0] - 0.01 if b[0] > a[0] else b[0] + 0.03, b[1]),
+                (b[0] - 0.03 if b[0] > a[0] else b[0] + 0.01, b[1])], fill=(*white, 255))
+    c.rect(mid - 0.035, eave - 0.06, mid + 0.035, eave - 0.015, fill=(*white, 255))  # the hay loft's hatch
+    c.rect(mid - 0.026, eave - 0.054, mid + 0.026, eave - 0.021, fill=(60, 40, 36, 255))
+    return Stage(ground=0.88, centre=0.66, scale=0.4, spots=(0.88, 0.44, 0.96, 0.3), sky=(0.55, 0.1, 0.92, 0.4))
+
+
+def _room(c: Canvas, pal: Palette, kitchen: bool) -> Stage:
+    """A room's back wall and floor: a kitchen (tiles, cabinets, a counter with a hob and a hood) or a garage
+    (a roller door and a pegboard of tools); the things stand on the floor in front."""
+    wall = mix((232, 226, 214) if kitchen else (176, 180, 186), pal.light, 0.15)
+    c.rect(0.0, 0.0, 1.0, 1.0, fill=(*wall, 255))
+    floor = mix((156, 120, 92) if kitchen else (128, 128, 132), pal.light, 0.1)
+    c.rect(0.0, 0.74, 1.0, 1.0, fill=(*floor, 255))
+    line = mix(wall, (60, 60, 70), 0.18)
+    if kitchen:
+        for k in range(12):  # the splashback's tiles
+            c.rect(k / 11 - 0.002, 0.4, k / 11 + 0.002, 0.56, fill=(*line, 255))
+        c.rect(0.0, 0.47, 1.0, 0.474, fill=(*line, 255))
+        cabinet = mix((110, 150, 140), pal.light, 0.1)
+        for x0 in (0.02, 0.26, 0.62):
+            c.rect(x0, 0.14, x0 + 0.2, 0.36, fill=(*cabinet, 255), radius=0.01)
+            c.rect(x0 + 0.085, 0.3, x0 + 0.115, 0.31, fill=(220, 210, 190, 255))
+        c.poly([(0.46, 0.3), (0.6, 0.3), (0.64, 0.4), (0.42, 0.4)], fill=(*mix(line, (120, 124, 130), 0.5), 255))
+        c.rect(0.0, 0.56, 1.0, 0.59, fill=(*mix((226, 224, 220), pal.light, 0.1), 255))  # the worktop
+        c.rect(0.0, 0.59, 1.0, 0.74, fill=(*cabinet, 255))
+        for x0 in (0.04, 0.28, 0.52, 0.76):
+            c.rect(x0, 0.61, x0 + 0.2, 0.72, fill=(*mix(cabinet, (20, 30, 30), 0.15), 255), radius=0.006)
+        for x in (0.47, 0.57):  # the hob's rings
+            c.ellipse(x, 0.56, 0.035, 0.008, fill=(40, 40, 44, 255))
+    else:
+        door = mix((200, 202, 206), pal.light, 0.1)
+        c.rect(0.08, 0.22, 0.92, 0.74, fill=(*door, 255))
+        for k in range(13):  # the roller door's slats
+            y = 0.24 + k * 0.04
+            c.rect(0.08, y, 0.92, y + 0.006, fill=(*line, 255))
+        board = mix((176, 140, 100), pal.light, 0.1)
+        c.rect(0.1, 0.06, 0.48, 0.18, fill=(*board, 255))
+        for k in range(5):  # tools hung on the board
+            c.rect(0.14 + k * 0.07, 0.08, 0.15 + k * 0.07, 0.16, fill=(60, 62, 70, 255))
+    c.rect(0.0, 0.735, 1.0, 0.745, fill=(*mix(floor, (20, 20, 20), 0.3), 255))
+    return Stage(ground=0.93, centre=0.5, scale=0.4, spots=(0.18, 0.82, 0.32, 0.68), sky=(0.2, 0.0, 0.8, 0.0))
+
+
+def _bridge(c: Canvas, pal: Palette) -> Stage:
+    """A stone arch bridge across the frame; the things cross on its deck."""
+    stone = mix((170, 150, 128), pal.light, 0.2)
+    shade = mix(stone, (30, 26, 36), 0.35)
+    deck = 0.62
+    c.rect(0.0, deck, 1.0, deck + 0.035, fill=(*stone, 255))
+    c.rect(0.0, deck - 0.03, 1.0, deck - 0.022, fill=(*shade, 255))  # the parapet's rail
+    for k in range(21):
+        c.rect(k / 20 - 0.004, deck - 0.03, k / 20 + 0.004, deck, fill=(*shade, 255))
+    for x in (0.0, 0.5, 1.0):  # piers, arches between them
+        c.poly([(x - 0.07, deck + 0.03), (x + 0.07, deck + 0.03), (x + 0.09, 1.0), (x - 0.09, 1.0)],
+               fill=(*stone, 255))
+    for x in (0.25, 0.75):
+        c.ellipse(x, 1.0, 0.17, 0.3, fill=(*shade, 140))
+    return Stage(ground=deck + 0.003, centre=0.5, scale=0.3, spots=(0.2, 0.8, 0.36, 0.64), sky=(0.1, 0.08, 0.9, 0.35))

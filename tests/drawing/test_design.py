@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from mediakit.drawing.design import arrange_cards, compose, design, headline
+from mediakit.drawing.design import arrange_cards, compose, design, design_planes, headline
 
 
 def pixels(img: Image.Image) -> np.ndarray:
@@ -81,3 +81,9 @@ def test_card_arrangements_stay_inside_their_area(count: int, area: tuple[int, i
     assert len(cards) == expected
     for (x, y, w, h), angle in cards:
         assert area[0] <= x and x + w <= area[2] and area[1] <= y and y + h <= area[3] and abs(angle) <= 3.5
+
+
+def test_a_place_with_no_things_is_drawn_as_its_scene_not_as_a_poster() -> None:
+    """"A calm lake at sunset" names no thing, but its lake is a plane the composer draws (not the open sea)."""
+    assert design_planes("a calm lake at sunset", (90, 160)) is not None
+    assert design_planes("launch day is here", (90, 160)) is None

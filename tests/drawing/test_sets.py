@@ -1,4 +1,5 @@
-"""Set pieces: the places no vendored asset shows (a lighthouse, a shop front, a window), drawn as shapes."""
+"""Set pieces: the places no vendored asset shows (a lighthouse, a shop front, a window, a barn, a kitchen, a
+garage, a bridge), drawn as shapes."""
 
 from __future__ import annotations
 
@@ -58,3 +59,29 @@ def test_a_blending_canvas_shades_what_is_below_and_keeps_it_opaque() -> None:
         c.rect(0.0, 0.0, 0.5, 1.0, fill=(0, 0, 0, 60))
     assert blend.img.getpixel((5, 10)) == (195, 195, 195, 255)
     assert plain.img.getpixel((5, 10)) == (0, 0, 0, 60), "a plain canvas replaces (its own layer)"
+
+
+def test_a_barn_stands_red_behind_the_horse_on_the_left() -> None:
+    _, barn = planes("A horse grazing beside a barn in a field of flowers")
+    _, field = planes("A horse grazing in a field of flowers")
+    assert red(barn[150:250, 10:90]).sum() > 1500 and red(field[150:250, 10:90]).sum() == 0, "the barn's red walls"
+    assert read_scene("a horse beside a barn").missing == ()
+
+
+def test_a_kitchen_and_a_garage_are_rooms_the_rain_stays_outside_of() -> None:
+    _, kitchen = planes("a chef chopping vegetables in a kitchen in the rain")
+    _, garage = planes("a mechanic in a garage")
+    assert (kitchen[..., 3] == 255).all() and (garage[..., 3] == 255).all(), "the room fills the near plane"
+    assert np.abs(kitchen[:200, :, :3] - garage[:200, :, :3]).mean() > 15, "cabinets and tiles, not a roller door"
+    wall = np.unique(kitchen[:40].reshape(-1, 4), axis=0)
+    assert len(wall) == 1, "no rain streaks over the plain wall above the cabinets"
+    assert "kitchen -> kitchen (drawn)" in read_scene("a chef in a busy kitchen").note()
+
+
+def test_the_things_cross_a_bridge_on_its_deck() -> None:
+    scene = read_scene("A train crossing a bridge over a canyon at noon")
+    assert scene.pieces == (("bridge", "bridge"),) and scene.setting == "canyon" and scene.missing == ()
+    _, near = planes("A train crossing a bridge over a canyon at noon")
+    _, bare = planes("A bridge over a canyon at noon")
+    moved = np.nonzero(np.abs(near - bare).sum(axis=(1, 2)) > 300)[0]
+    assert moved.max() < 0.66 * SIZE[1], "the train stands on the deck, not on the canyon floor"

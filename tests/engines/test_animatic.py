@@ -105,12 +105,12 @@ def test_text_mode_designs_a_shot_per_4_seconds_or_so(seconds: int, shots: int, 
 @pytest.mark.slow
 def test_the_title_is_the_only_writing_on_the_picture(tmp_path: Path,
                                                         drawn_text: list[tuple[tuple[float, float], str]]) -> None:
-    tl = AnimaticEngine().make(job("text", 10, prompt="A quiet lake at dawn. Mist rises."), tmp_path)
+    tl = AnimaticEngine().make(job("text", 10, prompt="A quiet hour at dawn. Mist rises."), tmp_path)
     assert len(tl.layers) == 2, "the picture and the title: no watermark, no engine tag"
     title = tl.layers[1]
     assert isinstance(title, ImageLayer)
     assert (title.start_ms, title.duration_ms, title.enter.kind, title.exit.kind) == (0, 4500, "none", "fade")
-    assert {text for _, text in drawn_text} == {"A quiet lake at dawn."}
+    assert {text for _, text in drawn_text} == {"A quiet hour at dawn."}
     box = title.box
     assert box is not None
     h, w = 854, 480

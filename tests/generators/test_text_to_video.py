@@ -48,8 +48,8 @@ def test_the_receipt_says_what_was_drawn_and_what_was_not() -> None:
                                                    "rocks below"})
     scene = [n for n in plan.receipt.notes if n.startswith("scene drawn locally")]
     assert scene and "lighthouse -> lighthouse (drawn)" in scene[0] and "rocks -> rock" in scene[0]
-    _, plan = plan_job("text_to_video", {"prompt": "A unicorn grazing on a hill at dawn, seen from afar"})
-    assert "no asset for unicorn" in next(n for n in plan.receipt.notes if n.startswith("scene drawn locally"))
+    _, plan = plan_job("text_to_video", {"prompt": "A griffin grazing on a hill at dawn, seen from afar"})
+    assert "no asset for griffin" in next(n for n in plan.receipt.notes if n.startswith("scene drawn locally"))
 
 
 def test_4_5_is_drawn_by_the_local_engine_and_refused_for_a_hosted_one(monkeypatch: pytest.MonkeyPatch) -> None:
