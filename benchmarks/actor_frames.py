@@ -35,6 +35,16 @@ ADS = {
 }
 
 
+def save_small(image: Image.Image, target: Path) -> None:
+    """``image`` as a README frame: quantised to 256 colours (Floyd-Steinberg), at most ``MAX_BYTES``
+    (SystemExit naming the file otherwise)."""
+    image.convert("RGB").quantize(colors=256, dither=Image.Dither.FLOYDSTEINBERG).save(target, optimize=True)
+    size = target.stat().st_size
+    print(f"{target}: {size} bytes")
+    if size > MAX_BYTES:
+        raise SystemExit(f"{target} is {size} bytes, over {MAX_BYTES}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
@@ -48,12 +58,7 @@ def main() -> None:
                             "-frames:v", "1", str(frame)], check=True)
             target = args.out / f"actors_{name}.png"
             with Image.open(frame) as image:
-                image.convert("RGB").quantize(colors=256, dither=Image.Dither.FLOYDSTEINBERG).save(
-                    target, optimize=True)
-            size = target.stat().st_size
-            print(f"{target}: {size} bytes")
-            if size > MAX_BYTES:
-                raise SystemExit(f"{target} is {size} bytes, over {MAX_BYTES}")
+                save_small(image, target)
 
 
 if __name__ == "__main__":

@@ -96,18 +96,23 @@ def main() -> None:
     parser.add_argument("--b", type=Path, required=True, help="second source tree")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    trees = [args.a.resolve(), args.b.resolve()]
     for name, code in JOBS.items():
-        out = Path(tempfile.mkdtemp(prefix="mediakit-ab-"))
-        for root in trees:
-            run(root, code, out)
-        times: dict[Path, list[float]] = {root: [] for root in trees}
-        for n in range(args.rounds):
-            for root in trees if n % 2 == 0 else trees[::-1]:
-                times[root].append(run(root, code, out))
-        a, b = (statistics.median(times[root]) for root in trees)
-        print(f"{name}: a {a:.2f} cpu-s {[round(t, 2) for t in times[trees[0]]]}, "
-              f"b {b:.2f} cpu-s {[round(t, 2) for t in times[trees[1]]]}, ratio b/a {b / a:.3f}", flush=True)
+        compare(name, code, (args.a.resolve(), args.b.resolve()), args.rounds)
+
+
+def compare(name: str, code: str, trees: tuple[Path, Path], rounds: int) -> None:
+    """Run ``code`` once per tree (warm caches), then ``rounds`` times per tree, alternating which goes first;
+    print both medians and their ratio."""
+    out = Path(tempfile.mkdtemp(prefix="mediakit-ab-"))
+    for root in trees:
+        run(root, code, out)
+    times: dict[Path, list[float]] = {root: [] for root in trees}
+    for n in range(rounds):
+        for root in trees if n % 2 == 0 else trees[::-1]:
+            times[root].append(run(root, code, out))
+    a, b = (statistics.median(times[root]) for root in trees)
+    print(f"{name}: a {a:.2f} cpu-s {[round(t, 2) for t in times[trees[0]]]}, "
+          f"b {b:.2f} cpu-s {[round(t, 2) for t in times[trees[1]]]}, ratio b/a {b / a:.3f}", flush=True)
 
 
 if __name__ == "__main__":

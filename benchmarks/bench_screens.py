@@ -3,8 +3,8 @@
 The app scene pans along a path (a crop offset of one scaled picture per
 frame) where it used to scroll top to bottom (a tall capture) or zoom in (a
 capture that fits, re-scaled every frame).  Both captures are rendered at
-1080x1920, 15 s, in each tree, interleaved (``bench_ab.run``: CPU seconds of
-the render's ffmpeg children)::
+1080x1920, 15 s, in each tree, interleaved (``bench_ab.compare``: CPU seconds
+of the render's ffmpeg children)::
 
     python benchmarks/bench_screens.py --a ../main --b . --rounds 2
 """
@@ -12,11 +12,10 @@ the render's ffmpeg children)::
 from __future__ import annotations
 
 import argparse
-import statistics
 import tempfile
 from pathlib import Path
 
-from bench_ab import run
+from bench_ab import compare
 from PIL import Image
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "app_screen.png"   # 720x1560: taller than 9:16
@@ -40,23 +39,13 @@ def main() -> None:
     parser.add_argument("--b", type=Path, required=True, help="second source tree")
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
-    trees = [args.a.resolve(), args.b.resolve()]
     folder = Path(tempfile.mkdtemp(prefix="mediakit-screens-"))
     fits = folder / "app_fits.png"          # the sample cut to 9:16: it fits the frame (main zooms it)
     with Image.open(SAMPLE) as im:
         im.crop((0, 0, 720, 1280)).save(fits)
     for name, screen in (("tall capture (scrolls)", SAMPLE), ("capture that fits (drifts)", fits)):
-        code = JOB.format(screen=str(screen), script=SCRIPT)
-        out = Path(tempfile.mkdtemp(prefix="mediakit-screens-"))
-        for root in trees:
-            run(root, code, out)
-        times: dict[Path, list[float]] = {root: [] for root in trees}
-        for n in range(args.rounds):
-            for root in trees if n % 2 == 0 else trees[::-1]:
-                times[root].append(run(root, code, out))
-        a, b = (statistics.median(times[root]) for root in trees)
-        print(f"laptop_ugc, {name}: a {a:.2f} cpu-s {[round(t, 2) for t in times[trees[0]]]}, "
-              f"b {b:.2f} cpu-s {[round(t, 2) for t in times[trees[1]]]}, ratio b/a {b / a:.3f}", flush=True)
+        compare(f"laptop_ugc, {name}", JOB.format(screen=str(screen), script=SCRIPT),
+                (args.a.resolve(), args.b.resolve()), args.rounds)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from actor_frames import MAX_BYTES
+from actor_frames import save_small
 from cutouts import GRID, PAGE, RECORD
 from PIL import Image
 
@@ -75,11 +75,7 @@ def main() -> None:
             with Image.open(still) as image:
                 sheet.paste(image.convert("RGB"), (n * (CANVAS.width + 6), 0))
         target = args.out / "cutouts.png"
-        sheet.quantize(colors=256, dither=Image.Dither.FLOYDSTEINBERG).save(target, optimize=True)
-        size = target.stat().st_size
-        print(f"{target}: {size} bytes")
-        if size > MAX_BYTES:
-            raise SystemExit(f"{target} is {size} bytes, over {MAX_BYTES}")
+        save_small(sheet, target)
 
 
 if __name__ == "__main__":
