@@ -283,7 +283,10 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
 
         With the spoken cta: the card comes in at its first word, or at the
         first of its words said in the last ``MAX_CARD_MS`` (the card never
-        lasts longer); the captions stop before the cta either way.  Without
+        lasts longer); the captions stop before the cta.  A cta word said
+        across the start of those last ``MAX_CARD_MS`` (a spelled address)
+        brings the card in then, with the captions running until it: waiting
+        for the word's end left the card too short to show.  Without
         one, the script's closing line only where a long quiet follows the
         last word (a short recorded voiceover), for the last ``MAX_CARD_MS``.
         """
@@ -293,8 +296,10 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         latest = total_ms - MAX_CARD_MS
         if said:
             cta = words[-said:]
-            start = next((w.start_ms for w in cta if w.start_ms >= latest), max(spoken_to, latest))
-            return plan.cta, start, cta[0].start_ms
+            start = next((w.start_ms for w in cta if w.start_ms >= latest), None)
+            if start is None and spoken_to > latest:  # one long word said across the card's 2 s (a spelled address):
+                return plan.cta, latest, latest       # the card comes in while it is said, the captions until then
+            return plan.cta, latest if start is None else start, cta[0].start_ms
         if plan.cta:
             start = max(spoken_to, latest)
             return plan.cta, start, start

@@ -17,11 +17,12 @@ from mediakit.errors import MediakitError, ValidationError
 from mediakit.ffmpeg import run_ffmpeg
 from mediakit.generation.contract import Options
 from mediakit.generation.run import generate, plan_job
-from mediakit.generation.spoken_ad import canvas_for, framed_actor
+from mediakit.generation.spoken_ad import SpokenAdGenerator, canvas_for, framed_actor
 from mediakit.media_io import decode_audio
 from mediakit.probe import probe
 from mediakit.render import render
 from mediakit.timeline import Timeline
+from mediakit.words import Word
 
 PREVIEW = Options(extra={"preview_height": 480})
 APP_SCRIPT = "I could never keep a habit going. This app keeps my streak alive."
@@ -412,3 +413,19 @@ def test_a_landscape_face_photo_sits_above_its_place_blurred_not_a_flat_band(rea
     left, right = band[:, :20].mean(axis=(0, 1)), band[:, -20:].mean(axis=(0, 1))
     assert left[0] - right[0] > 60 and right[1] - left[1] > 60, "the wall's blur goes on from red to green"
     assert not analyse_image(Image.fromarray(band.astype(np.uint8))).faces, "no second face in the band"
+
+
+@pytest.mark.parametrize(("shift_ms", "card", "captions_to"), [
+    (0, (8_000, 8_000), "until the card"),          # the spelled address runs across the card's 2 s
+    (-2_200, (8_000, 4_650), "before the cta"),     # all said before them: the card after it, no captions of it
+])
+def test_a_long_spoken_cta_still_gets_its_card(shift_ms: int, card: tuple[int, int], captions_to: str) -> None:
+    """The Quickstart's ugc_video said "brew.co" from 7.9 to 9.7 s of 10: no cta word started in the last 2 s, the
+    card waited for the word's end, and 150 ms was too short to show, so the ad ended on captions, no card."""
+    text = "ready in seconds. Get 20% off at brew.co."
+    starts = [t + shift_ms for t in (5_450, 5_700, 5_850, 6_850, 6_975, 7_575, 7_775, 7_900)]
+    ends = [*starts[1:], 9_700 + shift_ms]
+    words = [Word(t, a, b) for t, a, b in zip(text.split(), starts, ends, strict=True)]
+    plan = type("Plan", (), {"total_ms": 10_000, "cta": "Get 20% off at brew.co"})()
+    cta, start, until = SpokenAdGenerator._card(plan, words, ends[-1] + 100)  # type: ignore[arg-type]
+    assert (cta, (start, until)) == ("Get 20% off at brew.co", card), captions_to
