@@ -265,9 +265,9 @@ class SpokenAdGenerator(Generator[RequestT, AdPlanT]):
         card_text, card_from, captions_to = self._card(plan, words, sound.speech_ms)
         card = end_card(card_text, canvas, centre_y=picture.caption_centre, start_ms=card_from, total_ms=total_ms)
         captions = captions_for(words, plan.style, picture.caption_centre)  # sidecars even when not burnt in
-        # the card shows the cta, so the burnt captions stop before it is said (never under the card)
-        burnt = captions_for([w for w in words if w.start_ms < captions_to], plan.style, picture.caption_centre) \
-            if card else captions
+        # the card shows the cta, so the burnt captions stop before it comes in (never under the card)
+        burnt = captions_for([replace(w, end_ms=min(w.end_ms, captions_to)) for w in words if w.start_ms < captions_to],
+                             plan.style, picture.caption_centre) if card else captions
         timeline = Timeline(canvas, total_ms, layers=(*picture.track.layers, *card),
                             audio=(AudioClip(sound.mixing.result()), *picture.track.audio),
                             captions=burnt if plan.burn_captions else None)
