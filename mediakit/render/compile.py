@@ -314,7 +314,13 @@ class _Compiler:
         canvas = self.tl.canvas
         layers = list(self.tl.layers)
         if layers and _is_plain_full_frame(layers[0], self.tl):
-            base = self.fitted(layers.pop(0), canvas.box, "base", opaque=True)
+            first = layers.pop(0)
+            base = self.fitted(first, canvas.box, "base", opaque=True)
+            if isinstance(first, VideoLayer) and not first.loop:  # a clip shorter than the ad would end the
+                dur = self.tl.duration_ms                          # picture before the sound: its last frame
+                self.chains.append(f"[{base}]tpad=stop_mode=clone:stop_duration={_sec(dur)},"  # holds to the end
+                                   f"trim=end_frame={self.frames(dur)}[base_held]")
+                base = "base_held"
         else:
             idx = self.add_input("-f", "lavfi", "-i", f"color=c={self.tl.background}:s={canvas.width}x"
                                  f"{canvas.height}:r={self.fps}:d={_sec(self.tl.duration_ms)}")

@@ -27,6 +27,7 @@ from mediakit.timeline import (
     Sprite,
     Timeline,
     Transition,
+    VideoLayer,
 )
 
 CANVAS = Canvas(90, 160)
@@ -142,3 +143,15 @@ def test_dips_nod_the_head_and_shrug_the_shoulders_over_their_span(tmp_path: Pat
     assert deepest - rest >= 10 and after == rest, "down by the dip's depth at its middle, back after it"
     low, high, back = (shoulders(clip[round(t * fps)]) for t in (0.4, 1.0, 1.5))
     assert low - high >= 8 and back == low, "a negative dip lifts the shoulders: a shrug"
+
+
+def test_a_base_clip_shorter_than_the_ad_holds_its_last_frame_to_the_end(tiny_video: Path, tmp_path: Path) -> None:
+    """A footage ad lasts its clip and a short beat: the picture ran out 0.23 s before the sound (a 3.0 s video
+    stream in a 3.23 s file) when the clip was the graph's base.  It now holds the clip's last frame to the end."""
+    canvas = Canvas(180, 320, fps=30)
+    out = render(Timeline(canvas, 1800, layers=(VideoLayer(path=tiny_video),)), tmp_path / "held.mp4")
+    shown = frames(out, 180, 320)
+    assert len(shown) == 54                                           # 1.8 s of picture, not the clip's 1.5 s
+    held = np.abs(shown[-1].astype(int) - shown[44].astype(int)).mean()
+    moving = np.abs(shown[44].astype(int) - shown[43].astype(int)).mean()
+    assert held < 1 < moving, (held, moving)                        # its last frame, held (the clip moves)
