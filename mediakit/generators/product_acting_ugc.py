@@ -52,8 +52,8 @@ from ..stages.layouts.limbs import NEUTRAL
 from ..stages.layouts.product import actor_box, get_template, product_box, product_card, product_track, visible_box
 from ..stages.subtitles import placement
 from ..stages.subtitles.placement import Band, face_band, grown
-from ..stages.subtitles.seen import seen_in
-from ..timeline import Box, Canvas, PuppetLayer, VideoLayer, VisualLayer
+from ..stages.subtitles.seen import Seen, seen_in
+from ..timeline import Box, Canvas, PuppetLayer, Track, VideoLayer, VisualLayer
 
 # acting style -> (voice tone, speed, camera energy): how the actor delivers the lines and how lively the shot is
 DELIVERY: dict[str, tuple[str, float, float]] = {
@@ -71,6 +71,7 @@ BEDS: dict[str, str] = {"raw-selfie": "chill", "shocked": "dramatic", "angry": "
                         "dramatic": "dramatic", "weird-hook": "energetic", "casual-demo": "chill",
                         "honest-review": "corporate"}
 MIN_PRODUCT_SHARE = 0.06   # the product's share of the frame's area below which the receipt warns
+MIN_UNDER_CHIN = 0.25     # the least share of the height under a real face for the product to stand in
 
 
 class ProductActingRequest(RequestModel):
@@ -156,14 +157,20 @@ class ProductActingGenerator(SpokenAdGenerator[ProductActingRequest, ProductActi
         actor = plan.casting.actor   # a photo actor in the room stands at its photo's shape, cut out
         abox = actor_box(get_template(plan.template), canvas, photo=actor.kind == "photo")
         acted = talking_track(actor, speech, Box(0, 0, abox.w, abox.h), fps=canvas.fps, duration_ms=total_ms)
-        track = product_track(plan.product, placeable(acted), canvas, total_ms, template=plan.template,
-                              energy=plan.energy, look=plan.casting.actor.drawn_look,
-                              point=naming_line(speech.words, plan.product_name), cache_dir=workdir)
-        product = track.layers[-1]
-        actors = [layer for layer in track.layers if isinstance(layer, VideoLayer | PuppetLayer)]
-        seen = seen_in(actors, canvas)   # a clip or photo actor's face, as the picture analysis finds it
+
+        def composed(chin: float | None = None) -> tuple[Track, list[VideoLayer | PuppetLayer], Seen]:
+            track = product_track(plan.product, placeable(acted), canvas, total_ms, template=plan.template,
+                                  energy=plan.energy, look=plan.casting.actor.drawn_look, chin=chin,
+                                  point=naming_line(speech.words, plan.product_name), cache_dir=workdir)
+            actors = [layer for layer in track.layers if isinstance(layer, VideoLayer | PuppetLayer)]
+            return track, actors, seen_in(actors, canvas)   # a clip or photo actor's face, as analysis finds it
+
+        track, actors, seen = composed()
+        chin = max((bottom for _, bottom in seen.faces), default=canvas.height)
+        if actor.kind != "drawn" and chin <= (1 - MIN_UNDER_CHIN) * canvas.height:   # a real face is not the drawn
+            track, actors, seen = composed(chin)                                      # bust: under its own chin
         placed = next((layer.box for layer in actors if layer.box is not None), abox)   # a PiP may shrink
-        return Picture(track, caption_centre(canvas, plan.style, placed, product, seen.faces))
+        return Picture(track, caption_centre(canvas, plan.style, placed, track.layers[-1], seen.faces))
 
 
 def caption_centre(canvas: Canvas, style: str, actor: Box, product: VisualLayer,

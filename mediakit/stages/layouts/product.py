@@ -187,14 +187,17 @@ def _photo_card(photo: Image.Image) -> Image.Image:
     return card
 
 
-def product_box(template: ProductTemplate, card_size: tuple[int, int], canvas: Canvas) -> Box:
+def product_box(template: ProductTemplate, card_size: tuple[int, int], canvas: Canvas,
+                chin: float | None = None) -> Box:
     """Where the product card goes: the template's centre and width, kept inside the canvas and under the
     actor's mouth.
 
     The templates are drawn for 9:16; on a shorter frame (4:5, 1:1) the same
     actor fills more of the height, and a card placed by the template's
     fractions would cover the mouth: there it is made smaller to stand
-    between the mouth and the bottom edge.
+    between the mouth and the bottom edge.  A photo's or a clip's face is
+    not the drawn bust's: its ``chin`` (px, from the picture analysis) is
+    the height the card may rise to instead, wherever the face is.
     """
     cw, ch = canvas.width, canvas.height
     w = template.width * cw
@@ -203,6 +206,8 @@ def product_box(template: ProductTemplate, card_size: tuple[int, int], canvas: C
         w, h = w * ch * 0.6 / h, ch * 0.6
     y = min(max(0.0, template.center[1] * ch - h / 2), ch - h)
     mouth = _under_mouth(template, canvas, template.center[0] * cw, w)
+    if mouth is not None and chin is not None:   # in front of the face: under the real one's chin
+        mouth = chin
     if mouth is not None and y < mouth:
         w, h, y = w * (ch - mouth) / h, ch - mouth, mouth
     w_px, h_px = max(2, round(w) // 2 * 2), max(2, round(h) // 2 * 2)
@@ -311,12 +316,13 @@ def actor_box(template: ProductTemplate, canvas: Canvas, *, photo: bool = False)
 
 def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas, duration_ms: int, *,
                   template: str = DEFAULT_TEMPLATE, energy: float = 1.0, look: Look | None = None,
-                  point: tuple[int, int] | None = None, cache_dir: Path | None = None) -> Track:
+                  point: tuple[int, int] | None = None, chin: float | None = None,
+                  cache_dir: Path | None = None) -> Track:
     """The product_acting_ugc picture for ``template``: backdrop, actor, product (prepared once), as one track.
 
     ``energy`` (1 calm; up to 2 frantic) scales the product's sway.  ``look`` colours the arms (the actor's
     skin, the outfit's sleeve).  Over ``point`` (ms, the line that names the product) a full-frame drawn actor's
-    free arm points at the product.
+    free arm points at the product.  ``chin`` (px) is where a photo's or a clip's face ends (``product_box``).
     """
     tpl = get_template(template)
     limbs = Limbs.of(look)
@@ -324,7 +330,7 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
     card = product_card(cut, tpl.rotation, cache_dir, hand=limbs if tpl.hand else None)
     with Image.open(card) as im:
         card_size = im.size
-    pbox = product_box(tpl, card_size, canvas)
+    pbox = product_box(tpl, card_size, canvas, chin)
     if tpl.in_room and not tpl.hand:  # it stands on the counter (the couch's arm) at its height, whatever its shape
         seen = visible_box(card, pbox)
         rise = seen.y + seen.h - round(canvas.height * ROOM_FLOOR)

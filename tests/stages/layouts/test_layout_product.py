@@ -296,3 +296,16 @@ def test_the_closeup_s_pip_keeps_off_the_product_wherever_it_sways(size: tuple[i
     assert (pip.y >= seen.y + seen.h + dy or pip.x >= seen.x + seen.w + dx
             or pip.x + pip.w <= seen.x - dx), (pip, seen)                  # below it, or beside it, all the sway
     assert pip.w >= 0.22 * min(size) - 2                                   # still a face, not a thumbnail
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (1080, 1350)])
+def test_a_real_face_s_chin_keeps_the_held_product_under_it(size: tuple[int, int]) -> None:
+    """A photo's or a clip's face is not the drawn bust the templates are drawn for: the card held in front of it
+    starts under its chin (the picture analysis'), however low that is, and is made smaller to fit there."""
+    canvas, tpl = Canvas(*size), get_template("product-in-hand")
+    drawn = product_box(tpl, (600, 400), canvas)
+    chin = drawn.y + 0.1 * canvas.height                           # a face lower than the bust's
+    real = product_box(tpl, (600, 400), canvas, chin=chin)
+    assert real.y >= chin - 1 and real.y + real.h <= canvas.height and real.h < drawn.h
+    assert product_box(get_template("product-closeup"), (600, 400), canvas, chin=chin) == \
+        product_box(get_template("product-closeup"), (600, 400), canvas)   # the actor in a PiP: no face in front
