@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from mediakit.errors import MediaError, RenderError, ValidationError
-from mediakit.ffmpeg import ffmpeg_exe
+from mediakit.ffmpeg import ffmpeg_exe, run_ffmpeg
 from mediakit.media_io import decode_audio, write_wav
 from mediakit.probe import probe
 from mediakit.stages import mix as mix_module
-from mediakit.stages.mix import MixResult, duck_and_mix_filter, mix, plan_mix, soundtrack
+from mediakit.stages.mix import MixResult, duck_and_mix_filter, loudness_filter, mix, plan_mix, soundtrack
 from mediakit.stages.music import generate_music, music_bed
 from mediakit.stages.synth import spectral_filter
 
@@ -115,6 +115,19 @@ def test_a_spiky_voice_is_limited_and_still_reaches_the_target(tmp_path: Path) -
     assert plan.premix.true_peak + plan.normalize_gain_db > 0  # without the limiter it would clip
     assert plan.limit_peaks
     lufs, peak = ebur128(result.path)
+    assert peak <= -1.0
+    assert lufs == pytest.approx(-14.0, abs=0.5)
+
+
+def test_spiky_speech_on_its_own_is_limited_and_still_reaches_the_target(tmp_path: Path) -> None:
+    """The audio route's levelling (no bed): the limiter takes loudness from spiky speech, which is made up."""
+    t = np.arange(4 * SR) / SR
+    x = 0.05 * np.sin(2 * np.pi * 200 * t)
+    x[:: SR // 8] = 0.95
+    spiky = write_wav(tmp_path / "spiky.wav", np.stack([x, x], axis=1), sample_rate=SR)
+    out = tmp_path / "levelled.wav"
+    run_ffmpeg(["-i", str(spiky), "-af", loudness_filter(spiky), "-y", str(out)], what="levelling")
+    lufs, peak = ebur128(out)
     assert peak <= -1.0
     assert lufs == pytest.approx(-14.0, abs=0.5)
 
