@@ -99,17 +99,17 @@ class UploadSessions:
             raise LimitError(f"upload session holds at most {MAX_FILES} files", code="session_full", status=400)
         safe = _SAFE_NAME.sub("_", filename or "")[:100]
         found = sniff(body[:256])
-        with tempfile.TemporaryDirectory() as scratch:
-            source = Path(scratch) / "upload"
-            source.write_bytes(body)
-            if found is not None and found[0] == "video":
-                kept = self.uploads.keep_video(source, session["user"], safe or "the uploaded video", sub=session_id)
-                record = {"filename": safe or Path(kept["path"]).name, **kept}
-                session["videos"] = [*videos(session), record]
-            else:
+        if found is not None and found[0] == "video":
+            kept = self.uploads.keep_video(body, session["user"], safe or "the uploaded video", sub=session_id)
+            record = {"filename": safe or Path(kept["path"]).name, **kept}
+            session["videos"] = [*videos(session), record]
+        else:
+            with tempfile.TemporaryDirectory() as scratch:
+                source = Path(scratch) / "upload"
+                source.write_bytes(body)
                 path, mime, size = self.uploads.keep(source, "body", session["user"], sub=session_id)
-                record = {"filename": safe or Path(path).name, "path": path, "mime": mime, "bytes": size}
-                session["images"].append(record)
+            record = {"filename": safe or Path(path).name, "path": path, "mime": mime, "bytes": size}
+            session["images"].append(record)
         self._save(session)
         return record
 

@@ -21,6 +21,8 @@ import binascii
 import json
 import os
 import secrets
+import shutil
+import tempfile
 import time
 import urllib.parse
 import uuid
@@ -36,9 +38,8 @@ from runner.downloads import DOWNLOADS
 from runner.served import uploads_folder
 
 PRESIGN_TTL_S = 900
-MIMES = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp"}
-VIDEO_MIMES = {"mp4": "video/mp4", "mov": "video/quicktime", "webm": "video/webm", "avi": "video/x-msvideo",
-               "flv": "video/x-flv", "mpeg": "video/mpeg", "ts": "video/mp2t"}
+MIMES = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp", "mp4": "video/mp4", "mov": "video/quicktime",
+         "webm": "video/webm", "avi": "video/x-msvideo", "flv": "video/x-flv", "mpeg": "video/mpeg", "ts": "video/mp2t"}
 
 
 class Uploads:
@@ -52,33 +53,33 @@ class Uploads:
         """Check ``source`` is an accepted image and copy it into ``user``'s uploads (``sub`` folder in them);
         (path under outputs, mime, bytes)."""
         check_file(source, field=field, limits=IMAGE)
+        return self._store(source, field, user, sub)
+
+    def keep_video(self, body: bytes, user: str, shown: str, sub: str = "") -> dict[str, Any]:
+        """Check ``body`` is a talking clip a footage ad can use and store it in ``user``'s uploads (``sub``
+        folder in them); ``{path, mime, bytes, duration_s}`` (errors name the field ``body`` and the upload as
+        ``shown``).  Blocking: a server calls it on a worker thread."""
+        with tempfile.TemporaryDirectory() as scratch:
+            source = Path(scratch) / "upload"
+            source.write_bytes(body)
+            check_file(source, field="body", limits=VIDEO, shown=shown)
+            check_footage(source, field="body", shown=shown)
+            path, mime, size = self._store(source, "body", user, sub)
+            duration_ms = probe(source).duration_ms or 0
+        return {"path": path, "mime": mime, "bytes": size, "duration_s": round(duration_ms / 1000, 3)}
+
+    def _store(self, source: Path, field: str, user: str, sub: str) -> tuple[str, str, int]:
+        """Copy a checked ``source`` into ``user``'s uploads under a fresh name with its sniffed type's
+        extension: (path under outputs, mime, bytes)."""
         with source.open("rb") as fh:
-            found = sniff(fh.read(64))
-        assert found is not None  # check_file passed
+            found = sniff(fh.read(256))
+        assert found is not None  # the caller's check_file passed
         name = f"{uuid.uuid4()}.{found[1]}"
         folder = "/".join(filter(None, (uploads_folder(user), sub)))
         (self.outputs / folder).mkdir(parents=True, exist_ok=True)
         with atomic_path(self.outputs / folder / name, field=field) as tmp:
-            tmp.write_bytes(source.read_bytes())
+            shutil.copyfile(source, tmp)
         return f"{folder}/{name}", MIMES[found[1]], source.stat().st_size
-
-    def keep_video(self, source: Path, user: str, shown: str, sub: str = "") -> dict[str, Any]:
-        """Check ``source`` is a talking clip a footage ad can use and copy it into ``user``'s uploads (``sub``
-        folder in them); ``{path, mime, bytes, duration_s}`` (errors name the field ``body`` and the upload as
-        ``shown``)."""
-        check_file(source, field="body", limits=VIDEO, shown=shown)
-        check_footage(source, field="body", shown=shown)
-        with source.open("rb") as fh:
-            found = sniff(fh.read(256))
-        assert found is not None  # check_file passed
-        folder = "/".join(filter(None, (uploads_folder(user), sub)))
-        name = f"{uuid.uuid4()}.{found[1]}"
-        (self.outputs / folder).mkdir(parents=True, exist_ok=True)
-        with atomic_path(self.outputs / folder / name, field="body") as tmp:
-            tmp.write_bytes(source.read_bytes())
-        duration_ms = probe(source).duration_ms or 0
-        return {"path": f"{folder}/{name}", "mime": VIDEO_MIMES[found[1]], "bytes": source.stat().st_size,
-                "duration_s": round(duration_ms / 1000, 3)}
 
     def from_base64(self, user: str, data: str, scratch: Path) -> str:
         """Store a base64 image (a ``data:`` URL prefix is allowed); its path under outputs."""

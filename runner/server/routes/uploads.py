@@ -123,8 +123,5 @@ async def upload_video(request: Request, user: Reader,
                        x_filename: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     body = await raw_body(request, VIDEO, "a video")
     shown = x_filename or "the uploaded video"
-    with tempfile.TemporaryDirectory() as scratch:
-        source = Path(scratch) / "upload"
-        source.write_bytes(body)
-        kept = await run_in_threadpool(_uploads(request).keep_video, source, user.user_id, shown)
+    kept = await run_in_threadpool(_uploads(request).keep_video, body, user.user_id, shown)
     return {"video_url": file_url(request, kept.pop("path")), **kept}
