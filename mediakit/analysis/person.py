@@ -21,8 +21,10 @@ second render of the clip.
 
 from __future__ import annotations
 
+import functools
 import threading
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -44,14 +46,14 @@ MOTION = 0.004        # of the clip's long side: how far the person in a clip ma
 _lock = threading.Lock()
 
 
-def person_alpha(path: Path, *, field: str | None = None) -> Path:
+def person_alpha(path: Path) -> Path:
     """A grey PNG the size of the picture at ``path``: 255 on the person, 0 on the background, feathered between.
 
     Made once per content (the file's SHA-256), so the plan and the build of
     a job, and every job with the same photo, segment it once.
     """
     def write(tmp: Path) -> None:
-        rgb = np.asarray(open_image(path, field=field).convert("RGB"))
+        rgb = np.asarray(open_image(path).convert("RGB"))
         Image.fromarray(alpha_of(rgb)).save(tmp, "PNG")
 
     return cached_file("person-alpha", (content_hash(path), SEGMENT_VERSION), ".png", write)
@@ -72,10 +74,17 @@ def clip_person_alpha(clip: Path) -> Path:
     return cached_file("clip-person-alpha", (content_hash(clip), SEGMENT_VERSION), ".png", write)
 
 
+@functools.cache
+def _segmenter() -> Any:
+    """The model, built once (a clip asks for every sampled frame); it keeps no state between pictures."""
+    with quiet_native_stderr():
+        return solution("selfie_segmentation").SelfieSegmentation(model_selection=0)
+
+
 def confidence(rgb: np.ndarray) -> np.ndarray:
     """The model's person confidence (0..1, float32) for an H x W x 3 picture, at the size it was fed."""
-    with _lock, quiet_native_stderr(), solution("selfie_segmentation").SelfieSegmentation(model_selection=0) as model:
-        mask = model.process(np.ascontiguousarray(rgb)).segmentation_mask
+    with _lock, quiet_native_stderr():
+        mask = _segmenter().process(np.ascontiguousarray(rgb)).segmentation_mask
     return np.asarray(mask, dtype=np.float32)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import threading
@@ -11,7 +12,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from ..cache import cached_file
+from ..cache import cached_file, file_signature
 from ..errors import MediaError
 from ..ffmpeg import run_ffmpeg
 from ..media_io import open_image
@@ -29,9 +30,15 @@ _memo_lock = threading.Lock()
 
 
 def content_hash(path: Path) -> str:
-    """SHA-256 of the file's bytes: the same picture under another name or date is analysed once."""
+    """SHA-256 of the file's bytes: the same picture under another name or date is analysed once.  Remembered
+    per file signature (as ``probe`` is), since the layouts ask again for every shot a clip appears in."""
+    return _hashed(file_signature(path))
+
+
+@functools.lru_cache(maxsize=256)
+def _hashed(signature: tuple[str, int, int]) -> str:
     digest = hashlib.sha256()
-    with path.open("rb") as f:
+    with Path(signature[0]).open("rb") as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()
