@@ -29,7 +29,7 @@ from ..errors import MediaError, ValidationError
 from ..probe import probe
 from ..timeline import Crop, PuppetLayer, SequenceLayer, Transition, VideoLayer, VisualLayer
 from ..words import Word
-from .actors.acting import stressed
+from .actors.acting import shouted, stressed
 from .actors.tight_framing import punched
 
 ZOOM = 1.12          # the tight framing: 12% closer, inside the 10-15% a punch-in reads as a cut, not a jump
@@ -145,12 +145,6 @@ def _changes(words: Sequence[Word], lifts: set[int], earliest: int, start: int, 
         best = max(reach, key=lambda w: (shouted(w), w.start_ms in lifts, weight(w), -w.start_ms))
         out.append(best.start_ms)
         last = best.start_ms
-
-
-def shouted(word: Word) -> bool:
-    """An exclamation or a capitalised word: the strongest stress a transcript shows."""
-    letters = re.sub(r"[^A-Za-z]", "", word.text)
-    return "!" in word.text or (len(letters) > 1 and letters.isupper())
 
 
 def weight(word: Word) -> float:

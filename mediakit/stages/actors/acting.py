@@ -69,12 +69,17 @@ def acting_for(delivery: str | None) -> Acting:
     return DELIVERIES.get((delivery or "").strip().lower(), NEUTRAL)
 
 
+def shouted(word: Word) -> bool:
+    """An exclamation or a capitalised word: the strongest stress a transcript shows."""
+    letters = re.sub(r"[^A-Za-z]", "", word.text)
+    return "!" in word.text or (len(letters) > 1 and letters.isupper())
+
+
 def stressed(words: Sequence[Word]) -> list[tuple[int, int]]:
     """(start, end) of the stressed words' lifts: long, shouted or capitalised words, one a second at most."""
     spans: list[tuple[int, int]] = []
     for word in words:
-        letters = re.sub(r"[^A-Za-z]", "", word.text)
-        if not (len(letters) >= STRESS_MIN_LETTERS or "!" in word.text or (len(letters) > 1 and letters.isupper())):
+        if not (len(re.sub(r"[^A-Za-z]", "", word.text)) >= STRESS_MIN_LETTERS or shouted(word)):
             continue
         if spans and word.start_ms < spans[-1][0] + STRESS_GAP_MS:
             continue

@@ -58,8 +58,8 @@ def _person_filled(image: Image.Image, picture: Path) -> Image.Image:
 def page_backdrop(picture: Path, size: tuple[int, int]) -> Path:
     """``picture`` whole at the frame's width, from the top (its foot cropped if taller), over its blurred cover."""
     def draw() -> Image.Image:
-        back = _blurred(open_image(picture).convert("RGB"), size)
         page = open_image(picture).convert("RGB")
+        back = _blurred(page, size)
         w = size[0]
         h = max(1, round(page.height * w / page.width))
         back.paste(page.resize((w, h), Image.Resampling.LANCZOS).crop((0, 0, w, min(h, size[1]))), (0, 0))

@@ -77,17 +77,15 @@ def point_layer(target: Box, canvas: Canvas, limbs: Limbs, span: tuple[int, int]
     gap = FINGER_GAP * canvas.width
     tip = (target.x - gap if from_left else target.x + target.w + gap, target.y + target.h * 0.5)
     base = (canvas.width * (0.06 if from_left else 0.94), canvas.height + FOREARM * canvas.width)
-    image, origin = _pointing_arm(tip, base, round(FOREARM * canvas.width), limbs, cache_dir)
-    with Image.open(image) as im:
-        w, h = im.size
+    image, box = _pointing_arm(tip, base, round(FOREARM * canvas.width), limbs, cache_dir)
     start, end = span
-    return ImageLayer(path=image, box=Box(origin[0], origin[1], w, h), fit="contain", start_ms=start,
+    return ImageLayer(path=image, box=box, fit="contain", start_ms=start,
                       duration_ms=max(1, end - start), enter=POINT_IN, exit=POINT_OUT)
 
 
 def _pointing_arm(tip: tuple[float, float], base: tuple[float, float], width: int, limbs: Limbs,
-                  folder: Path | None) -> tuple[Path, tuple[int, int]]:
-    """The pointing arm's image (even-sized, cropped to the arm) and where its top left goes in the frame: the
+                  folder: Path | None) -> tuple[Path, Box]:
+    """The pointing arm's image (even-sized, cropped to the arm) and its box in the frame: the
     forearm from ``base`` to the fist, the wrist bent so the index finger points level at ``tip`` (a finger
     aimed along a steep forearm reads as a raised finger, not a point)."""
     side = 1.0 if tip[0] >= base[0] else -1.0
@@ -134,7 +132,7 @@ def _pointing_arm(tip: tuple[float, float], base: tuple[float, float], width: in
         return img.resize(size, Image.Resampling.LANCZOS)
 
     key = (tuple(round(v) for v in (*tip, *base)), width, limbs)
-    return cached_png("point", key, draw, folder), (x0, y0)
+    return cached_png("point", key, draw, folder), Box(x0, y0, *size)
 
 
 def resting_hands(size: tuple[int, int], hands: tuple[tuple[float, float], ...],

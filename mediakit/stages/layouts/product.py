@@ -346,8 +346,7 @@ def product_track(product_image: Path, actor: Path | ActorLayer, canvas: Canvas,
     if tpl.in_room:  # the card is the room the actor is in, and its counter (or couch) stands in front of them
         room = ImageLayer(path=scene_card(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
                                           folder=cache_dir))
-        front = ImageLayer(path=scene_front(tpl.backdrop, size, tpl.wall, tpl.accent, actor_px, floor,
-                                            folder=cache_dir))
+        front = ImageLayer(path=scene_front(tpl.backdrop, size, tpl.wall, tpl.accent, floor, folder=cache_dir))
         placed = in_the_room(actor, room)
         if isinstance(placed, PuppetLayer) and placed.head_mask is not None:  # a cut-out photo: the room around
             layers += [room, replace(placed, box=photo_in_room(canvas))]

@@ -275,18 +275,18 @@ FRONTS: dict[str, Callable[[_Card], None]] = {"counter": _counter_top, "couch": 
                                               "tiles": _tile_ledge, "car": _belt}
 
 
-def scene_front(kind: str, size: tuple[int, int], wall: str, accent: str, actor: Box | None, product: Box, *,
+def scene_front(kind: str, size: tuple[int, int], wall: str, accent: str, product: Box, *,
                 folder: Path | None = None) -> Path:
     """The cached PNG of ``kind``'s front parts alone (transparent elsewhere), drawn as ``scene_card`` draws
     them, to lay over an actor who is in the card's room."""
     painter = FRONTS[kind]
 
     def draw() -> Image.Image:
-        card = _Card(size, hex_rgb(wall), hex_rgb(accent), actor, product, clear=True)
+        card = _Card(size, hex_rgb(wall), hex_rgb(accent), None, product, clear=True)
         painter(card)
         return card.img.resize(size, Image.Resampling.LANCZOS)
 
-    return cached_png("scene-front", (kind, size, wall, accent, actor, product), draw, folder)
+    return cached_png("scene-front", (kind, size, wall, accent, product), draw, folder)
 
 
 def scene_card(kind: str, size: tuple[int, int], wall: str, accent: str, actor: Box | None, product: Box, *,
