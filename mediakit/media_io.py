@@ -139,6 +139,25 @@ def read_pam(path: str | Path) -> Image.Image:
     return Image.fromarray(np.ascontiguousarray(pixels[:, :, 0] if depth == 1 else pixels))
 
 
+def image_size(path: str | Path) -> tuple[int, int]:
+    """Width and height of a still (a PAM ``write_pam`` wrote included), read from its header, not decoded;
+    ``MediaError`` naming the file if it is not an image."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(256)
+        if head.startswith(b"P7\n"):
+            fields = dict(line.split(b" ", 1) for line in head.split(b"ENDHDR", 1)[0].splitlines()[1:] if b" " in line)
+            return int(fields[b"WIDTH"]), int(fields[b"HEIGHT"])
+        with Image.open(path) as im:
+            return im.size
+    except FileNotFoundError as exc:
+        raise MediaError(Path(path), "file does not exist") from exc
+    except (UnidentifiedImageError, OSError) as exc:
+        raise MediaError(Path(path), "is not an image Pillow can read") from exc
+
+
 def open_image(path: str | Path, *, field: str | None = None) -> Image.Image:
     """The image at ``path``, fully loaded (the file is closed); ``MediaError`` naming the file otherwise."""
     from PIL import Image, UnidentifiedImageError

@@ -12,7 +12,7 @@ from PIL import Image
 
 from mediakit.errors import MediaError, ValidationError
 from mediakit.ffmpeg import ffmpeg_exe
-from mediakit.media_io import atomic_path, decode_audio, media_kind, open_image, pcm16, write_pam, write_wav
+from mediakit.media_io import atomic_path, decode_audio, image_size, media_kind, open_image, pcm16, write_pam, write_wav
 
 
 def test_pcm16_rounds_and_clips_without_wrapping() -> None:
@@ -90,3 +90,14 @@ def test_a_broken_pam_is_a_media_error_naming_the_file(tmp_path: Path) -> None:
     broken.write_bytes(b"P7\nWIDTH 4\nENDHDR\n")
     with pytest.raises(MediaError, match="broken.pam"):
         open_image(broken)
+
+
+def test_image_size_reads_headers_a_pam_s_too(tmp_path: Path) -> None:
+    pam = tmp_path / "strip.pam"
+    write_pam(pam, np.zeros((30, 70, 4), np.uint8))
+    png = tmp_path / "still.png"
+    Image.new("RGB", (12, 8)).save(png)
+    assert image_size(pam) == (70, 30) and image_size(png) == (12, 8)
+    (tmp_path / "note.txt").write_text("not a picture")
+    with pytest.raises(MediaError, match="is not an image"):
+        image_size(tmp_path / "note.txt")

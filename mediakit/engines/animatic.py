@@ -42,10 +42,10 @@ from PIL import Image, ImageDraw
 from ..drawing.design import compose, design, design_planes, open_image
 from ..drawing.lettering import fit
 from ..drawing.scene import camera_for
-from ..media_io import read_pam, write_pam
+from ..media_io import image_size, read_pam, write_pam
 from ..probe import probe
 from ..render import ProgressCallback
-from ..stages.broll.kenburns import capped, image_size, motion_for
+from ..stages.broll.kenburns import capped, motion_for
 from ..timeline import (
     NO_ANIMATION,
     Animation,

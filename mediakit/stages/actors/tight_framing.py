@@ -29,7 +29,7 @@ import numpy as np
 from PIL import Image
 
 from ...cache import cached_file, file_signature
-from ...media_io import open_image, write_pam
+from ...media_io import image_size, open_image, write_pam
 from ...timeline import ColorLayer, ImageLayer, Punch, PuppetLayer, Sprite
 
 TIGHT_VERSION = "1"
@@ -59,8 +59,8 @@ def punched(layer: PuppetLayer, spans: Sequence[tuple[int, int]], zoom: float) -
 
 
 def _cell_size(sprite: Sprite) -> tuple[int, int]:
-    image = open_image(sprite.path)
-    return image.width // sprite.cells, image.height
+    width, height = image_size(sprite.path)
+    return width // sprite.cells, height
 
 
 class _Lens:
@@ -95,13 +95,13 @@ class _Lens:
     def sprite(self, sprite: Sprite, parent: tuple[int, int], parent_box: Rect | None = None) -> tuple[Sprite, Rect]:
         """``sprite`` (placed in a part at frame ``parent``) with its tight cells after its wide ones, placed in
         the part's new box (``parent_box``; the frame for a top-level part); and its own new box."""
-        image = open_image(sprite.path)
-        image = image if image.mode in ("RGBA", "L") else image.convert("RGBA")
-        w, h = image.width // sprite.cells, image.height
+        w, h = _cell_size(sprite)
         at = (parent[0] + sprite.x, parent[1] + sprite.y)
         box = self.box((*at, w, h))
 
-        def draw(tmp: Path) -> None:
+        def draw(tmp: Path) -> None:   # decoded only when not cached: a photo's mouth strip is tens of MB
+            image = open_image(sprite.path)
+            image = image if image.mode in ("RGBA", "L") else image.convert("RGBA")
             halves: list[list[Image.Image]] = [[], []]
             for n in range(sprite.cells):
                 for half, cell in zip(halves, self.cells(image.crop((n * w, 0, n * w + w, h)), at, box), strict=True):

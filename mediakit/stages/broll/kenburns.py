@@ -22,11 +22,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
-
 from ...analysis import PictureAnalysis, Region, analyse
-from ...errors import MediaError, ValidationError
+from ...errors import ValidationError
 from ...fetch import sniff
+from ...media_io import image_size
 from ...timeline import ImageLayer, KenBurns, SceneContent, SequenceLayer, Transition, VideoLayer
 from ..loops import seamless_loop
 
@@ -52,17 +51,6 @@ def check_broll_images(images: Sequence[object]) -> None:
     """The spec's limit on ``broll_images``."""
     if len(images) > MAX_BROLL_IMAGES:
         raise ValidationError("broll_images", len(images), f"must hold at most {MAX_BROLL_IMAGES} items")
-
-
-def image_size(path: Path) -> tuple[int, int]:
-    """Width and height of a still, read from its header; ``MediaError`` if it is not an image."""
-    try:
-        with Image.open(path) as im:
-            return im.size
-    except FileNotFoundError as exc:
-        raise MediaError(path, "file does not exist") from exc
-    except (UnidentifiedImageError, OSError) as exc:
-        raise MediaError(path, "is not an image Pillow can read") from exc
 
 
 def motion_for(index: int, size: tuple[int, int] | None, box: tuple[int, int],

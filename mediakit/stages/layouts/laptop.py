@@ -25,7 +25,7 @@ from PIL import Image
 from ...analysis import analyse
 from ...cache import cached_png, file_signature
 from ...errors import ValidationError
-from ...media_io import open_image
+from ...media_io import image_size, open_image
 from ...probe import probe
 from ...timeline import (
     ActorLayer,
@@ -46,7 +46,6 @@ from ...timeline import (
 )
 from ..actors.look import Look
 from ..actors.portraits import bust_geometry
-from ..broll.kenburns import image_size
 from ..broll.scenes import actor_scene
 from ..loops import seamless_loop
 from ..subtitles.placement import Band, face_band
