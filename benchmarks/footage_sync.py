@@ -33,12 +33,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from mediakit.ffmpeg import ffmpeg_exe, run_ffmpeg_full
+from mediakit.ffmpeg import ffmpeg_exe
 from mediakit.generation.contract import Options
 from mediakit.generation.run import generate
 from mediakit.media_io import decode_audio
 from mediakit.probe import probe
 from mediakit.speech.wer import word_error_rate
+from mediakit.stages.mix import measure_loudness
 from mediakit.stages.punch_ins import ZOOM
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -118,12 +119,6 @@ def video_lag_ms(ad: Path, clip: Path, *, until_s: float | None = None) -> tuple
     return 1000 * float(np.mean(lags)), len(lags)
 
 
-def loudness_lufs(media: Path) -> float:
-    _, meter = run_ffmpeg_full(["-i", str(media), "-af", "ebur128=framelog=quiet", "-f", "null", "-"],
-                               what="loudness")
-    return float(meter.rsplit("I:", 1)[1].split("LUFS")[0])
-
-
 def converted(clip: Path, out: Path, width: int, height: int, picture_late_ms: int = 0) -> Path:
     """``clip`` cover-fitted to ``width``x``height`` at 30 fps by ffmpeg alone, its picture ``picture_late_ms``
     behind its sound: the measure's known answers."""
@@ -160,7 +155,7 @@ def main() -> None:
         words = [w["word"] for w in json.loads(result.files["words_json"].read_text())]
         print(f"footage ad {width}x{args.height}: words {' '.join(words)!r}, WER against {TRUTH!r}: "
               f"{word_error_rate(TRUTH, ' '.join(words)):.2f}")
-        print(f"loudness: {loudness_lufs(ad):.1f} LUFS")
+        print(f"loudness: {measure_loudness(ad).integrated:.1f} LUFS")
         print(f"lip sync: {json.dumps(av_offset(ad, CLIP))}")
 
 

@@ -71,6 +71,12 @@ def child(code: str, tree: Path, cache: Path, *args: str) -> dict[str, float]:
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
+def interleaved(trees: dict[str, Path], n: int) -> list[tuple[str, Path]]:
+    """The trees in round ``n``'s order: each goes first every other round, so neither gets the warmer machine."""
+    order = list(trees.items())
+    return order if n % 2 == 0 else order[::-1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", type=Path, required=True, help="the other checkout (its repository root)")
@@ -81,7 +87,7 @@ def main() -> None:
         folder = Path(tmp)
         rig: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
         for n in range(args.rounds):
-            for name, tree in trees.items():
+            for name, tree in interleaved(trees, n):
                 rig[name].append(child(RIG, tree, folder / f"rig-{name}-{n}", str(FACE)))
         from mediakit.stages.actors import SpeechInput
         from mediakit.stages.voice import synthesize
@@ -93,8 +99,8 @@ def main() -> None:
         renders: dict[str, list[dict[str, float]]] = {name: [] for name in [*trees, "bare"]}
         for name, tree in trees.items():  # the parts, cached
             child(RENDER, tree, folder / f"render-{name}", str(FACE), str(spoken), str(folder / f"{name}.mp4"))
-        for _ in range(args.rounds):
-            for name, tree in trees.items():
+        for n in range(args.rounds):
+            for name, tree in interleaved(trees, n):
                 renders[name].append(child(RENDER, tree, folder / f"render-{name}", str(FACE), str(spoken),
                                            str(folder / f"{name}.mp4")))
             wall, cpu = bare(folder / "bare.mp4", seconds=speech.duration_ms / 1000)
